@@ -1,0 +1,45 @@
+import path from "node:path";
+
+// Every environment variable the product reads, in one place (the README's configuration table mirrors it).
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dataDir: string;
+  redisUrl: string | undefined;
+  seedDemo: boolean;
+  secret: string;
+  publicUrl: string | undefined;
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
+  webhookAllowPrivate: boolean;
+  logLevel: string;
+}
+
+function bool(v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined) return dflt;
+  return !["0", "false", "no", "off", ""].includes(v.trim().toLowerCase());
+}
+
+function int(v: string | undefined, dflt: number): number {
+  const n = v === undefined ? NaN : Number.parseInt(v, 10);
+  return Number.isFinite(n) ? n : dflt;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST ?? "0.0.0.0",
+    databaseUrl: env.DATABASE_URL && env.DATABASE_URL.length > 0 ? env.DATABASE_URL : `pglite://${dataDir}/db`,
+    dataDir,
+    redisUrl: env.REDIS_URL && env.REDIS_URL.length > 0 ? env.REDIS_URL : undefined,
+    seedDemo: bool(env.SEED_DEMO, true),
+    secret: env.APP_SECRET ?? "",
+    publicUrl: env.PUBLIC_URL,
+    rateLimitPerSecond: int(env.RATE_LIMIT_PER_SECOND, 50),
+    rateLimitBurst: int(env.RATE_LIMIT_BURST, 200),
+    webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
+    logLevel: env.LOG_LEVEL ?? "info",
+  };
+}

@@ -1,0 +1,5 @@
+import { prepareTestDatabases } from "./testing";
+
+export default async function setup(): Promise<void> {
+  await prepareTestDatabases();
+}
