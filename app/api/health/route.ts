@@ -1,0 +1,20 @@
+import { getRuntime } from "@/lib/server/runtime";
+
+export const dynamic = "force-dynamic";
+
+export async function GET() {
+  const rt = getRuntime();
+  let database = "ok";
+  try {
+    await rt.db.$queryRaw`SELECT 1`;
+  } catch {
+    database = "down";
+  }
+  const status = database === "ok" ? 200 : 503;
+  const data = {
+    database: { status: database, kind: rt.dbKind },
+    realtime: { status: rt.io ? "ok" : "down", redis: rt.realtime.redis, sockets: rt.io?.engine.clientsCount ?? 0 },
+    uptime: Math.round((Date.now() - rt.startedAt) / 1000),
+  };
+  return Response.json({ data, meta: { status } }, { status });
+}

@@ -1,0 +1,82 @@
+import crypto from "node:crypto";
+import type { Db } from "../db/client";
+
+export const SCOPES = [
+  "conversations-read",
+  "conversations-write",
+  "user-read",
+  "user-write",
+  "users-list",
+  "as-user",
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export function isScope(s: string): s is Scope {
+  return (SCOPES as readonly string[]).includes(s);
+}
+
+const PREFIX = "rly_";
+
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** A random secret with a recognisable prefix (so leaked tokens are easy to spot in logs and scanners). */
+export function generateSecret(prefix = PREFIX): string {
+  return prefix + crypto.randomBytes(32).toString("base64url");
+}
+
+export interface CreateTokenInput {
+  appId: bigint;
+  name?: string;
+  scopes?: readonly Scope[];
+  createdById?: bigint | null;
+}
+
+/** Returns the token in clear exactly once; only its hash is stored. */
+export async function createApiToken(db: Db, input: CreateTokenInput) {
+  const token = generateSecret();
+  const record = await db.apiToken.create({
+    data: {
+      appId: input.appId,
+      name: input.name ?? "",
+      tokenHash: hashToken(token),
+      prefix: token.slice(0, PREFIX.length + 6),
+      scopes: [...(input.scopes ?? SCOPES)],
+      createdById: input.createdById ?? null,
+    },
+  });
+  return { token, record };
+}
+
+export interface TokenAuth {
+  tokenId: bigint;
+  appId: bigint;
+  scopes: Scope[];
+}
+
+const lastTouched = new Map<bigint, number>();
+const TOUCH_EVERY_MS = 60_000;
+
+export async function verifyApiToken(db: Db, token: string): Promise<TokenAuth | null> {
+  if (!token.startsWith(PREFIX) || token.length > 200) return null;
+  const rec = await db.apiToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { id: true, appId: true, scopes: true, revokedAt: true },
+  });
+  if (!rec || rec.revokedAt) return null;
+  // `last_used` is advisory: written at most once a minute per token so reads stay one query.
+  const now = Date.now();
+  if ((lastTouched.get(rec.id) ?? 0) + TOUCH_EVERY_MS < now) {
+    lastTouched.set(rec.id, now);
+    void db.apiToken.update({ where: { id: rec.id }, data: { lastUsed: new Date(now) } }).catch(() => undefined);
+  }
+  return { tokenId: rec.id, appId: rec.appId, scopes: rec.scopes.filter(isScope) };
+}
+
+export async function revokeApiToken(db: Db, where: { token: string } | { id: bigint; appId: bigint }) {
+  const filter =
+    "token" in where ? { tokenHash: hashToken(where.token) } : { id: where.id, appId: where.appId };
+  const res = await db.apiToken.updateMany({ where: { ...filter, revokedAt: null }, data: { revokedAt: new Date() } });
+  return res.count > 0;
+}

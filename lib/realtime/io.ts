@@ -1,0 +1,64 @@
+import type http from "node:http";
+import { Server } from "socket.io";
+import { createAdapter } from "@socket.io/redis-adapter";
+import { Redis } from "ioredis";
+import type { Db } from "../db/client";
+import { verifyApiToken } from "../auth/tokens";
+import { parseCookies, SESSION_COOKIE, verifySession } from "../auth/sessions";
+
+/** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
+export type SocketActor =
+  | { kind: "admin"; adminId: bigint; appIds: bigint[] }
+  | { kind: "token"; appId: bigint; tokenId: bigint };
+
+export interface IoHandle {
+  io: Server;
+  redisStatus(): "off" | "connected" | "down";
+  close(): Promise<void>;
+}
+
+export async function attachIo(server: http.Server, db: Db, redisUrl: string | undefined): Promise<IoHandle> {
+  const io = new Server(server, { path: "/socket.io", serveClient: false, cors: { origin: false } });
+  let pub: Redis | undefined;
+  let sub: Redis | undefined;
+  if (redisUrl) {
+    // Retry forever with a capped delay: after Redis restarts, delivery resumes by itself.
+    const opts = { maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(n * 200, 2000) };
+    pub = new Redis(redisUrl, opts);
+    sub = pub.duplicate();
+    pub.on("error", () => undefined);
+    sub.on("error", () => undefined);
+    io.adapter(createAdapter(pub, sub));
+  }
+
+  io.use((socket, next) => {
+    void (async () => {
+      const auth = socket.handshake.auth as { token?: unknown };
+      if (typeof auth.token === "string") {
+        const t = await verifyApiToken(db, auth.token);
+        if (!t) return next(new Error("AuthenticationFailed"));
+        socket.data.actor = { kind: "token", appId: t.appId, tokenId: t.tokenId } satisfies SocketActor;
+        return next();
+      }
+      const cookie = parseCookies(socket.handshake.headers.cookie)[SESSION_COOKIE];
+      const s = cookie ? await verifySession(db, cookie) : null;
+      if (!s) return next(new Error("AuthenticationFailed"));
+      const apps = await db.appAdmin.findMany({ where: { adminId: s.adminId }, select: { appId: true } });
+      socket.data.actor = { kind: "admin", adminId: s.adminId, appIds: apps.map((a) => a.appId) } satisfies SocketActor;
+      next();
+    })().catch(() => next(new Error("InternalError")));
+  });
+
+  return {
+    io,
+    redisStatus: () => (!pub ? "off" : pub.status === "ready" && sub?.status === "ready" ? "connected" : "down"),
+    close: async () => {
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => {
+        io.close(() => resolve());
+      });
+      pub?.disconnect();
+      sub?.disconnect();
+    },
+  };
+}

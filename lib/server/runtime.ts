@@ -1,0 +1,35 @@
+import type { Server as IoServer } from "socket.io";
+import type { Config } from "../config/env";
+import type { Db, DbKind } from "../db/client";
+
+/**
+ * What the custom server owns and route handlers use. Next bundles route handlers apart from server.ts, so the
+ * two halves meet through this one globalThis slot rather than through module state.
+ */
+export interface Runtime {
+  db: Db;
+  dbKind: DbKind;
+  config: Config;
+  io?: IoServer;
+  realtime: { redis: "off" | "connected" | "down" };
+  /** Hooks other modules add (the event publisher, the webhook dispatcher) run after each commit. */
+  afterCommit: ((eventIds: bigint[]) => void)[];
+  startedAt: number;
+}
+
+const KEY = Symbol.for("relay.runtime");
+type Slot = { [KEY]?: Runtime };
+
+export function setRuntime(rt: Runtime | undefined): void {
+  (globalThis as Slot)[KEY] = rt;
+}
+
+export function getRuntime(): Runtime {
+  const rt = (globalThis as Slot)[KEY];
+  if (!rt) throw new Error("runtime not started: route handlers run inside server.ts (or startServer in tests)");
+  return rt;
+}
+
+export function tryRuntime(): Runtime | undefined {
+  return (globalThis as Slot)[KEY];
+}

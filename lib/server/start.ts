@@ -1,0 +1,108 @@
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+import { loadConfig, type Config } from "../config/env";
+import { openDb, pglitePath, type DbHandle } from "../db/client";
+import { lockDataDir } from "../db/lock";
+import { migrate } from "../db/migrate";
+import { attachIo } from "../realtime/io";
+import { setRuntime, type Runtime } from "./runtime";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export interface StartOptions {
+  config?: Partial<Config>;
+  /** An open database (tests); otherwise one is opened from config.databaseUrl. */
+  db?: DbHandle;
+  dev?: boolean;
+  /** Runs after migrations, before the port opens (the demo seed). */
+  beforeListen?: (rt: Runtime) => Promise<void>;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  runtime: Runtime;
+  close(): Promise<void>;
+}
+
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const config = { ...loadConfig(), ...opts.config };
+  const log = opts.log ?? ((l: string) => console.log(l));
+  let release = () => {};
+  let handle = opts.db;
+  if (!handle) {
+    const dir = pglitePath(config.databaseUrl);
+    if (config.databaseUrl.startsWith("pglite:") && dir) release = lockDataDir(path.dirname(dir));
+    try {
+      handle = await openDb(config.databaseUrl);
+      const applied = await migrate({ url: config.databaseUrl, pglite: handle.pglite });
+      if (applied.length) log(`database: applied ${applied.length} migration(s)`);
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  const db = handle;
+
+  const runtime: Runtime = {
+    db: db.db,
+    dbKind: db.kind,
+    config,
+    realtime: { redis: config.redisUrl ? "down" : "off" },
+    afterCommit: [],
+    startedAt: Date.now(),
+  };
+  setRuntime(runtime);
+  await opts.beforeListen?.(runtime);
+
+  const app = next({ dev: opts.dev ?? false, dir: ROOT, quiet: true });
+  await app.prepare();
+  const handler = app.getRequestHandler();
+
+  let inFlight = 0;
+  let idle: (() => void) | undefined;
+  const server = http.createServer((req, res) => {
+    inFlight++;
+    res.on("close", () => {
+      if (--inFlight === 0) idle?.();
+    });
+    void handler(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  const io = await attachIo(server, db.db, config.redisUrl);
+  runtime.io = io.io;
+  Object.defineProperty(runtime.realtime, "redis", { get: io.redisStatus, enumerable: true });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const addr = server.address();
+  const port = typeof addr === "object" && addr ? addr.port : config.port;
+  const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      // Stop accepting, let requests in flight finish (bounded), then sockets, then the database.
+      server.close();
+      server.closeIdleConnections();
+      if (inFlight > 0) {
+        await Promise.race([
+          new Promise<void>((r) => (idle = r)),
+          new Promise<void>((r) => setTimeout(r, 10_000).unref()),
+        ]);
+      }
+      await io.close();
+      server.closeAllConnections();
+      await app.close?.();
+      setRuntime(undefined);
+      if (!opts.db) await db.close();
+      release();
+    })());
+
+  return { url, port, runtime, close };
+}
