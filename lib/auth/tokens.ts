@@ -33,8 +33,11 @@ export interface CreateTokenInput {
   createdById?: bigint | null;
 }
 
-/** Returns the token in clear exactly once; only its hash is stored. */
-export async function createApiToken(db: Db, input: CreateTokenInput) {
+/**
+ * Returns the token in clear exactly once; only its hash is stored. Takes the client or a transaction, so a
+ * token can be created together with its app.
+ */
+export async function createApiToken(db: Pick<Db, "apiToken">, input: CreateTokenInput) {
   const token = generateSecret();
   const record = await db.apiToken.create({
     data: {

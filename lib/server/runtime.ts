@@ -1,6 +1,7 @@
 import type { Server as IoServer } from "socket.io";
 import type { Config } from "../config/env";
 import type { Db, DbKind } from "../db/client";
+import type { Limiter } from "../api/rate-limit";
 
 /**
  * What the custom server owns and route handlers use. Next bundles route handlers apart from server.ts, so the
@@ -12,6 +13,7 @@ export interface Runtime {
   config: Config;
   io?: IoServer;
   realtime: { redis: "off" | "connected" | "down" };
+  limiter: Limiter;
   /** Hooks other modules add (the event publisher, the webhook dispatcher) run after each commit. */
   afterCommit: ((eventIds: bigint[]) => void)[];
   startedAt: number;

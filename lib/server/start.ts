@@ -6,6 +6,9 @@ import { openDb, pglitePath, type DbHandle } from "../db/client";
 import { lockDataDir } from "../db/lock";
 import { migrate } from "../db/migrate";
 import { attachIo } from "../realtime/io";
+import { Redis } from "ioredis";
+import { rewriteApiUrl } from "../api/rewrite";
+import { memoryLimiter, redisLimiter } from "../api/rate-limit";
 import { setRuntime, type Runtime } from "./runtime";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -46,7 +49,15 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
   const db = handle;
 
+  const local = memoryLimiter(config.rateLimitPerSecond, config.rateLimitBurst);
+  const limiterRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : undefined;
+  limiterRedis?.on("error", () => undefined);
   const runtime: Runtime = {
+    limiter: limiterRedis
+      ? redisLimiter(limiterRedis, config.rateLimitPerSecond, config.rateLimitBurst, local)
+      : local,
     db: db.db,
     dbKind: db.kind,
     config,
@@ -65,6 +76,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let idle: (() => void) | undefined;
   const server = http.createServer((req, res) => {
     inFlight++;
+    rewriteApiUrl(req);
     res.on("close", () => {
       if (--inFlight === 0) idle?.();
     });
@@ -97,6 +109,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         ]);
       }
       await io.close();
+      limiterRedis?.disconnect();
       server.closeAllConnections();
       await app.close?.();
       setRuntime(undefined);

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../testing/server";
+import { makeAdmin, makeApp, makeSession, makeToken, TEST_PASSWORD } from "../testing/factories";
+import { revokeApiToken } from "../auth/tokens";
+
+let s: TestServer;
+let a: Awaited<ReturnType<typeof makeApp>>;
+let b: Awaited<ReturnType<typeof makeApp>>;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  a = await makeApp(s.db);
+  b = await makeApp(s.db);
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const channels = (app: bigint | string) => `/api/apps/${app}/channels`;
+
+describe("authentication", () => {
+  it("accepts Token and Bearer headers, auth_token in the query and in a form body", async () => {
+    for (const init of [
+      { headers: { Authorization: `Token ${a.token}` } },
+      { headers: { Authorization: `Bearer ${a.token}` } },
+    ]) {
+      const r = await s.call(channels(a.app.id), init);
+      expect(r.status).toBe(200);
+    }
+    expect((await s.call(`${channels(a.app.id)}?auth_token=${a.token}`)).status).toBe(200);
+    const form = await s.call(`/api/apps/${a.app.id}/api_keys`, { method: "POST", form: { auth_token: a.token } });
+    // A form-borne token authenticates; key management then refuses tokens on purpose.
+    expect(form.status).toBe(403);
+    expect(form.body.meta.error).toBe("PermissionDenied");
+  });
+
+  it("answers 401 AuthenticationFailed with WWW-Authenticate for missing, unknown and revoked tokens", async () => {
+    const revoked = await makeToken(s.db, a.app.id);
+    await revokeApiToken(s.db, { token: revoked });
+    for (const init of [
+      {},
+      { headers: { Authorization: "Token rly_nope" } },
+      { headers: { Authorization: `Token ${revoked}` } },
+      { headers: { Authorization: "Basic abc" } },
+    ]) {
+      const r = await s.call(channels(a.app.id), init);
+      expect(r.status).toBe(401);
+      expect(r.body.meta).toMatchObject({ status: 401, error: "AuthenticationFailed" });
+      expect(r.body.data).toEqual({});
+      expect(r.headers.get("www-authenticate")).toMatch(/^Token/);
+      expect(typeof r.body.meta.request_id).toBe("string");
+    }
+  });
+
+  it("answers 403 PermissionDenied for another app's objects", async () => {
+    const r = await s.call(channels(a.app.id), { headers: { Authorization: `Token ${b.token}` } });
+    expect(r.status).toBe(403);
+    expect(r.body.meta.error).toBe("PermissionDenied");
+    expect(JSON.stringify(r.body.data)).toBe("{}");
+  });
+
+  it("enforces v1 scopes on v1 only", async () => {
+    const narrow = await makeToken(s.db, a.app.id, ["user-read"]);
+    const v1 = await s.call(`/api/v1/apps/${a.app.id}/channels`, { headers: { Authorization: `Token ${narrow}` } });
+    expect(v1.status).toBe(403);
+    expect(v1.body.meta.error_message).toMatch(/conversations-read/);
+    const v2 = await s.call(`/api/v2/apps/${a.app.id}/channels`, { headers: { Authorization: `Token ${narrow}` } });
+    expect(v2.status).toBe(200);
+  });
+
+  it("serves operators through the session cookie and requires the CSRF header on writes", async () => {
+    const op = await makeSession(s.db, a.admin.id);
+    const list = await s.call(`/api/apps/${a.app.id}/api_keys`, { headers: { cookie: op.cookie } });
+    expect(list.status).toBe(200);
+    const noCsrf = await s.call(`/api/apps/${a.app.id}/api_keys`, {
+      method: "POST",
+      headers: { cookie: op.cookie },
+      json: { name: "x" },
+    });
+    expect(noCsrf.status).toBe(403);
+    expect(noCsrf.body.meta.error_message).toMatch(/CSRF/);
+    const outsider = await makeAdmin(s.db);
+    const os = await makeSession(s.db, outsider.id);
+    const other = await s.call(channels(a.app.id), { headers: { cookie: os.cookie } });
+    expect(other.status).toBe(403);
+  });
+});
+
+describe("operator login", () => {
+  it("logs in, reports the operator, and logs out", async () => {
+    const login = await s.call("/api/auth/login", { method: "POST", json: { email: a.admin.email, password: TEST_PASSWORD } });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/relay_session=rls_/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const data = login.body.data as { csrf_token: string; apps: { id: number }[]; admin: { email: string } };
+    expect(data.admin.email).toBe(a.admin.email);
+    expect(data.apps.map((x) => x.id)).toEqual([Number(a.app.id)]);
+    const jar = cookie.split(";")[0]!;
+    const me = await s.call("/api/auth/me", { headers: { cookie: jar } });
+    expect(me.status).toBe(200);
+    const out = await s.call("/api/auth/logout", { method: "POST", headers: { cookie: jar, "x-csrf-token": data.csrf_token } });
+    expect(out.status).toBe(200);
+    expect((await s.call("/api/auth/me", { headers: { cookie: jar } })).status).toBe(401);
+  });
+
+  it("says clearly when the password is wrong or fields are missing", async () => {
+    const bad = await s.call("/api/auth/login", { method: "POST", form: { email: a.admin.email, password: "nope" } });
+    expect(bad.status).toBe(401);
+    expect(bad.body.meta.error_message).toBe("Wrong email or password.");
+    const missing = await s.call("/api/auth/login", { method: "POST", json: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.meta.error_fields).toMatchObject({ email: "is required", password: "is required" });
+  });
+});
+
+describe("versions", () => {
+  const auth = () => ({ headers: { Authorization: `Token ${a.token}` } });
+  it.each([
+    [`/api/apps/{app}/channels`, "2.1.0"],
+    [`/api/apps/{app}/channels?version=1`, "1.1.0"],
+    [`/api/apps/{app}/channels?version=2.0`, "2.0.0"],
+    [`/api/apps/{app}/channels?version=1.0.0`, "1.0.0"],
+    [`/api/v1/apps/{app}/channels`, "1.1.0"],
+    [`/api/v2/apps/{app}/channels/`, "2.1.0"],
+  ])("%s selects %s", async (path, full) => {
+    const r = await s.call(path.replace("{app}", String(a.app.id)), auth());
+    expect(r.status).toBe(200);
+    expect(r.headers.get("x-api-version")).toBe(full);
+    expect(r.headers.get("deprecation")).toBe(full.startsWith("1.") ? "true" : null);
+  });
+
+  it("refuses an unknown version as a ValidationError", async () => {
+    for (const q of ["version=3", "version=2.7", "version=abc"]) {
+      const r = await s.call(`/api/apps/${a.app.id}/channels?${q}`, auth());
+      expect(r.status).toBe(400);
+      expect(r.body.meta.error).toBe("ValidationError");
+      expect(r.body.meta.error_fields).toHaveProperty("version");
+    }
+    expect((await s.call(`/api/v9/apps/${a.app.id}/channels`, auth())).status).toBe(400);
+  });
+});
+
+describe("conventions", () => {
+  const auth = { Authorization: `Token ${"placeholder"}` };
+  it("answers 405 with Allow, and 404 in the envelope for unknown paths", async () => {
+    auth.Authorization = `Token ${a.token}`;
+    const r = await s.call(channels(a.app.id), { method: "DELETE", headers: auth });
+    expect(r.status).toBe(405);
+    expect(r.headers.get("allow")).toContain("GET");
+    expect(r.body.meta.error).toBe("MethodNotAllowed");
+    for (const path of ["/api/nope", "/api/v1/conversations/1/nothing", "/api/apps"]) {
+      const nf = await s.call(path, { headers: auth });
+      expect(nf.status).toBe(404);
+      expect(nf.headers.get("content-type")).toMatch(/json/);
+      expect(nf.body.meta.error).toBe("NotFound");
+    }
+  });
+
+  it("resolves $self_app and returns ids as strings with id_as_string", async () => {
+    const r = await s.call(`/api/apps/$self_app/channels?id_as_string=True`, { headers: auth });
+    expect(r.status).toBe(200);
+    const list = r.body.data as { id: unknown }[];
+    expect(list[0]?.id).toBe(String(a.channel.id));
+    const n = await s.call(`/api/apps/$self_app/channels?id_as_string=0`, { headers: auth });
+    expect((n.body.data as { id: unknown }[])[0]?.id).toBe(Number(a.channel.id));
+  });
+
+  it("rejects malformed JSON and bad types with error_fields", async () => {
+    const op = await makeSession(s.db, a.admin.id);
+    const h = { cookie: op.cookie, "x-csrf-token": op.csrf, "content-type": "application/json" };
+    const bad = await s.call(`/api/apps/${a.app.id}/api_keys`, { method: "POST", headers: h, body: "{nope" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.meta.error_fields).toHaveProperty("body");
+    const types = await s.call(`/api/apps/${a.app.id}/api_keys`, {
+      method: "POST",
+      headers: h,
+      body: JSON.stringify({ scopes: ["root"], name: { x: 1 } }),
+    });
+    expect(types.status).toBe(400);
+    expect(Object.keys(types.body.meta.error_fields as object).sort()).toEqual(["name", "scopes.0"]);
+    const empty = await s.call(`/api/apps/${a.app.id}/channels`, {
+      headers: { ...auth, "content-type": "application/json" },
+    });
+    expect(empty.status).toBe(200);
+    const badId = await s.call(`/api/apps/abc/channels`, { headers: auth });
+    expect(badId.status).toBe(400);
+    expect(badId.body.meta.error_fields).toHaveProperty("id");
+  });
+
+  it("creates an API key shown once, lists it without the secret, and revokes it", async () => {
+    const op = await makeSession(s.db, a.admin.id);
+    const h = { cookie: op.cookie, "x-csrf-token": op.csrf };
+    const created = await s.call(`/api/apps/${a.app.id}/api_keys`, {
+      method: "POST",
+      headers: h,
+      form: { name: "zapier", scopes: "user-read,users-list" },
+    });
+    expect(created.status).toBe(200);
+    const key = created.body.data as { id: number; token: string; scopes: string[] };
+    expect(key.scopes).toEqual(["user-read", "users-list"]);
+    expect((await s.call(`${channels(a.app.id)}?auth_token=${key.token}`)).status).toBe(200);
+    const list = await s.call(`/api/apps/${a.app.id}/api_keys`, { headers: h });
+    expect(list.text).not.toContain(key.token);
+    const del = await s.call(`/api/apps/${a.app.id}/api_keys/${key.id}`, { method: "DELETE", headers: h });
+    expect(del.status).toBe(200);
+    expect((await s.call(`${channels(a.app.id)}?auth_token=${key.token}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,189 @@
+import crypto from "node:crypto";
+import type { z } from "zod";
+import type { Scope } from "../auth/tokens";
+import type { Ctx } from "../auth/context";
+import { getRuntime } from "../server/runtime";
+import { authenticate } from "./authenticate";
+import { errorResponse, jsonResponse } from "./envelope";
+import { ApiError, denied, isApiError, validation } from "./errors";
+import { readParams, single, DEFAULT_BODY_LIMIT, type RawParams } from "./params";
+import { resolveVersion, type ApiVersion } from "./versions";
+import { zodFields } from "./zod";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface Result {
+  data: unknown;
+  meta?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Raw Set-Cookie values (login and logout). */
+  cookies?: string[];
+}
+
+export interface VersionSpec<S extends z.ZodType> {
+  params: S;
+  /** Scopes a token needs in this version (the spec's v1 scopes). Operator sessions are not scoped. */
+  scopes?: Scope[];
+  handler: (ctx: Ctx, input: z.output<S>, req: Request) => Promise<Result | Response>;
+}
+
+export interface EndpointSpec<S1 extends z.ZodType, S2 extends z.ZodType> {
+  method: Method;
+  /** The path under /api, in OpenAPI form: `/conversations/{id}/reply`. */
+  path: string;
+  summary: string;
+  tags?: string[];
+  /** `required` (default): a token or an operator session; `optional`; `none`. */
+  auth?: "required" | "optional" | "none";
+  /** Accepts `id_as_string` (the spec's IAS mark). Default true. */
+  ias?: boolean;
+  bodyLimit?: number;
+  v1?: VersionSpec<S1>;
+  v2?: VersionSpec<S2>;
+}
+
+export interface Endpoint {
+  spec: EndpointSpec<z.ZodType, z.ZodType>;
+  handle(req: Request, route: RouteContext): Promise<Response>;
+}
+
+export interface RouteContext {
+  params: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** Parameters every endpoint understands, removed before the endpoint's own schema sees the rest. */
+const COMMON = ["auth_token", "version", "id_as_string"] as const;
+export const VERSION_HEADER = "x-relay-api-version";
+
+function pickVersion<S1 extends z.ZodType, S2 extends z.ZodType>(
+  spec: EndpointSpec<S1, S2>,
+  v: ApiVersion,
+): VersionSpec<z.ZodType> | undefined {
+  // A version without its own form is served by the nearest older one.
+  if (v.major >= 2 && spec.v2) return spec.v2 as VersionSpec<z.ZodType>;
+  if (spec.v1) return spec.v1 as VersionSpec<z.ZodType>;
+  return undefined;
+}
+
+function asBool(v: unknown): boolean {
+  const s = single(v);
+  if (s === undefined) return false;
+  if (typeof s === "boolean") return s;
+  return !["false", "0", ""].includes(String(s).trim().toLowerCase());
+}
+
+export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType = z.ZodType>(
+  spec: EndpointSpec<S1, S2>,
+): Endpoint {
+  const handle = async (req: Request, route: RouteContext): Promise<Response> => {
+    const requestId = crypto.randomBytes(8).toString("hex");
+    const headers = new Headers({ "X-Request-Id": requestId });
+    let version: ApiVersion | undefined;
+    try {
+      const rt = getRuntime();
+      const url = new URL(req.url);
+      const raw: RawParams = await readParams(req, url, spec.bodyLimit ?? DEFAULT_BODY_LIMIT);
+      const prefixed = req.headers.get(VERSION_HEADER);
+      const requested = prefixed ?? (single(raw.version) as string | undefined);
+      version = resolveVersion(requested === undefined ? undefined : String(requested));
+      headers.set("X-API-Version", version.full);
+      if (version.major === 1) headers.set("Deprecation", "true");
+      const vspec = pickVersion(spec, version);
+      if (!vspec) throw new ApiError("NotFound", `This endpoint does not exist in version ${version.major}.`);
+
+      const auth = await authenticate(rt.db, req, raw, {
+        required: (spec.auth ?? "required") === "required",
+        csrf: req.method !== "GET" && req.method !== "HEAD",
+      });
+      const verdict = await rt.limiter.take(auth.limitKey);
+      if (!verdict.ok) {
+        throw new ApiError("Throttled", "Too many requests: slow down.", undefined, {
+          "Retry-After": String(verdict.retryAfter),
+        });
+      }
+      const actor = auth.actor;
+      if (version.major === 1 && actor.kind === "token" && vspec.scopes) {
+        const missing = vspec.scopes.filter((s) => !actor.scopes.includes(s));
+        if (missing.length) throw denied(`This token lacks the scope(s): ${missing.join(", ")}.`);
+      }
+
+      const idAsString = (spec.ias ?? true) && asBool(raw.id_as_string);
+      const pathParams = (await route?.params) ?? {};
+      const input: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(raw)) if (!(COMMON as readonly string[]).includes(k)) input[k] = v;
+      for (const [k, v] of Object.entries(pathParams)) if (v !== undefined) input[k] = v;
+      const selfApp =
+        actor.kind === "token" ? actor.appId : actor.kind === "admin" ? defaultAdminApp(actor, input) : undefined;
+      for (const [k, v] of Object.entries(input)) {
+        if (v === "$self_app") {
+          if (selfApp === undefined) throw denied("`$self_app` needs an app's token or an operator session.");
+          input[k] = selfApp;
+        }
+      }
+
+      const parsed = vspec.params.safeParse(input);
+      if (!parsed.success) throw validation(zodFields(parsed.error));
+
+      const ctx: Ctx = {
+        db: rt.db,
+        actor,
+        appId: selfApp,
+        version,
+        requestId,
+      };
+      const result = await vspec.handler(ctx, parsed.data, req);
+      if (result instanceof Response) {
+        for (const [k, v] of headers) if (!result.headers.has(k)) result.headers.set(k, v);
+        return result;
+      }
+      for (const [k, v] of Object.entries(result.headers ?? {})) headers.set(k, v);
+      for (const c of result.cookies ?? []) headers.append("Set-Cookie", c);
+      return jsonResponse({ data: result.data, meta: { status: 200, ...result.meta } }, 200, headers, idAsString);
+    } catch (err) {
+      if (isApiError(err)) return errorResponse(err, requestId, headers);
+      console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname}:`, err);
+      return errorResponse(
+        new ApiError("InternalError", `Something went wrong on our side (request ${requestId}).`),
+        requestId,
+        headers,
+      );
+    }
+  };
+  return { spec: spec as EndpointSpec<z.ZodType, z.ZodType>, handle };
+}
+
+/** An operator acts on the app named by `app` when a member of it, else on their only (or first) app. */
+function defaultAdminApp(actor: { kind: "admin"; appIds: bigint[] }, input: Record<string, unknown>): bigint | undefined {
+  const want = single(input.app);
+  if (typeof want === "string" && /^\d{1,19}$/.test(want)) {
+    const id = BigInt(want);
+    if (actor.appIds.includes(id)) return id;
+  }
+  return actor.appIds[0];
+}
+
+type Handler = (req: Request, route: RouteContext) => Promise<Response>;
+const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * A route file's exports: the given endpoints by method, and for every other method a 405 in the envelope with
+ * the `Allow` header (Next's own 405 has neither).
+ */
+export function routes(...endpoints: Endpoint[]): Record<Method, Handler> {
+  const byMethod = new Map(endpoints.map((e) => [e.spec.method, e]));
+  const allow = [...byMethod.keys(), ...(byMethod.has("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const out = {} as Record<Method, Handler>;
+  for (const m of METHODS) {
+    const e = byMethod.get(m);
+    out[m] = e
+      ? (req, route) => e.handle(req, route)
+      : (req) => {
+          const id = crypto.randomBytes(8).toString("hex");
+          const err = new ApiError("MethodNotAllowed", `${req.method} is not allowed here; use ${allow}.`, undefined, {
+            Allow: allow,
+          });
+          return Promise.resolve(errorResponse(err, id));
+        };
+  }
+  return out;
+}

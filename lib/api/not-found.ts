@@ -1,0 +1,16 @@
+import crypto from "node:crypto";
+import { errorResponse } from "./envelope";
+import { ApiError } from "./errors";
+import type { Method } from "./endpoint";
+
+/** Unknown API paths answer in the envelope, never with the HTML 404 page. */
+export function notFoundRoutes(): Record<Method, (req: Request) => Promise<Response>> {
+  const h = (req: Request) =>
+    Promise.resolve(
+      errorResponse(
+        new ApiError("NotFound", `No API endpoint at ${req.method} ${new URL(req.url).pathname}.`),
+        crypto.randomBytes(8).toString("hex"),
+      ),
+    );
+  return { GET: h, POST: h, PUT: h, PATCH: h, DELETE: h };
+}

@@ -1,0 +1,22 @@
+import type { IncomingMessage } from "node:http";
+import { VERSION_HEADER } from "./endpoint";
+
+/**
+ * `/api/v1/x` and `/api/v2/x` are served by the route of `/api/x` with the version in a header only this server
+ * sets; a trailing slash is served as is, without a redirect.
+ */
+export function rewriteApiUrl(req: IncomingMessage): void {
+  delete req.headers[VERSION_HEADER];
+  const url = req.url ?? "/";
+  if (!url.startsWith("/api")) return;
+  const q = url.indexOf("?");
+  let path = q < 0 ? url : url.slice(0, q);
+  const search = q < 0 ? "" : url.slice(q);
+  const m = /^\/api\/v(\d+)(\/.*)?$/.exec(path);
+  if (m?.[1]) {
+    req.headers[VERSION_HEADER] = m[1];
+    path = "/api" + (m[2] ?? "");
+  }
+  if (path.length > 4 && path.endsWith("/")) path = path.replace(/\/+$/, "");
+  req.url = path + search;
+}

@@ -1,0 +1,28 @@
+import { validation } from "./errors";
+
+/** Released versions, oldest first. A request names a major (or a prefix) and gets the newest match. */
+export const RELEASED = ["1.0.0", "1.1.0", "2.0.0", "2.1.0"] as const;
+export const DEFAULT_MAJOR = 2;
+
+export interface ApiVersion {
+  major: number;
+  full: string;
+}
+
+function parts(v: string): number[] {
+  return v.split(".").map((x) => Number(x));
+}
+
+export function resolveVersion(requested: string | undefined): ApiVersion {
+  const want = (requested ?? String(DEFAULT_MAJOR)).trim().replace(/^v/i, "");
+  if (!/^\d+(\.\d+){0,2}$/.test(want)) {
+    throw validation({ version: `Unknown API version "${requested}". Released: ${RELEASED.join(", ")}.` });
+  }
+  const w = parts(want);
+  const match = [...RELEASED].reverse().find((r) => {
+    const p = parts(r);
+    return w.every((n, i) => p[i] === n);
+  });
+  if (!match) throw validation({ version: `Unknown API version "${requested}". Released: ${RELEASED.join(", ")}.` });
+  return { major: parts(match)[0] ?? DEFAULT_MAJOR, full: match };
+}

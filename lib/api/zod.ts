@@ -1,0 +1,134 @@
+import { z } from "zod";
+
+/**
+ * Parameter schemas for values that arrive as strings (query, form) or typed (JSON). Each carries the OpenAPI type
+ * it documents, since preprocessing hides it from the JSON Schema generator.
+ */
+const lastOf = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === "string") ? v[v.length - 1] : v);
+
+function bool() {
+  return z
+    .preprocess((raw) => {
+      const v = lastOf(raw);
+      if (typeof v === "string") return !["false", "0", ""].includes(v.trim().toLowerCase());
+      if (typeof v === "number") return v !== 0;
+      return v;
+    }, z.boolean({ error: "must be a boolean" }))
+    .meta({ type: "boolean" });
+}
+
+function toNumber(raw: unknown): unknown {
+  const v = lastOf(raw);
+  if (typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return v;
+}
+
+function int(opts: { min?: number; max?: number } = {}) {
+  let s = z.number({ error: "must be an integer" }).int({ error: "must be an integer" });
+  s = s.min(opts.min ?? Number.MIN_SAFE_INTEGER, { error: `must be at least ${opts.min ?? Number.MIN_SAFE_INTEGER}` });
+  s = s.max(opts.max ?? Number.MAX_SAFE_INTEGER, { error: `must be at most ${opts.max ?? Number.MAX_SAFE_INTEGER}` });
+  return z.preprocess(toNumber, s).meta({ type: "integer", minimum: opts.min, maximum: opts.max });
+}
+
+function num() {
+  return z.preprocess(toNumber, z.number({ error: "must be a number" }).finite()).meta({ type: "number" });
+}
+
+const MAX_ID = 2n ** 63n - 1n;
+
+/** A 64-bit ID: a positive integer, as a number or a string of digits. */
+function id(opts: { allowZero?: boolean } = {}) {
+  return z
+    .preprocess(
+      (raw) => {
+        const v = lastOf(raw);
+        if (typeof v === "number" && Number.isSafeInteger(v)) return BigInt(v);
+        if (typeof v === "string" && /^\s*\d{1,19}\s*$/.test(v)) return BigInt(v.trim());
+        return v;
+      },
+      z
+        .bigint({ error: "must be an ID (a positive integer)" })
+        .min(opts.allowZero ? 0n : 1n, { error: opts.allowZero ? "must be 0 or an ID" : "must be a positive ID" })
+        .max(MAX_ID, { error: "is too large for an ID" }),
+    )
+    .meta({ type: ["integer", "string"], format: "int64" });
+}
+
+function str(opts: { min?: number; max?: number; trim?: boolean } = {}) {
+  let s = z.string({ error: "must be a string" });
+  if (opts.min !== undefined) s = s.min(opts.min, { error: `must be at least ${opts.min} characters` });
+  if (opts.max !== undefined) s = s.max(opts.max, { error: `must be at most ${opts.max} characters` });
+  return z
+    .preprocess((raw) => {
+      const v = lastOf(raw);
+      if (typeof v === "number" || typeof v === "boolean") return String(v);
+      return typeof v === "string" && opts.trim ? v.trim() : v;
+    }, s)
+    .meta({ type: "string", minLength: opts.min, maxLength: opts.max });
+}
+
+/** A JSON-encoded value (arrays and objects arrive as strings in query and form bodies). */
+function json<T extends z.ZodType>(schema: T) {
+  return z.preprocess((raw, ctx) => {
+    const v = lastOf(raw);
+    if (typeof v !== "string") return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be valid JSON" });
+      return z.NEVER;
+    }
+  }, schema);
+}
+
+/** A flat list: a JSON array, a comma-separated string, or a repeated parameter. */
+function list<T extends z.ZodType>(item: T, opts: { max?: number } = {}) {
+  let arr = z.array(item, { error: "must be a list" });
+  if (opts.max !== undefined) arr = arr.max(opts.max, { error: `must have at most ${opts.max} items` });
+  return z
+    .preprocess((raw, ctx) => {
+      if (Array.isArray(raw)) return raw.length === 1 && typeof raw[0] === "string" ? splitList(raw[0], ctx) : raw;
+      if (typeof raw === "string") return splitList(raw, ctx);
+      return raw;
+    }, arr)
+    .meta({ type: "array", description: "JSON array or comma-separated" });
+}
+
+function splitList(v: string, ctx: z.RefinementCtx): unknown {
+  const t = v.trim();
+  if (t.startsWith("[")) {
+    try {
+      return JSON.parse(t) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a JSON array or a comma-separated list" });
+      return z.NEVER;
+    }
+  }
+  return t === "" ? [] : t.split(",").map((s) => s.trim());
+}
+
+function file() {
+  return z
+    .preprocess(lastOf, z.instanceof(File, { error: "must be a file (multipart/form-data)" }))
+    .meta({ type: "string", format: "binary" });
+}
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .preprocess(lastOf, z.enum(values, { error: `must be one of: ${values.join(", ")}` }))
+    .meta({ type: "string", enum: [...values] });
+}
+
+export const p = { bool, int, num, id, str, json, list, file, oneOf };
+
+/** `{ "field.path": "message" }` for `error_fields`. */
+export function zodFields(err: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of err.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "params";
+    if (out[key]) continue;
+    out[key] =
+      issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
+  }
+  return out;
+}

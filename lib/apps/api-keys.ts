@@ -1,0 +1,48 @@
+import type { Ctx } from "../auth/context";
+import { assertApp } from "../auth/context";
+import { ApiError } from "../api/errors";
+import { createApiToken, revokeApiToken, type Scope } from "../auth/tokens";
+
+// Tokens mint no tokens: key management is for operators in the panel.
+function operatorOf(ctx: Ctx, appId: bigint): bigint {
+  if (ctx.actor.kind !== "admin") throw new ApiError("PermissionDenied", "API keys are managed by operators.");
+  assertApp(ctx, appId);
+  return ctx.actor.adminId;
+}
+
+export async function listApiKeys(ctx: Ctx, input: { appId: bigint }) {
+  operatorOf(ctx, input.appId);
+  return ctx.db.apiToken.findMany({
+    where: { appId: input.appId },
+    orderBy: { id: "desc" },
+    select: { id: true, name: true, prefix: true, scopes: true, created: true, lastUsed: true, revokedAt: true },
+  });
+}
+
+export async function createApiKey(ctx: Ctx, input: { appId: bigint; name: string; scopes: Scope[] }) {
+  const adminId = operatorOf(ctx, input.appId);
+  return createApiToken(ctx.db, { appId: input.appId, name: input.name, scopes: input.scopes, createdById: adminId });
+}
+
+export async function revokeApiKey(ctx: Ctx, input: { appId: bigint; keyId: bigint }) {
+  operatorOf(ctx, input.appId);
+  const found = await ctx.db.apiToken.findFirst({ where: { id: input.keyId, appId: input.appId } });
+  if (!found) throw new ApiError("LookupError", `No API key ${input.keyId} in this app.`);
+  await revokeApiToken(ctx.db, { id: input.keyId, appId: input.appId });
+}
+
+type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
+
+const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+
+export function serializeApiKey(k: KeyRow) {
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    scopes: k.scopes,
+    created: seconds(k.created),
+    last_used: seconds(k.lastUsed),
+    revoked: k.revokedAt !== null,
+  };
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { endpoint } from "../api/endpoint";
+import { p } from "../api/zod";
+import { SCOPES } from "../auth/tokens";
+import { createApiKey, listApiKeys, revokeApiKey, serializeApiKey } from "./api-keys";
+
+export const getApiKeys = endpoint({
+  method: "GET",
+  path: "/apps/{id}/api_keys",
+  summary: "List the app's API keys (operators only)",
+  tags: ["Settings"],
+  v2: {
+    params: z.object({ id: p.id() }),
+    handler: async (ctx, input) => ({ data: (await listApiKeys(ctx, { appId: input.id })).map(serializeApiKey) }),
+  },
+});
+
+export const postApiKey = endpoint({
+  method: "POST",
+  path: "/apps/{id}/api_keys",
+  summary: "Create an API key; the token is in this response only",
+  tags: ["Settings"],
+  v2: {
+    params: z.object({
+      id: p.id(),
+      name: p.str({ max: 255, trim: true }).optional(),
+      scopes: p.list(p.oneOf(SCOPES)).optional(),
+    }),
+    handler: async (ctx, input) => {
+      const { token, record } = await createApiKey(ctx, {
+        appId: input.id,
+        name: input.name ?? "",
+        scopes: input.scopes ?? [...SCOPES],
+      });
+      return { data: { ...serializeApiKey(record), token } };
+    },
+  },
+});
+
+export const deleteApiKey = endpoint({
+  method: "DELETE",
+  path: "/apps/{id}/api_keys/{key_id}",
+  summary: "Revoke an API key",
+  tags: ["Settings"],
+  v2: {
+    params: z.object({ id: p.id(), key_id: p.id() }),
+    handler: async (ctx, input) => {
+      await revokeApiKey(ctx, { appId: input.id, keyId: input.key_id });
+      return { data: {} };
+    },
+  },
+});

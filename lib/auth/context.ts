@@ -1,0 +1,40 @@
+import type { Db } from "../db/client";
+import { denied } from "../api/errors";
+import type { ApiVersion } from "../api/versions";
+import type { Scope } from "./tokens";
+
+export type Actor =
+  | { kind: "token"; tokenId: bigint; appId: bigint; scopes: Scope[] }
+  | { kind: "admin"; adminId: bigint; sessionId: bigint; appIds: bigint[] }
+  | { kind: "anonymous" };
+
+/** What every service receives: who acts, on which app by default, through which API version. */
+export interface Ctx {
+  db: Db;
+  actor: Actor;
+  /** The app a request acts on when it names none: the token's app, or the operator's chosen app. */
+  appId: bigint | undefined;
+  version: ApiVersion;
+  requestId: string;
+}
+
+export function canAccessApp(actor: Actor, appId: bigint): boolean {
+  if (actor.kind === "token") return actor.appId === appId;
+  if (actor.kind === "admin") return actor.appIds.includes(appId);
+  return false;
+}
+
+/** Objects of another app answer PermissionDenied, never their contents. */
+export function assertApp(ctx: Ctx, appId: bigint): void {
+  if (!canAccessApp(ctx.actor, appId)) throw denied();
+}
+
+export function requireAppId(ctx: Ctx): bigint {
+  if (ctx.appId === undefined) throw denied("No app: pass `app`, or use a token of an app.");
+  return ctx.appId;
+}
+
+/** The operator behind a request, when there is one (the panel); API tokens act as the app's default admin. */
+export function actingAdminId(ctx: Ctx): bigint | undefined {
+  return ctx.actor.kind === "admin" ? ctx.actor.adminId : undefined;
+}

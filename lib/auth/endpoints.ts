@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { endpoint } from "../api/endpoint";
+import { ApiError, unauthenticated } from "../api/errors";
+import { p } from "../api/zod";
+import { describeOperator, logIn } from "./login";
+import { createSession, deleteSession, parseCookies, SESSION_COOKIE } from "./sessions";
+
+function sessionCookie(value: string, expires: Date | undefined, req: Request): string {
+  const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
+  const parts = [`${SESSION_COOKIE}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  parts.push(expires ? `Expires=${expires.toUTCString()}` : "Max-Age=0");
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export const login = endpoint({
+  method: "POST",
+  path: "/auth/login",
+  summary: "Operator login: sets the session cookie",
+  tags: ["Panel"],
+  auth: "none",
+  ias: false,
+  v2: {
+    params: z.object({ email: p.str({ min: 3, max: 320, trim: true }), password: p.str({ min: 1, max: 1000 }) }),
+    handler: async (ctx, input, req) => {
+      const admin = await logIn(ctx.db, input);
+      const s = await createSession(ctx.db, admin.id);
+      const me = await describeOperator(ctx.db, admin.id);
+      return { data: { ...me, csrf_token: s.csrfToken }, cookies: [sessionCookie(s.cookieValue, s.expires, req)] };
+    },
+  },
+});
+
+export const me = endpoint({
+  method: "GET",
+  path: "/auth/me",
+  summary: "The logged-in operator, their apps and the CSRF token for writes",
+  tags: ["Panel"],
+  ias: false,
+  v2: {
+    params: z.object({}),
+    handler: async (ctx, _input, req) => {
+      if (ctx.actor.kind !== "admin") throw new ApiError("PermissionDenied", "Only operator sessions have a profile.");
+      const cookie = parseCookies(req.headers.get("cookie"))[SESSION_COOKIE] ?? "";
+      const session = await ctx.db.session.findFirst({
+        where: { id: ctx.actor.sessionId },
+        select: { csrfToken: true },
+      });
+      if (!session || !cookie) throw unauthenticated();
+      return { data: { ...(await describeOperator(ctx.db, ctx.actor.adminId)), csrf_token: session.csrfToken } };
+    },
+  },
+});
+
+export const logout = endpoint({
+  method: "POST",
+  path: "/auth/logout",
+  summary: "Ends the operator session",
+  tags: ["Panel"],
+  auth: "optional",
+  ias: false,
+  v2: {
+    params: z.object({}),
+    handler: async (ctx, _input, req) => {
+      const cookie = parseCookies(req.headers.get("cookie"))[SESSION_COOKIE];
+      if (cookie && ctx.actor.kind === "admin") await deleteSession(ctx.db, cookie);
+      return { data: {}, cookies: [sessionCookie("", undefined, req)] };
+    },
+  },
+});

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { endpoint } from "../api/endpoint";
+import { p } from "../api/zod";
+import { listChannels, serializeChannel } from "./list-channels";
+
+const params = z.object({ id: p.id() });
+
+export const getChannels = endpoint({
+  method: "GET",
+  path: "/apps/{id}/channels",
+  summary: "Get channels, with unassigned and unread counts",
+  tags: ["Apps"],
+  v1: {
+    params,
+    scopes: ["conversations-read"],
+    handler: async (ctx, input) => ({ data: (await listChannels(ctx, { appId: input.id })).map(serializeChannel) }),
+  },
+  v2: {
+    params,
+    handler: async (ctx, input) => ({ data: (await listChannels(ctx, { appId: input.id })).map(serializeChannel) }),
+  },
+});

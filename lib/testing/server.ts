@@ -1,0 +1,59 @@
+import { createTestDb, type TestDb } from "../db/testing";
+import { startServer, type RunningServer } from "../server/start";
+import type { Config } from "../config/env";
+
+export interface TestServer {
+  url: string;
+  db: TestDb["db"];
+  server: RunningServer;
+  close(): Promise<void>;
+  /** fetch relative to the server, returning the parsed envelope too. */
+  call(path: string, init?: RequestInit & { json?: unknown; form?: Record<string, string> }): Promise<Called>;
+}
+
+export interface Called {
+  status: number;
+  headers: Headers;
+  body: { data: unknown; meta: Record<string, unknown> & { status: number } };
+  text: string;
+}
+
+/** The real product server (Next production build + socket.io) on a free port, over a fresh test database. */
+export async function startTestServer(config: Partial<Config> = {}): Promise<TestServer> {
+  const db = await createTestDb();
+  const server = await startServer({
+    db,
+    config: { port: 0, host: "127.0.0.1", seedDemo: false, rateLimitPerSecond: 10_000, rateLimitBurst: 10_000, ...config },
+    log: () => undefined,
+  });
+  const call: TestServer["call"] = async (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(init.json);
+    } else if (init.form) {
+      headers.set("content-type", "application/x-www-form-urlencoded");
+      body = new URLSearchParams(init.form).toString();
+    }
+    const res = await fetch(server.url + path, { ...init, headers, body });
+    const text = await res.text();
+    let parsed: Called["body"];
+    try {
+      parsed = JSON.parse(text) as Called["body"];
+    } catch {
+      parsed = { data: null, meta: { status: -1, raw: text.slice(0, 200) } };
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  };
+  return {
+    url: server.url,
+    db: db.db,
+    server,
+    call,
+    close: async () => {
+      await server.close();
+      await db.close();
+    },
+  };
+}
