@@ -1,15 +1,11 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { PrismaClient } from "./generated/client";
+import { PrismaClient, type Prisma } from "./generated/client";
 
 export type Db = PrismaClient;
 /** What a `$transaction(async (tx) => …)` callback receives. */
-export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0] extends infer T
-  ? T extends (tx: infer X) => unknown
-    ? X
-    : never
-  : never;
+export type Tx = Prisma.TransactionClient;
 
 export type DbKind = "postgres" | "pglite";
 

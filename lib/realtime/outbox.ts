@@ -1,0 +1,68 @@
+import type { Db, Tx } from "../db/client";
+import { toJson } from "../api/envelope";
+import { tryRuntime } from "../server/runtime";
+
+/** One row of the event log: what others must see of a change, written in the change's own transaction. */
+export interface LogEvent {
+  appId: bigint;
+  /** e.g. `conversation_reply.<app>`; webhook kinds are derived from `type`. */
+  channel: string;
+  type: string;
+  /** The API object (v2 shape); IDs as numbers. */
+  payload: unknown;
+}
+
+export type Emit = (e: LogEvent) => void;
+
+/**
+ * Runs `fn` in one transaction and writes the events it emits into the log in that same transaction. Only after
+ * the commit are they handed to the publishers; a rolled-back change publishes nothing.
+ */
+export async function withEvents<T>(db: Db, fn: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
+  const events: LogEvent[] = [];
+  let ids: bigint[] = [];
+  const result = await db.$transaction(
+    async (tx) => {
+      events.length = 0;
+      const r = await fn(tx, (e) => events.push(e));
+      if (events.length) {
+        const rows = await tx.outboxEvent.createManyAndReturn({
+          data: events.map((e) => ({
+            appId: e.appId,
+            channel: e.channel,
+            type: e.type,
+            payload: JSON.parse(toJson(e.payload, false)) as object,
+          })),
+          select: { id: true },
+        });
+        ids = rows.map((r) => r.id);
+      }
+      return r;
+    },
+    { maxWait: 30_000, timeout: 30_000 },
+  );
+  if (ids.length) notifyCommitted(ids);
+  return result;
+}
+
+export function notifyCommitted(ids: bigint[]): void {
+  for (const hook of tryRuntime()?.afterCommit ?? []) {
+    try {
+      hook(ids);
+    } catch (err) {
+      console.error("event publisher failed", err);
+    }
+  }
+}
+
+/** Events that are not stored (typing): straight to the subscribers of their channel. */
+export function publishTransient(e: LogEvent): void {
+  const io = tryRuntime()?.io;
+  if (!io) return;
+  io.to(e.channel).emit("message", {
+    id: null,
+    channel: e.channel,
+    message: JSON.parse(toJson(e.payload, false)) as unknown,
+    time: Date.now() / 1000,
+  });
+}
