@@ -176,7 +176,7 @@ export function routes(...endpoints: Endpoint[]): Record<Method, Handler> {
   for (const m of METHODS) {
     const e = byMethod.get(m);
     out[m] = e
-      ? (req, route) => e.handle(req, route)
+      ? Object.assign((req: Request, route: RouteContext) => e.handle(req, route), { endpoint: e })
       : (req) => {
           const id = crypto.randomBytes(8).toString("hex");
           const err = new ApiError("MethodNotAllowed", `${req.method} is not allowed here; use ${allow}.`, undefined, {

@@ -1,0 +1,104 @@
+import type { Metadata } from "next";
+import { catalog } from "@/lib/api/catalog";
+import { getOpenApi } from "@/lib/api/docs-endpoints";
+import { openApiDocument } from "@/lib/api/openapi";
+
+export const metadata: Metadata = { title: "API reference · Relay" };
+
+type Json = Record<string, unknown>;
+interface Param {
+  name: string;
+  where: string;
+  type: string;
+  required: boolean;
+  detail: string;
+}
+
+function typeOf(s: Json | undefined): string {
+  if (!s) return "";
+  const t = s.type;
+  const base = Array.isArray(t) ? t.join(" | ") : typeof t === "string" ? t : s.anyOf ? "any" : "value";
+  return s.enum ? (s.enum as string[]).join(" | ") : base;
+}
+
+function detail(s: Json | undefined): string {
+  if (!s) return "";
+  const bits: string[] = [];
+  if (typeof s.description === "string") bits.push(s.description);
+  if (s.minimum !== undefined || s.maximum !== undefined) bits.push(`${String(s.minimum ?? "…")} to ${String(s.maximum ?? "…")}`);
+  if (s.maxLength !== undefined) bits.push(`≤ ${String(s.maxLength)} chars`);
+  return bits.join("; ");
+}
+
+function paramsOf(op: Json): Param[] {
+  const out: Param[] = ((op.parameters ?? []) as Json[]).map((p) => ({
+    name: String(p.name),
+    where: String(p.in),
+    type: typeOf(p.schema as Json),
+    required: Boolean(p.required),
+    detail: detail(p.schema as Json),
+  }));
+  const body = (op.requestBody as Json | undefined)?.content as Record<string, { schema: Json }> | undefined;
+  const schema = body?.["application/x-www-form-urlencoded"]?.schema;
+  const req = new Set((schema?.required ?? []) as string[]);
+  for (const [name, s] of Object.entries((schema?.properties ?? {}) as Record<string, Json>)) {
+    out.push({ name, where: "body", type: typeOf(s), required: req.has(name), detail: detail(s) });
+  }
+  return out;
+}
+
+export default function DocsPage() {
+  const v2 = openApiDocument([...catalog, getOpenApi], 2);
+  const v1 = openApiDocument([...catalog, getOpenApi], 1);
+  const v1Paths = v1.paths as Record<string, Json>;
+  const ops = Object.entries(v2.paths as Record<string, Record<string, Json>>).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method, op, inV1: Boolean(v1Paths[path]?.[method]) })),
+  );
+  return (
+    <main className="mx-auto max-w-5xl px-6 py-10 text-slate-900">
+      <h1 className="text-3xl font-semibold">API reference</h1>
+      <p className="mt-3 text-slate-600">
+        Base URL <code>/api</code> (version 2, current) or <code>/api/v1</code> (deprecated). Authenticate with{" "}
+        <code>Authorization: Token &lt;token&gt;</code>, <code>Bearer</code>, or <code>auth_token</code>. Every response
+        is <code>{"{data, meta}"}</code> and <code>meta.status</code> equals the HTTP status. Machine-readable:{" "}
+        <a className="text-blue-700 underline" href="/api/openapi.json">/api/openapi.json</a> and{" "}
+        <a className="text-blue-700 underline" href="/api/v1/openapi.json">/api/v1/openapi.json</a>.
+      </p>
+      {ops.map(({ path, method, op, inV1 }) => (
+        <section key={`${method} ${path}`} className="mt-8 border-t border-slate-200 pt-6" aria-label={`${method} ${path}`}>
+          <h2 className="font-mono text-lg">
+            <span className="mr-2 rounded bg-slate-800 px-2 py-0.5 text-sm uppercase text-white">{method}</span>
+            {path}
+          </h2>
+          <p className="mt-1 text-slate-700">{String(op.summary ?? "")}</p>
+          <p className="text-sm text-slate-500">{inV1 ? "Versions 1 and 2" : "Version 2"}</p>
+          {paramsOf(op).length > 0 && (
+            <table className="mt-3 w-full text-left text-sm">
+              <thead>
+                <tr className="text-slate-500">
+                  <th className="py-1 pr-4 font-medium">Parameter</th>
+                  <th className="py-1 pr-4 font-medium">In</th>
+                  <th className="py-1 pr-4 font-medium">Type</th>
+                  <th className="py-1 font-medium">Notes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {paramsOf(op).map((p) => (
+                  <tr key={p.name} className="border-t border-slate-100">
+                    <td className="py-1 pr-4 font-mono">
+                      {p.name}
+                      {p.required && <span className="ml-1 text-red-700" title="required">*</span>}
+                    </td>
+                    <td className="py-1 pr-4">{p.where}</td>
+                    <td className="py-1 pr-4 font-mono">{p.type}</td>
+                    <td className="py-1 text-slate-600">{p.detail}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      ))}
+    </main>
+  );
+}

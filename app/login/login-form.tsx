@@ -1,0 +1,133 @@
+"use client";
+
+import { useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Button, Field, Input } from "@/components/ui";
+import { isApiClientError } from "@/lib/client/api";
+import { safeNextPath } from "@/lib/client/safe-next";
+import { useLogin } from "@/lib/client/use-login";
+import { useMe } from "@/lib/client/use-me";
+
+type FieldErrors = Partial<Record<"email" | "password", string>>;
+
+export function LoginForm() {
+  const router = useRouter();
+  const params = useSearchParams();
+  const next = safeNextPath(params.get("next"));
+  const me = useMe();
+  const login = useLogin();
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  // Already logged in (or just logged in): straight to the panel.
+  const loggedIn = !!me.data;
+  useEffect(() => {
+    if (loggedIn) router.replace(next);
+  }, [loggedIn, next, router]);
+
+  const pending = login.isPending || login.isSuccess;
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending) return;
+    const form = new FormData(e.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    const errors: FieldErrors = {};
+    if (!email) errors.email = "Enter your email address.";
+    if (!password) errors.password = "Enter your password.";
+    setFieldErrors(errors);
+    setFormError(null);
+    if (errors.email || errors.password) {
+      (errors.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    login.mutate(
+      { email, password },
+      {
+        onError: (err) => {
+          if (isApiClientError(err)) {
+            const fe: FieldErrors = {};
+            if (err.fields.email) fe.email = err.fields.email;
+            if (err.fields.password) fe.password = err.fields.password;
+            setFieldErrors(fe);
+            setFormError(fe.email || fe.password ? null : err.message);
+          } else {
+            setFormError("Something went wrong. Please try again.");
+          }
+          // Let the operator retype the password straight away.
+          requestAnimationFrame(() => {
+            const target = passwordRef.current;
+            target?.focus();
+            target?.select();
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+      aria-describedby={formError ? "login-error" : undefined}
+    >
+      {formError && (
+        <div
+          id="login-error"
+          role="alert"
+          className="flex gap-2.5 rounded-lg bg-red-50 px-3.5 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-200"
+        >
+          <svg
+            viewBox="0 0 20 20"
+            fill="currentColor"
+            aria-hidden="true"
+            className="mt-px size-4 shrink-0 text-red-600"
+          >
+            <path
+              fillRule="evenodd"
+              d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16ZM9.25 6.5a.75.75 0 0 1 1.5 0v4a.75.75 0 0 1-1.5 0v-4ZM10 14.5a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+              clipRule="evenodd"
+            />
+          </svg>
+          <p>{formError}</p>
+        </div>
+      )}
+      <fieldset disabled={pending} className="space-y-5">
+        <Field label="Email" error={fieldErrors.email}>
+          {(control) => (
+            <Input
+              {...control}
+              ref={emailRef}
+              name="email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+              placeholder="you@company.com"
+            />
+          )}
+        </Field>
+        <Field label="Password" error={fieldErrors.password}>
+          {(control) => (
+            <Input
+              {...control}
+              ref={passwordRef}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+            />
+          )}
+        </Field>
+      </fieldset>
+      <Button type="submit" size="lg" className="w-full" loading={pending}>
+        {pending ? "Logging in…" : "Log in"}
+      </Button>
+    </form>
+  );
+}

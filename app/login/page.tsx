@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { LogoMark } from "@/components/ui";
+import { LoginForm } from "./login-form";
+
+export const metadata: Metadata = { title: "Log in" };
+
+export default function LoginPage() {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-4 py-12 sm:px-6">
+      <div className="w-full max-w-sm">
+        <div className="mb-8 flex flex-col items-center text-center">
+          <LogoMark className="size-11 rounded-xl" />
+          <h1 className="mt-5 text-2xl font-semibold tracking-tight text-slate-900">Log in to Relay</h1>
+          <p className="mt-1.5 text-sm text-slate-600">Welcome back. Your conversations are waiting.</p>
+        </div>
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+          <Suspense fallback={<div className="h-64" aria-hidden="true" />}>
+            <LoginForm />
+          </Suspense>
+        </div>
+      </div>
+    </main>
+  );
+}

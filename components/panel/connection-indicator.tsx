@@ -1,0 +1,51 @@
+"use client";
+
+import { cn } from "@/components/ui";
+import type { SocketStatus } from "@/lib/client/use-socket";
+
+const LABELS: Record<SocketStatus, string> = {
+  idle: "Offline",
+  connecting: "Connecting…",
+  connected: "Live",
+  reconnecting: "Reconnecting…",
+  offline: "Offline",
+  unauthorized: "Offline",
+};
+
+const DOTS: Record<SocketStatus, string> = {
+  idle: "bg-slate-400",
+  connecting: "bg-amber-500 animate-pulse",
+  connected: "bg-emerald-500",
+  reconnecting: "bg-amber-500 animate-pulse",
+  offline: "bg-red-500",
+  unauthorized: "bg-red-500",
+};
+
+const TITLES: Record<SocketStatus, string> = {
+  idle: "Real-time updates are off",
+  connecting: "Connecting to real-time updates",
+  connected: "Real-time updates are on: new messages appear as they arrive",
+  reconnecting: "Connection lost, reconnecting",
+  offline: "Real-time updates are unavailable; retrying",
+  unauthorized: "Your session has ended",
+};
+
+export function ConnectionIndicator({ status, className }: { status: SocketStatus; className?: string }) {
+  return (
+    <div
+      data-testid="connection-status"
+      data-state={status}
+      role="status"
+      title={TITLES[status]}
+      className={cn("inline-flex items-center gap-2 text-xs font-medium text-slate-600", className)}
+    >
+      <span className="relative flex size-2.5" aria-hidden="true">
+        {status === "connected" && (
+          <span className="absolute inline-flex size-full rounded-full bg-emerald-400 opacity-60 motion-safe:animate-ping [animation-iteration-count:2]" />
+        )}
+        <span className={cn("relative inline-flex size-2.5 rounded-full", DOTS[status])} />
+      </span>
+      <span>{LABELS[status]}</span>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { InputHTMLAttributes, Ref } from "react";
+import { cn } from "./cn";
+
+export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
+  invalid?: boolean;
+  ref?: Ref<HTMLInputElement>;
+}
+
+export function Input({ invalid, className, ...rest }: InputProps) {
+  return (
+    <input
+      aria-invalid={invalid || rest["aria-invalid"] || undefined}
+      className={cn(
+        "block h-10 w-full rounded-lg bg-white px-3 text-sm text-slate-900 shadow-sm ring-1 ring-inset transition-shadow",
+        "placeholder:text-slate-400",
+        "focus:outline-none focus-visible:outline-none focus:ring-2 focus:ring-inset",
+        "disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500",
+        invalid
+          ? "ring-red-400 focus:ring-red-600"
+          : "ring-slate-300 hover:ring-slate-400 focus:ring-brand-600 focus:hover:ring-brand-600",
+        className,
+      )}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export interface OperatorSpec {
+  appName: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
+
+function lastJson(stdout: string): Record<string, unknown> {
+  const lines = stdout.trim().split("\n").reverse();
+  for (const line of lines) {
+    const t = line.trim();
+    if (!t.startsWith("{")) continue;
+    try {
+      return JSON.parse(t) as Record<string, unknown>;
+    } catch {
+      // keep looking
+    }
+  }
+  try {
+    return JSON.parse(stdout) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+function findAppId(out: Record<string, unknown>): string | undefined {
+  const data = (out.data as Record<string, unknown> | undefined) ?? out;
+  const app = data.app as { id?: unknown } | undefined;
+  return app?.id != null ? String(app.id) : data.id != null ? String(data.id) : undefined;
+}
+
+/**
+ * Creates an app and its operator in `dataDir` (the server must not be running on it: the embedded database
+ * allows one process). Uses the product's CLI (`app:create`) when it exists, else e2e/support/create-operator.ts.
+ */
+export function createOperator(dataDir: string, op: OperatorSpec): { appId?: string; via: string } {
+  const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: "0", CHECKPOINT_DISABLE: "1" };
+  const cli = path.join(ROOT, "cli", "index.ts");
+  let stdout: string;
+  let via: string;
+  if (fs.existsSync(cli)) {
+    via = "cli";
+    stdout = execFileSync(
+      TSX,
+      [
+        cli,
+        "app:create",
+        "--name",
+        op.appName,
+        "--admin-email",
+        op.email,
+        "--admin-password",
+        op.password,
+        "--json",
+      ],
+      { cwd: ROOT, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 },
+    );
+  } else {
+    via = "fallback";
+    stdout = execFileSync(
+      TSX,
+      [path.join(ROOT, "e2e", "support", "create-operator.ts"), op.appName, op.email, op.password, op.name],
+      {
+        cwd: ROOT,
+        env,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+        timeout: 120_000,
+      },
+    );
+  }
+  return { appId: findAppId(lastJson(stdout)), via };
+}

@@ -1,0 +1,33 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/** What global-setup hands to the tests (through E2E_* env variables and this JSON file). */
+export interface E2EState {
+  baseURL: string;
+  pid: number;
+  dataDir: string;
+  tmpDir: string;
+  operator: { name: string; email: string; password: string; appName: string; appId?: string };
+}
+
+/** Fixed per checkout, so the teardown (and a developer) can find it. */
+export const STATE_FILE = path.join(os.tmpdir(), "relay-e2e", "state.json");
+
+export function writeState(state: E2EState): void {
+  fs.mkdirSync(path.dirname(STATE_FILE), { recursive: true });
+  fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+  process.env.E2E_STATE_FILE = STATE_FILE;
+  process.env.E2E_BASE_URL = state.baseURL;
+  process.env.E2E_OPERATOR_EMAIL = state.operator.email;
+  process.env.E2E_OPERATOR_PASSWORD = state.operator.password;
+  process.env.E2E_OPERATOR_NAME = state.operator.name;
+  process.env.E2E_APP_NAME = state.operator.appName;
+}
+
+export function readState(): E2EState {
+  const file = process.env.E2E_STATE_FILE ?? STATE_FILE;
+  if (!fs.existsSync(file))
+    throw new Error(`e2e state missing (${file}): run through playwright test (global-setup)`);
+  return JSON.parse(fs.readFileSync(file, "utf8")) as E2EState;
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { endpoint } from "./endpoint";
+import { openApiDocument } from "./openapi";
+
+export const getOpenApi = endpoint({
+  method: "GET",
+  path: "/openapi.json",
+  summary: "This document",
+  tags: ["Meta"],
+  auth: "none",
+  ias: false,
+  v1: { params: z.object({}), handler: async () => plain(1) },
+  v2: { params: z.object({}), handler: async () => plain(2) },
+});
+
+async function plain(major: 1 | 2): Promise<Response> {
+  // Imported lazily: the catalog pulls in every domain's endpoints, which only this route needs.
+  const { catalog } = await import("./catalog");
+  return Response.json(openApiDocument([...catalog, getOpenApi], major));
+}

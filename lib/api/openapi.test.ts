@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { startTestServer, type TestServer } from "../testing/server";
+import { catalog } from "./catalog";
+import { getOpenApi } from "./docs-endpoints";
+import type { Endpoint } from "./endpoint";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+describe("OpenAPI", () => {
+  it.each([["/api/openapi.json"], ["/api/v1/openapi.json"]])("%s validates as OpenAPI 3.1", async (url) => {
+    const r = await fetch(s.url + url);
+    expect(r.status).toBe(200);
+    const doc = (await r.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe("3.1.0");
+    const res = await new Validator().validate(doc as never);
+    expect(res.errors ?? []).toEqual([]);
+    expect(res.valid).toBe(true);
+    expect(Object.keys(doc.paths)).toContain("/apps/{id}/channels");
+  });
+
+  it("lists every endpoint that a route file serves", async () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, d.name);
+        if (d.isDirectory()) walk(p);
+        else if (d.name === "route.ts") files.push(p);
+      }
+    };
+    walk(path.resolve(import.meta.dirname, "../../app/api"));
+    const known = new Set<unknown>([...catalog, getOpenApi].map((e) => e.spec));
+    const missing: string[] = [];
+    let served = 0;
+    for (const f of files) {
+      const mod = (await import(f)) as Record<string, { endpoint?: Endpoint }>;
+      for (const h of Object.values(mod)) {
+        if (h.endpoint) served++;
+        if (h.endpoint && !known.has(h.endpoint.spec)) missing.push(`${h.endpoint.spec.method} ${h.endpoint.spec.path}`);
+      }
+    }
+    expect(served).toBeGreaterThanOrEqual(7);
+    expect(missing).toEqual([]);
+  });
+
+  it("renders a readable reference at /docs", async () => {
+    const r = await fetch(s.url + "/docs");
+    expect(r.status).toBe(200);
+    const html = await r.text();
+    expect(html).toContain("API reference");
+    expect(html).toContain("/apps/{id}/channels");
+  });
+});

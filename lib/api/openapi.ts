@@ -1,0 +1,120 @@
+import { z } from "zod";
+import type { Endpoint, VersionSpec } from "./endpoint";
+import { ERROR_STATUS } from "./errors";
+import { RELEASED } from "./versions";
+
+type Json = Record<string, unknown>;
+
+function jsonSchema(s: z.ZodType): Json {
+  const out = z.toJSONSchema(s, { io: "input", unrepresentable: "any" }) as Json;
+  delete out.$schema;
+  return out;
+}
+
+const envelope = (data: Json): Json => ({
+  type: "object",
+  required: ["data", "meta"],
+  properties: {
+    data,
+    meta: { type: "object", required: ["status"], properties: { status: { type: "integer" } } },
+  },
+});
+
+const errorEnvelope: Json = {
+  type: "object",
+  required: ["data", "meta"],
+  properties: {
+    data: { type: "object", maxProperties: 0 },
+    meta: {
+      type: "object",
+      required: ["status", "error", "error_message", "request_id"],
+      properties: {
+        status: { type: "integer" },
+        error: { type: "string", enum: Object.keys(ERROR_STATUS) },
+        error_message: { type: "string" },
+        error_fields: { type: "object", additionalProperties: { type: "string" } },
+        request_id: { type: "string" },
+      },
+    },
+  },
+};
+
+function operation(e: Endpoint, v: VersionSpec<z.ZodType>, major: number): Json {
+  const schema = jsonSchema(v.params);
+  const props = (schema.properties ?? {}) as Record<string, Json>;
+  const required = new Set((schema.required ?? []) as string[]);
+  const pathNames = [...e.spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const parameters: Json[] = pathNames.map((name) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: props[name] ?? { type: "string" },
+  }));
+  const rest = Object.entries(props).filter(([k]) => !pathNames.includes(k));
+  const op: Json = {
+    operationId: `${e.spec.method.toLowerCase()}_${e.spec.path.replace(/[^a-zA-Z0-9]+/g, "_")}_v${major}`.replace(
+      /_+/g,
+      "_",
+    ),
+    summary: e.spec.summary,
+    tags: e.spec.tags ?? [],
+    ...(v.scopes?.length && major === 1 ? { description: `Token scopes: ${v.scopes.join(", ")}.` } : {}),
+    responses: {
+      "200": { description: "Success", content: { "application/json": { schema: envelope({}) } } },
+      default: {
+        description: "Error (the status equals meta.status)",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
+    },
+  };
+  if (e.spec.method === "GET") {
+    for (const [name, s] of rest) parameters.push({ name, in: "query", required: required.has(name), schema: s });
+  } else if (rest.length) {
+    const body: Json = { type: "object", properties: Object.fromEntries(rest) };
+    const req = rest.map(([k]) => k).filter((k) => required.has(k));
+    if (req.length) body.required = req;
+    const hasFile = rest.some(([, s]) => s.format === "binary");
+    op.requestBody = {
+      required: req.length > 0,
+      content: {
+        "application/x-www-form-urlencoded": { schema: body },
+        "application/json": { schema: body },
+        ...(hasFile ? { "multipart/form-data": { schema: body } } : {}),
+      },
+    };
+  }
+  if (e.spec.auth !== "none") op.security = [{ token: [] }, { tokenParam: [] }, { session: [] }];
+  if (parameters.length) op.parameters = parameters;
+  return op;
+}
+
+/** The OpenAPI 3.1 document of one major version, generated from the endpoints' zod schemas. */
+export function openApiDocument(endpoints: Endpoint[], major: 1 | 2): Json {
+  const paths: Record<string, Json> = {};
+  for (const e of endpoints) {
+    const v = (major === 1 ? e.spec.v1 : (e.spec.v2 ?? e.spec.v1)) as VersionSpec<z.ZodType> | undefined;
+    if (!v) continue;
+    (paths[e.spec.path] ??= {})[e.spec.method.toLowerCase()] = operation(e, v, major);
+  }
+  const full = [...RELEASED].reverse().find((r) => r.startsWith(`${major}.`)) ?? `${major}.0.0`;
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Relay customer-messaging API",
+      version: full,
+      description:
+        "Every response is `{data, meta}`; `meta.status` equals the HTTP status. Parameters may be sent in the " +
+        "query string, a form body, multipart or JSON. Arrays and objects are JSON-encoded strings in query and form.",
+    },
+    servers: [{ url: major === 1 ? "/api/v1" : "/api" }],
+    paths,
+    components: {
+      schemas: { Error: errorEnvelope },
+      securitySchemes: {
+        token: { type: "apiKey", in: "header", name: "Authorization", description: "`Token <token>` or `Bearer <token>`" },
+        tokenParam: { type: "apiKey", in: "query", name: "auth_token" },
+        session: { type: "apiKey", in: "cookie", name: "relay_session" },
+      },
+    },
+  };
+}

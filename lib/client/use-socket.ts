@@ -1,0 +1,199 @@
+"use client";
+
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect, useSyncExternalStore } from "react";
+import { io, type Socket } from "socket.io-client";
+import { queryKeys } from "./query-keys";
+import { dispatchRealtimeMessage, type RealtimeMessage } from "./realtime-dispatch";
+
+export type SocketStatus =
+  /** Nobody in the page needs the socket. */
+  | "idle"
+  | "connecting"
+  | "connected"
+  /** Lost the connection; socket.io is retrying by itself. */
+  | "reconnecting"
+  /** Refused or dropped by the server; we retry after a pause. */
+  | "offline"
+  /** The server refused the session (logged out or expired). */
+  | "unauthorized";
+
+interface SubscribeAck {
+  subscribed?: string[];
+  refused?: string[];
+}
+
+const RETRY_AFTER_MS = 3000;
+
+function newerId(a: number | string | undefined, b: number | string): number | string {
+  if (a === undefined) return b;
+  try {
+    return BigInt(b) > BigInt(a) ? b : a;
+  } catch {
+    return b;
+  }
+}
+
+/**
+ * The panel's one socket.io connection, shared by every component that calls useSocket. It connects when the
+ * first user mounts, disconnects when the last unmounts, re-subscribes after reconnecting (with `after`, so no
+ * message is missed), and hands each message to dispatchRealtimeMessage.
+ */
+class SocketManager {
+  socket: Socket | null = null;
+  private status: SocketStatus = "idle";
+  private listeners = new Set<() => void>();
+  private users = 0;
+  private queryClient: QueryClient | null = null;
+  private channels = new Map<string, number>();
+  private lastId: number | string | undefined;
+  private releaseTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  getStatus = (): SocketStatus => this.status;
+
+  onChange = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private setStatus(status: SocketStatus) {
+    if (this.status === status) return;
+    this.status = status;
+    for (const l of this.listeners) l();
+  }
+
+  acquire(queryClient: QueryClient): () => void {
+    this.users++;
+    this.queryClient = queryClient;
+    clearTimeout(this.releaseTimer);
+    if (!this.socket) this.connect();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.users--;
+      // Deferred, so a remount (React strict mode, route change inside the panel) keeps the connection.
+      if (this.users === 0) this.releaseTimer = setTimeout(() => this.teardown(), 0);
+    };
+  }
+
+  /** Subscribes to channels for as long as the returned function is not called. */
+  subscribe = (channels: string[]): (() => void) => {
+    const fresh: string[] = [];
+    for (const c of channels) {
+      const n = this.channels.get(c) ?? 0;
+      this.channels.set(c, n + 1);
+      if (n === 0) fresh.push(c);
+    }
+    if (fresh.length && this.socket?.connected) this.emitSubscribe(fresh, undefined);
+    return () => {
+      for (const c of channels) {
+        const n = (this.channels.get(c) ?? 1) - 1;
+        if (n <= 0) this.channels.delete(c);
+        else this.channels.set(c, n);
+      }
+    };
+  };
+
+  private emitSubscribe(channels: string[], after: number | string | undefined) {
+    const socket = this.socket;
+    if (!socket || channels.length === 0) return;
+    socket
+      .timeout(10_000)
+      .emit(
+        "subscribe",
+        after === undefined ? { channels } : { channels, after },
+        (err: Error | null, ack?: SubscribeAck) => {
+          if (err) return;
+          if (ack?.refused?.length) console.warn("realtime: channels refused", ack.refused);
+        },
+      );
+  }
+
+  private connect() {
+    clearTimeout(this.retryTimer);
+    const socket = io({ path: "/socket.io", withCredentials: true, autoConnect: false });
+    this.socket = socket;
+    this.setStatus("connecting");
+
+    socket.on("connect", () => {
+      this.setStatus("connected");
+      this.emitSubscribe([...this.channels.keys()], this.lastId);
+    });
+    socket.on("connect_error", (err: Error) => {
+      if (socket.active) {
+        // A transport problem: socket.io retries with backoff.
+        this.setStatus(this.status === "connected" ? "reconnecting" : this.status);
+        return;
+      }
+      if (err.message === "AuthenticationFailed") {
+        this.setStatus("unauthorized");
+        // The session is probably gone: re-check it, the panel guard takes it from there.
+        void this.queryClient?.invalidateQueries({ queryKey: queryKeys.auth.me() });
+        return;
+      }
+      this.setStatus("offline");
+      this.scheduleRetry();
+    });
+    socket.on("disconnect", (reason) => {
+      if (reason === "io client disconnect") return;
+      if (socket.active) {
+        this.setStatus("reconnecting");
+        return;
+      }
+      // The server closed it (for instance after a logout elsewhere).
+      this.setStatus("offline");
+      void this.queryClient?.invalidateQueries({ queryKey: queryKeys.auth.me() });
+      this.scheduleRetry();
+    });
+    socket.on("message", (msg: RealtimeMessage) => {
+      if (!msg || typeof msg !== "object" || typeof msg.channel !== "string") return;
+      if (msg.id !== undefined) this.lastId = newerId(this.lastId, msg.id);
+      if (this.queryClient) dispatchRealtimeMessage(msg, { queryClient: this.queryClient });
+    });
+
+    socket.connect();
+  }
+
+  private scheduleRetry() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      if (this.users > 0 && this.socket && !this.socket.connected) {
+        this.setStatus("connecting");
+        this.socket.connect();
+      }
+    }, RETRY_AFTER_MS);
+  }
+
+  private teardown() {
+    if (this.users > 0) return;
+    clearTimeout(this.retryTimer);
+    this.socket?.removeAllListeners();
+    this.socket?.disconnect();
+    this.socket = null;
+    this.lastId = undefined;
+    this.setStatus("idle");
+  }
+}
+
+const manager = new SocketManager();
+
+export interface UseSocketResult {
+  status: SocketStatus;
+  connected: boolean;
+  /** The shared socket (null while idle). Prefer `subscribe` plus a handler in realtime-dispatch.ts. */
+  socket: Socket | null;
+  subscribe: (channels: string[]) => () => void;
+}
+
+/** The panel's live connection. Pass `enabled: false` until the operator is known to be logged in. */
+export function useSocket({ enabled = true }: { enabled?: boolean } = {}): UseSocketResult {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    return manager.acquire(queryClient);
+  }, [enabled, queryClient]);
+  const status = useSyncExternalStore(manager.onChange, manager.getStatus, () => "idle" as const);
+  return { status, connected: status === "connected", socket: manager.socket, subscribe: manager.subscribe };
+}
