@@ -17,7 +17,9 @@ async function main(): Promise<number> {
       console.log("migrations: in step with prisma/schema.prisma");
       return 0;
     }
-    console.error("migrations: prisma/schema.prisma has changes no migration holds. Run `npm run db:diff -- <name>`.");
+    console.error(
+      "migrations: prisma/schema.prisma has changes no migration holds. Run `npm run db:diff -- <name>`.",
+    );
     console.error(sql);
     return 1;
   }

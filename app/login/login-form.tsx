@@ -33,8 +33,12 @@ export function LoginForm() {
     e.preventDefault();
     if (pending) return;
     const form = new FormData(e.currentTarget);
-    const email = String(form.get("email") ?? "").trim();
-    const password = String(form.get("password") ?? "");
+    const field = (name: string) => {
+      const v = form.get(name);
+      return typeof v === "string" ? v : "";
+    };
+    const email = field("email").trim();
+    const password = field("password");
     const errors: FieldErrors = {};
     if (!email) errors.email = "Enter your email address.";
     if (!password) errors.password = "Enter your password.";

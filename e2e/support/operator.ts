@@ -32,8 +32,9 @@ function lastJson(stdout: string): Record<string, unknown> {
 
 function findAppId(out: Record<string, unknown>): string | undefined {
   const data = (out.data as Record<string, unknown> | undefined) ?? out;
-  const app = data.app as { id?: unknown } | undefined;
-  return app?.id != null ? String(app.id) : data.id != null ? String(data.id) : undefined;
+  const app = data.app as { id?: number | string } | undefined;
+  const id = app?.id ?? (data.id as number | string | undefined);
+  return id === undefined ? undefined : String(id);
 }
 
 /**

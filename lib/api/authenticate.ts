@@ -15,7 +15,8 @@ export function bearerToken(req: Request, params: RawParams): string | undefined
   const header = req.headers.get("authorization");
   if (header) {
     const m = /^(Token|Bearer)\s+(\S+)\s*$/i.exec(header);
-    if (!m?.[2]) throw unauthenticated("The Authorization header must be `Token <token>` or `Bearer <token>`.");
+    if (!m?.[2])
+      throw unauthenticated("The Authorization header must be `Token <token>` or `Bearer <token>`.");
     return m[2];
   }
   const p = single(params.auth_token);
@@ -44,7 +45,12 @@ export async function authenticate(
       }
       const apps = await db.appAdmin.findMany({ where: { adminId: s.adminId }, select: { appId: true } });
       return {
-        actor: { kind: "admin", adminId: s.adminId, sessionId: s.sessionId, appIds: apps.map((a) => a.appId) },
+        actor: {
+          kind: "admin",
+          adminId: s.adminId,
+          sessionId: s.sessionId,
+          appIds: apps.map((a) => a.appId),
+        },
         limitKey: `s:${s.sessionId}`,
       };
     }

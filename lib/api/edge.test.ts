@@ -28,7 +28,10 @@ describe("authentication", () => {
       expect(r.status).toBe(200);
     }
     expect((await s.call(`${channels(a.app.id)}?auth_token=${a.token}`)).status).toBe(200);
-    const form = await s.call(`/api/apps/${a.app.id}/api_keys`, { method: "POST", form: { auth_token: a.token } });
+    const form = await s.call(`/api/apps/${a.app.id}/api_keys`, {
+      method: "POST",
+      form: { auth_token: a.token },
+    });
     // A form-borne token authenticates; key management then refuses tokens on purpose.
     expect(form.status).toBe(403);
     expect(form.body.meta.error).toBe("PermissionDenied");
@@ -61,10 +64,14 @@ describe("authentication", () => {
 
   it("enforces v1 scopes on v1 only", async () => {
     const narrow = await makeToken(s.db, a.app.id, ["user-read"]);
-    const v1 = await s.call(`/api/v1/apps/${a.app.id}/channels`, { headers: { Authorization: `Token ${narrow}` } });
+    const v1 = await s.call(`/api/v1/apps/${a.app.id}/channels`, {
+      headers: { Authorization: `Token ${narrow}` },
+    });
     expect(v1.status).toBe(403);
     expect(v1.body.meta.error_message).toMatch(/conversations-read/);
-    const v2 = await s.call(`/api/v2/apps/${a.app.id}/channels`, { headers: { Authorization: `Token ${narrow}` } });
+    const v2 = await s.call(`/api/v2/apps/${a.app.id}/channels`, {
+      headers: { Authorization: `Token ${narrow}` },
+    });
     expect(v2.status).toBe(200);
   });
 
@@ -88,7 +95,10 @@ describe("authentication", () => {
 
 describe("operator login", () => {
   it("logs in, reports the operator, and logs out", async () => {
-    const login = await s.call("/api/auth/login", { method: "POST", json: { email: a.admin.email, password: TEST_PASSWORD } });
+    const login = await s.call("/api/auth/login", {
+      method: "POST",
+      json: { email: a.admin.email, password: TEST_PASSWORD },
+    });
     expect(login.status).toBe(200);
     const cookie = login.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(/relay_session=rls_/);
@@ -100,13 +110,19 @@ describe("operator login", () => {
     const jar = cookie.split(";")[0]!;
     const me = await s.call("/api/auth/me", { headers: { cookie: jar } });
     expect(me.status).toBe(200);
-    const out = await s.call("/api/auth/logout", { method: "POST", headers: { cookie: jar, "x-csrf-token": data.csrf_token } });
+    const out = await s.call("/api/auth/logout", {
+      method: "POST",
+      headers: { cookie: jar, "x-csrf-token": data.csrf_token },
+    });
     expect(out.status).toBe(200);
     expect((await s.call("/api/auth/me", { headers: { cookie: jar } })).status).toBe(401);
   });
 
   it("says clearly when the password is wrong or fields are missing", async () => {
-    const bad = await s.call("/api/auth/login", { method: "POST", form: { email: a.admin.email, password: "nope" } });
+    const bad = await s.call("/api/auth/login", {
+      method: "POST",
+      form: { email: a.admin.email, password: "nope" },
+    });
     expect(bad.status).toBe(401);
     expect(bad.body.meta.error_message).toBe("Wrong email or password.");
     const missing = await s.call("/api/auth/login", { method: "POST", json: {} });

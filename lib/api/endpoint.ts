@@ -38,6 +38,8 @@ export interface EndpointSpec<S1 extends z.ZodType, S2 extends z.ZodType> {
   /** Accepts `id_as_string` (the spec's IAS mark). Default true. */
   ias?: boolean;
   bodyLimit?: number;
+  /** The handler reads the body itself (streamed uploads): only the query string is parsed, `req` stays unread. */
+  rawBody?: boolean;
   v1?: VersionSpec<S1>;
   v2?: VersionSpec<S2>;
 }
@@ -60,8 +62,8 @@ function pickVersion<S1 extends z.ZodType, S2 extends z.ZodType>(
   v: ApiVersion,
 ): VersionSpec<z.ZodType> | undefined {
   // A version without its own form is served by the nearest older one.
-  if (v.major >= 2 && spec.v2) return spec.v2 as VersionSpec<z.ZodType>;
-  if (spec.v1) return spec.v1 as VersionSpec<z.ZodType>;
+  if (v.major >= 2 && spec.v2) return spec.v2;
+  if (spec.v1) return spec.v1;
   return undefined;
 }
 
@@ -69,7 +71,8 @@ function asBool(v: unknown): boolean {
   const s = single(v);
   if (s === undefined) return false;
   if (typeof s === "boolean") return s;
-  return !["false", "0", ""].includes(String(s).trim().toLowerCase());
+  if (typeof s === "number") return s !== 0;
+  return typeof s === "string" && !["false", "0", ""].includes(s.trim().toLowerCase());
 }
 
 export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType = z.ZodType>(
@@ -82,7 +85,7 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
     try {
       const rt = getRuntime();
       const url = new URL(req.url);
-      const raw: RawParams = await readParams(req, url, spec.bodyLimit ?? DEFAULT_BODY_LIMIT);
+      const raw: RawParams = await readParams(req, url, spec.bodyLimit ?? DEFAULT_BODY_LIMIT, spec.rawBody);
       const prefixed = req.headers.get(VERSION_HEADER);
       const requested = prefixed ?? (single(raw.version) as string | undefined);
       version = resolveVersion(requested === undefined ? undefined : String(requested));
@@ -113,7 +116,11 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
       for (const [k, v] of Object.entries(raw)) if (!(COMMON as readonly string[]).includes(k)) input[k] = v;
       for (const [k, v] of Object.entries(pathParams)) if (v !== undefined) input[k] = v;
       const selfApp =
-        actor.kind === "token" ? actor.appId : actor.kind === "admin" ? defaultAdminApp(actor, input) : undefined;
+        actor.kind === "token"
+          ? actor.appId
+          : actor.kind === "admin"
+            ? defaultAdminApp(actor, input)
+            : undefined;
       for (const [k, v] of Object.entries(input)) {
         if (v === "$self_app") {
           if (selfApp === undefined) throw denied("`$self_app` needs an app's token or an operator session.");
@@ -138,7 +145,12 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
       }
       for (const [k, v] of Object.entries(result.headers ?? {})) headers.set(k, v);
       for (const c of result.cookies ?? []) headers.append("Set-Cookie", c);
-      return jsonResponse({ data: result.data, meta: { status: 200, ...result.meta } }, 200, headers, idAsString);
+      return jsonResponse(
+        { data: result.data, meta: { status: 200, ...result.meta } },
+        200,
+        headers,
+        idAsString,
+      );
     } catch (err) {
       if (isApiError(err)) return errorResponse(err, requestId, headers);
       console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname}:`, err);
@@ -149,11 +161,14 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
       );
     }
   };
-  return { spec: spec as EndpointSpec<z.ZodType, z.ZodType>, handle };
+  return { spec: spec, handle };
 }
 
 /** An operator acts on the app named by `app` when a member of it, else on their only (or first) app. */
-function defaultAdminApp(actor: { kind: "admin"; appIds: bigint[] }, input: Record<string, unknown>): bigint | undefined {
+function defaultAdminApp(
+  actor: { kind: "admin"; appIds: bigint[] },
+  input: Record<string, unknown>,
+): bigint | undefined {
   const want = single(input.app);
   if (typeof want === "string" && /^\d{1,19}$/.test(want)) {
     const id = BigInt(want);
@@ -179,9 +194,14 @@ export function routes(...endpoints: Endpoint[]): Record<Method, Handler> {
       ? Object.assign((req: Request, route: RouteContext) => e.handle(req, route), { endpoint: e })
       : (req) => {
           const id = crypto.randomBytes(8).toString("hex");
-          const err = new ApiError("MethodNotAllowed", `${req.method} is not allowed here; use ${allow}.`, undefined, {
-            Allow: allow,
-          });
+          const err = new ApiError(
+            "MethodNotAllowed",
+            `${req.method} is not allowed here; use ${allow}.`,
+            undefined,
+            {
+              Allow: allow,
+            },
+          );
           return Promise.resolve(errorResponse(err, id));
         };
   }

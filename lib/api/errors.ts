@@ -45,7 +45,8 @@ export const validation = (fields: Record<string, string>, message?: string) =>
     fields,
   );
 export const lookup = (message: string) => new ApiError("LookupError", message);
-export const denied = (message = "You have no access to this object.") => new ApiError("PermissionDenied", message);
+export const denied = (message = "You have no access to this object.") =>
+  new ApiError("PermissionDenied", message);
 export const unauthenticated = (message = "Authentication token is missing, unknown or revoked.") =>
   new ApiError("AuthenticationFailed", message, undefined, { "WWW-Authenticate": 'Token realm="api"' });
 

@@ -52,10 +52,11 @@ function operation(e: Endpoint, v: VersionSpec<z.ZodType>, major: number): Json 
   }));
   const rest = Object.entries(props).filter(([k]) => !pathNames.includes(k));
   const op: Json = {
-    operationId: `${e.spec.method.toLowerCase()}_${e.spec.path.replace(/[^a-zA-Z0-9]+/g, "_")}_v${major}`.replace(
-      /_+/g,
-      "_",
-    ),
+    operationId:
+      `${e.spec.method.toLowerCase()}_${e.spec.path.replace(/[^a-zA-Z0-9]+/g, "_")}_v${major}`.replace(
+        /_+/g,
+        "_",
+      ),
     summary: e.spec.summary,
     tags: e.spec.tags ?? [],
     ...(v.scopes?.length && major === 1 ? { description: `Token scopes: ${v.scopes.join(", ")}.` } : {}),
@@ -68,7 +69,8 @@ function operation(e: Endpoint, v: VersionSpec<z.ZodType>, major: number): Json 
     },
   };
   if (e.spec.method === "GET") {
-    for (const [name, s] of rest) parameters.push({ name, in: "query", required: required.has(name), schema: s });
+    for (const [name, s] of rest)
+      parameters.push({ name, in: "query", required: required.has(name), schema: s });
   } else if (rest.length) {
     const body: Json = { type: "object", properties: Object.fromEntries(rest) };
     const req = rest.map(([k]) => k).filter((k) => required.has(k));
@@ -92,7 +94,7 @@ function operation(e: Endpoint, v: VersionSpec<z.ZodType>, major: number): Json 
 export function openApiDocument(endpoints: Endpoint[], major: 1 | 2): Json {
   const paths: Record<string, Json> = {};
   for (const e of endpoints) {
-    const v = (major === 1 ? e.spec.v1 : (e.spec.v2 ?? e.spec.v1)) as VersionSpec<z.ZodType> | undefined;
+    const v = major === 1 ? e.spec.v1 : (e.spec.v2 ?? e.spec.v1);
     if (!v) continue;
     (paths[e.spec.path] ??= {})[e.spec.method.toLowerCase()] = operation(e, v, major);
   }
@@ -111,7 +113,12 @@ export function openApiDocument(endpoints: Endpoint[], major: 1 | 2): Json {
     components: {
       schemas: { Error: errorEnvelope },
       securitySchemes: {
-        token: { type: "apiKey", in: "header", name: "Authorization", description: "`Token <token>` or `Bearer <token>`" },
+        token: {
+          type: "apiKey",
+          in: "header",
+          name: "Authorization",
+          description: "`Token <token>` or `Bearer <token>`",
+        },
         tokenParam: { type: "apiKey", in: "query", name: "auth_token" },
         session: { type: "apiKey", in: "cookie", name: "relay_session" },
       },

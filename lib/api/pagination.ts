@@ -18,7 +18,12 @@ export type Key = bigint[];
 
 export const v2PageParams = {
   paginate_position: p
-    .json(z.array(z.union([z.number(), z.string()]), { error: "must be a JSON array" }).min(1).max(3))
+    .json(
+      z
+        .array(z.union([z.number(), z.string()]), { error: "must be a JSON array" })
+        .min(1)
+        .max(3),
+    )
     .optional(),
   paginate_count: p.int({ min: 1, max: 50 }).optional(),
   paginate_direction: p.oneOf(["after", "before", "around"]).optional(),
@@ -62,7 +67,9 @@ function toKey(cols: KeyColumn[], raw: (number | string)[], field: string): Key 
 }
 
 function sqlValue(kind: KeyKind, v: bigint): Prisma.Sql {
-  return kind === "ts" ? Prisma.sql`(TIMESTAMPTZ 'epoch' + ${v} * INTERVAL '1 microsecond')` : Prisma.sql`${v}`;
+  return kind === "ts"
+    ? Prisma.sql`(TIMESTAMPTZ 'epoch' + ${v} * INTERVAL '1 microsecond')`
+    : Prisma.sql`${v}`;
 }
 
 /** `(a, b) > (x, y)` over the key prefix given. */
@@ -95,7 +102,10 @@ export function positionOf(cols: KeyColumn[], key: Key): (number | bigint)[] {
 
 export interface V2Page<R> {
   items: R[];
-  meta: { next_before_position?: (number | bigint)[] | null; next_after_position?: (number | bigint)[] | null };
+  meta: {
+    next_before_position?: (number | bigint)[] | null;
+    next_after_position?: (number | bigint)[] | null;
+  };
 }
 
 export async function paginateV2<R>(
@@ -125,7 +135,9 @@ export async function paginateV2<R>(
     after = await side("after", count - half, including);
   }
   const items = [...(before?.rows ?? []), ...(after?.rows ?? [])];
-  items.sort((a, b) => cmpKeys(keyOf(a), keyOf(b)) * ((input.paginate_page_order ?? "desc") === "desc" ? -1 : 1));
+  items.sort(
+    (a, b) => cmpKeys(keyOf(a), keyOf(b)) * ((input.paginate_page_order ?? "desc") === "desc" ? -1 : 1),
+  );
   const meta: V2Page<R>["meta"] = {};
   if (before) {
     const last = before.rows[before.rows.length - 1];
@@ -142,7 +154,9 @@ export async function paginateV2<R>(
 export function encodeCursor(cols: KeyColumn[], key: Key): string | bigint {
   if (cols.length === 1 && cols[0]!.kind === "id") return key[0]!;
   return key
-    .map((v, i) => (cols[i]!.kind === "ts" ? `${v / 1_000_000n}.${String(v % 1_000_000n).padStart(6, "0")}` : String(v)))
+    .map((v, i) =>
+      cols[i]!.kind === "ts" ? `${v / 1_000_000n}.${String(v % 1_000_000n).padStart(6, "0")}` : String(v),
+    )
     .join("_");
 }
 
@@ -164,5 +178,8 @@ export async function paginateV1<R>(
   const rows = await fetch(where, orderBy(cols, desc ? "DESC" : "ASC"), count + 1);
   const items = rows.slice(0, count);
   const last = items[items.length - 1];
-  return { items, meta: { next_after: rows.length > count && last ? encodeCursor(cols, keyOf(last)) : null } };
+  return {
+    items,
+    meta: { next_after: rows.length > count && last ? encodeCursor(cols, keyOf(last)) : null },
+  };
 }

@@ -1,6 +1,7 @@
 import { ApiError, validation } from "./errors";
 
-export type ParamValue = string | string[] | File | unknown;
+/** A string from the query or a form, a File from multipart, or any JSON value from a JSON body. */
+export type ParamValue = unknown;
 export type RawParams = Record<string, ParamValue>;
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -40,16 +41,24 @@ async function readLimited(req: Request, limit: number): Promise<Buffer> {
 }
 
 function tooLarge(limit: number) {
-  return new ApiError("PayloadTooLarge", `The request body is over the limit of ${Math.round(limit / 1024)} KB.`);
+  return new ApiError(
+    "PayloadTooLarge",
+    `The request body is over the limit of ${Math.round(limit / 1024)} KB.`,
+  );
 }
 
 /**
  * Query string and body (form, multipart or JSON) merged into one bag, the body winning: real clients send POST
  * parameters in the query string, and some send `Content-Type: application/json` with an empty body.
  */
-export async function readParams(req: Request, url: URL, limit = DEFAULT_BODY_LIMIT): Promise<RawParams> {
+export async function readParams(
+  req: Request,
+  url: URL,
+  limit = DEFAULT_BODY_LIMIT,
+  skipBody = false,
+): Promise<RawParams> {
   const out = fromSearch(url.searchParams);
-  if (req.method === "GET" || req.method === "HEAD") return out;
+  if (req.method === "GET" || req.method === "HEAD" || skipBody) return out;
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
   const bytes = await readLimited(req, limit);
   if (bytes.byteLength === 0) return out;
@@ -71,7 +80,10 @@ export async function readParams(req: Request, url: URL, limit = DEFAULT_BODY_LI
     try {
       parsed = JSON.parse(text);
     } catch (e) {
-      throw validation({ body: `Malformed JSON: ${(e as Error).message}` }, "The JSON body could not be parsed.");
+      throw validation(
+        { body: `Malformed JSON: ${(e as Error).message}` },
+        "The JSON body could not be parsed.",
+      );
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       throw validation({ body: "The JSON body must be an object of parameters." });

@@ -45,7 +45,10 @@ export function redisLimiter(redis: Redis, rate: number, burst: number, fallback
       // A Redis outage must not take the API down with it: fall back to this instance's own buckets.
       if (redis.status !== "ready") return fallback.take(key);
       try {
-        const [ok, t] = (await redis.eval(SCRIPT, 1, `rl:${key}`, rate, burst, Date.now())) as [number, string];
+        const [ok, t] = (await redis.eval(SCRIPT, 1, `rl:${key}`, rate, burst, Date.now())) as [
+          number,
+          string,
+        ];
         return ok === 1
           ? { ok: true, retryAfter: 0 }
           : { ok: false, retryAfter: Math.max(1, Math.ceil((1 - Number(t)) / rate)) };

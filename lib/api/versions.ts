@@ -23,6 +23,7 @@ export function resolveVersion(requested: string | undefined): ApiVersion {
     const p = parts(r);
     return w.every((n, i) => p[i] === n);
   });
-  if (!match) throw validation({ version: `Unknown API version "${requested}". Released: ${RELEASED.join(", ")}.` });
+  if (!match)
+    throw validation({ version: `Unknown API version "${requested}". Released: ${RELEASED.join(", ")}.` });
   return { major: parts(match)[0] ?? DEFAULT_MAJOR, full: match };
 }

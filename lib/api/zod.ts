@@ -4,16 +4,20 @@ import { z } from "zod";
  * Parameter schemas for values that arrive as strings (query, form) or typed (JSON). Each carries the OpenAPI type
  * it documents, since preprocessing hides it from the JSON Schema generator.
  */
-const lastOf = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === "string") ? v[v.length - 1] : v);
+const lastOf = (v: unknown) =>
+  Array.isArray(v) && v.every((x) => typeof x === "string") ? v[v.length - 1] : v;
 
 function bool() {
   return z
-    .preprocess((raw) => {
-      const v = lastOf(raw);
-      if (typeof v === "string") return !["false", "0", ""].includes(v.trim().toLowerCase());
-      if (typeof v === "number") return v !== 0;
-      return v;
-    }, z.boolean({ error: "must be a boolean" }))
+    .preprocess(
+      (raw) => {
+        const v = lastOf(raw);
+        if (typeof v === "string") return !["false", "0", ""].includes(v.trim().toLowerCase());
+        if (typeof v === "number") return v !== 0;
+        return v;
+      },
+      z.boolean({ error: "must be a boolean" }),
+    )
     .meta({ type: "boolean" });
 }
 
@@ -25,8 +29,12 @@ function toNumber(raw: unknown): unknown {
 
 function int(opts: { min?: number; max?: number } = {}) {
   let s = z.number({ error: "must be an integer" }).int({ error: "must be an integer" });
-  s = s.min(opts.min ?? Number.MIN_SAFE_INTEGER, { error: `must be at least ${opts.min ?? Number.MIN_SAFE_INTEGER}` });
-  s = s.max(opts.max ?? Number.MAX_SAFE_INTEGER, { error: `must be at most ${opts.max ?? Number.MAX_SAFE_INTEGER}` });
+  s = s.min(opts.min ?? Number.MIN_SAFE_INTEGER, {
+    error: `must be at least ${opts.min ?? Number.MIN_SAFE_INTEGER}`,
+  });
+  s = s.max(opts.max ?? Number.MAX_SAFE_INTEGER, {
+    error: `must be at most ${opts.max ?? Number.MAX_SAFE_INTEGER}`,
+  });
   return z.preprocess(toNumber, s).meta({ type: "integer", minimum: opts.min, maximum: opts.max });
 }
 
@@ -48,7 +56,9 @@ function id(opts: { allowZero?: boolean } = {}) {
       },
       z
         .bigint({ error: "must be an ID (a positive integer)" })
-        .min(opts.allowZero ? 0n : 1n, { error: opts.allowZero ? "must be 0 or an ID" : "must be a positive ID" })
+        .min(opts.allowZero ? 0n : 1n, {
+          error: opts.allowZero ? "must be 0 or an ID" : "must be a positive ID",
+        })
         .max(MAX_ID, { error: "is too large for an ID" }),
     )
     .meta({ type: ["integer", "string"], format: "int64" });
@@ -87,7 +97,8 @@ function list<T extends z.ZodType>(item: T, opts: { max?: number } = {}) {
   if (opts.max !== undefined) arr = arr.max(opts.max, { error: `must have at most ${opts.max} items` });
   return z
     .preprocess((raw, ctx) => {
-      if (Array.isArray(raw)) return raw.length === 1 && typeof raw[0] === "string" ? splitList(raw[0], ctx) : raw;
+      if (Array.isArray(raw))
+        return raw.length === 1 && typeof raw[0] === "string" ? splitList(raw[0], ctx) : raw;
       if (typeof raw === "string") return splitList(raw, ctx);
       return raw;
     }, arr)
@@ -127,8 +138,7 @@ export function zodFields(err: z.ZodError): Record<string, string> {
   for (const issue of err.issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "params";
     if (out[key]) continue;
-    out[key] =
-      issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
+    out[key] = issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
   }
   return out;
 }

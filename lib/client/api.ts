@@ -84,8 +84,7 @@ function normaliseFields(raw: unknown): Record<string, string> {
   if (!raw || typeof raw !== "object") return out;
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     if (typeof value === "string") out[key] = value;
-    else if (Array.isArray(value) && value.length > 0) out[key] = String(value[0]);
-    else if (value != null) out[key] = String(value);
+    else if (Array.isArray(value) && typeof value[0] === "string") out[key] = value[0];
   }
   return out;
 }
@@ -95,8 +94,8 @@ function isEnvelope(body: unknown): body is ApiEnvelope<unknown> {
     !!body &&
     typeof body === "object" &&
     "meta" in body &&
-    !!(body as { meta: unknown }).meta &&
-    typeof (body as { meta: unknown }).meta === "object"
+    !!(body).meta &&
+    typeof (body).meta === "object"
   );
 }
 

@@ -28,7 +28,8 @@ export function setRuntime(rt: Runtime | undefined): void {
 
 export function getRuntime(): Runtime {
   const rt = (globalThis as Slot)[KEY];
-  if (!rt) throw new Error("runtime not started: route handlers run inside server.ts (or startServer in tests)");
+  if (!rt)
+    throw new Error("runtime not started: route handlers run inside server.ts (or startServer in tests)");
   return rt;
 }
 

@@ -8,6 +8,7 @@ import { migrate } from "../db/migrate";
 import { attachIo } from "../realtime/io";
 import { Redis } from "ioredis";
 import { rewriteApiUrl } from "../api/rewrite";
+import { answerClientError } from "../api/client-error";
 import { memoryLimiter, redisLimiter } from "../api/rate-limit";
 import { setRuntime, type Runtime } from "./runtime";
 
@@ -74,7 +75,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   let inFlight = 0;
   let idle: (() => void) | undefined;
-  const server = http.createServer((req, res) => {
+  // Leads filters travel in query strings: allow long request lines.
+  const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     inFlight++;
     rewriteApiUrl(req);
     res.on("close", () => {
@@ -83,10 +85,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     void handler(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket));
 
   const io = await attachIo(server, db.db, config.redisUrl);
   runtime.io = io.io;
-  Object.defineProperty(runtime.realtime, "redis", { get: io.redisStatus, enumerable: true });
+  Object.defineProperty(runtime.realtime, "redis", { get: () => io.redisStatus(), enumerable: true });
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { startTestServer, type TestServer } from "../testing/server";
+import { makeApp } from "../testing/factories";
+import { catalog } from "./catalog";
+
+/**
+ * Every endpoint of the catalog gets hostile input: wrong types, huge strings, odd unicode, deep nesting, bad
+ * numbers, malformed bodies and wrong methods. The answer must always be the envelope, never a 5xx.
+ */
+let s: TestServer;
+let a: Awaited<ReturnType<typeof makeApp>>;
+beforeAll(async () => {
+  s = await startTestServer();
+  a = await makeApp(s.db);
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
+const VALUES: unknown[] = [
+  "y".repeat(70_000),
+  "",
+  " ",
+  "x".repeat(20_000),
+  "\u0000\u0001\u202e\ud800",
+  "😀".repeat(500),
+  "null",
+  "-1",
+  "0",
+  "1e309",
+  "NaN",
+  "99999999999999999999999",
+  "{}",
+  "[]",
+  deep(5000),
+  '{"a":' + deep(2000) + "}",
+  "$self_app",
+  "default_admin",
+  -1,
+  1e308,
+  true,
+  { nested: { deeper: [1, 2, { x: "y" }] } },
+  [[["a"]]],
+];
+const PATH_VALUES = ["abc", "-1", "0", "99999999999999999999", "%F0%9F%98%80", "1.5", "%00"];
+
+function paramNames(schema: z.ZodType): string[] {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: object };
+  return Object.keys(json.properties ?? {});
+}
+
+function expectEnvelope(status: number, text: string, what: string) {
+  expect(status, what).toBeLessThan(500);
+  let body: { meta?: { status?: number } } = {};
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    expect.fail(`${what}: not the envelope (HTTP ${status}): ${text.slice(0, 120)}`);
+  }
+  expect(body.meta?.status, what).toBe(status);
+}
+
+describe.each(catalog.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const))("%s", (_name, e) => {
+  const versions = (["v1", "v2"] as const).filter((v) => e.spec[v]);
+  const fill = (path: string, value: string) =>
+    path.replace(/\{(\w+)\}/g, (_m, k: string) => (k === "id" ? value : "1"));
+
+  it("never answers 5xx to hostile parameters", async () => {
+    const auth = { Authorization: `Token ${a.token}` };
+    for (const v of versions) {
+      const names = paramNames(e.spec[v]!.params).filter((n) => !e.spec.path.includes(`{${n}}`));
+      const base = `/api/${v}${fill(e.spec.path, String(a.app.id))}`;
+      for (const pv of PATH_VALUES) {
+        const r = await s.call(`/api/${v}${fill(e.spec.path, pv)}`, { method: e.spec.method, headers: auth });
+        expectEnvelope(r.status, r.text, `${v} path ${pv}`);
+      }
+      for (const name of [...names, "unexpected_extra"]) {
+        for (const value of VALUES) {
+          const json = await s.call(base, {
+            method: e.spec.method === "GET" ? "POST" : e.spec.method,
+            headers: { ...auth, "X-HTTP-Method-Override": e.spec.method },
+            json: { [name]: value },
+          });
+          expectEnvelope(json.status, json.text, `${v} json ${name}=${JSON.stringify(value).slice(0, 40)}`);
+          const q = new URLSearchParams({
+            [name]: typeof value === "string" ? value : JSON.stringify(value),
+          });
+          const query = await s.call(`${base}?${q.toString()}`, { method: e.spec.method, headers: auth });
+          expectEnvelope(query.status, query.text, `${v} query ${name}`);
+        }
+      }
+    }
+  });
+
+  it("answers malformed bodies and wrong methods in the envelope", async () => {
+    const auth = { Authorization: `Token ${a.token}` };
+    const url = `/api${fill(e.spec.path, String(a.app.id))}`;
+    const bodies: [string, string][] = [
+      ["application/json", "{"],
+      ["application/json", "[1,2]"],
+      ["application/json", "null"],
+      ["application/json", '"str"'],
+      ["application/json", deep(100_000)],
+      ["multipart/form-data; boundary=zzz", '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb'],
+      ["multipart/form-data", "garbage"],
+      ["application/x-www-form-urlencoded", "%%%=%%%&a=%E0%A4%A"],
+      ["text/plain", "\u0000\u0000"],
+    ];
+    if (e.spec.method !== "GET") {
+      for (const [type, body] of bodies) {
+        const r = await s.call(url, {
+          method: e.spec.method,
+          headers: { ...auth, "content-type": type },
+          body,
+        });
+        expectEnvelope(r.status, r.text, `${type} ${body.slice(0, 20)}`);
+      }
+      const big = await s.call(url, {
+        method: e.spec.method,
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ body: "x".repeat((e.spec.bodyLimit ?? 1024 * 1024) + 10) }),
+      });
+      expect(big.status).toBe(413);
+      expectEnvelope(big.status, big.text, "oversized body");
+    }
+    for (const m of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+      const r = await s.call(url, { method: m, headers: auth });
+      expectEnvelope(r.status, r.text, `method ${m}`);
+      if (!catalog.some((x) => x.spec.path === e.spec.path && x.spec.method === m)) {
+        expect(r.status, `method ${m}`).toBe(405);
+        expect(r.headers.get("allow")).toContain(e.spec.method);
+      }
+    }
+  });
+});
