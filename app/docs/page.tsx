@@ -21,12 +21,15 @@ function typeOf(s: Json | undefined): string {
   return s.enum ? (s.enum as string[]).join(" | ") : base;
 }
 
+const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "…");
+
 function detail(s: Json | undefined): string {
   if (!s) return "";
   const bits: string[] = [];
   if (typeof s.description === "string") bits.push(s.description);
-  if (s.minimum !== undefined || s.maximum !== undefined) bits.push(`${String(s.minimum ?? "…")} to ${String(s.maximum ?? "…")}`);
-  if (s.maxLength !== undefined) bits.push(`≤ ${String(s.maxLength)} chars`);
+  if (s.minimum !== undefined || s.maximum !== undefined)
+    bits.push(`${text(s.minimum)} to ${text(s.maximum)}`);
+  if (s.maxLength !== undefined) bits.push(`≤ ${text(s.maxLength)} chars`);
   return bits.join("; ");
 }
 
@@ -52,25 +55,43 @@ export default function DocsPage() {
   const v1 = openApiDocument([...catalog, getOpenApi], 1);
   const v1Paths = v1.paths as Record<string, Json>;
   const ops = Object.entries(v2.paths as Record<string, Record<string, Json>>).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({ path, method, op, inV1: Boolean(v1Paths[path]?.[method]) })),
+    Object.entries(methods).map(([method, op]) => ({
+      path,
+      method,
+      op,
+      inV1: Boolean(v1Paths[path]?.[method]),
+    })),
   );
   return (
     <main className="mx-auto max-w-5xl px-6 py-10 text-slate-900">
       <h1 className="text-3xl font-semibold">API reference</h1>
       <p className="mt-3 text-slate-600">
-        Base URL <code>/api</code> (version 2, current) or <code>/api/v1</code> (deprecated). Authenticate with{" "}
-        <code>Authorization: Token &lt;token&gt;</code>, <code>Bearer</code>, or <code>auth_token</code>. Every response
-        is <code>{"{data, meta}"}</code> and <code>meta.status</code> equals the HTTP status. Machine-readable:{" "}
-        <a className="text-blue-700 underline" href="/api/openapi.json">/api/openapi.json</a> and{" "}
-        <a className="text-blue-700 underline" href="/api/v1/openapi.json">/api/v1/openapi.json</a>.
+        Base URL <code>/api</code> (version 2, current) or <code>/api/v1</code> (deprecated). Authenticate
+        with <code>Authorization: Token &lt;token&gt;</code>, <code>Bearer</code>, or <code>auth_token</code>.
+        Every response is <code>{"{data, meta}"}</code> and <code>meta.status</code> equals the HTTP status.
+        Machine-readable:{" "}
+        <a className="text-blue-700 underline" href="/api/openapi.json">
+          /api/openapi.json
+        </a>{" "}
+        and{" "}
+        <a className="text-blue-700 underline" href="/api/v1/openapi.json">
+          /api/v1/openapi.json
+        </a>
+        .
       </p>
       {ops.map(({ path, method, op, inV1 }) => (
-        <section key={`${method} ${path}`} className="mt-8 border-t border-slate-200 pt-6" aria-label={`${method} ${path}`}>
+        <section
+          key={`${method} ${path}`}
+          className="mt-8 border-t border-slate-200 pt-6"
+          aria-label={`${method} ${path}`}
+        >
           <h2 className="font-mono text-lg">
-            <span className="mr-2 rounded bg-slate-800 px-2 py-0.5 text-sm uppercase text-white">{method}</span>
+            <span className="mr-2 rounded bg-slate-800 px-2 py-0.5 text-sm uppercase text-white">
+              {method}
+            </span>
             {path}
           </h2>
-          <p className="mt-1 text-slate-700">{String(op.summary ?? "")}</p>
+          <p className="mt-1 text-slate-700">{typeof op.summary === "string" ? op.summary : ""}</p>
           <p className="text-sm text-slate-500">{inV1 ? "Versions 1 and 2" : "Version 2"}</p>
           {paramsOf(op).length > 0 && (
             <table className="mt-3 w-full text-left text-sm">
@@ -87,7 +108,11 @@ export default function DocsPage() {
                   <tr key={p.name} className="border-t border-slate-100">
                     <td className="py-1 pr-4 font-mono">
                       {p.name}
-                      {p.required && <span className="ml-1 text-red-700" title="required">*</span>}
+                      {p.required && (
+                        <span className="ml-1 text-red-700" title="required">
+                          *
+                        </span>
+                      )}
                     </td>
                     <td className="py-1 pr-4">{p.where}</td>
                     <td className="py-1 pr-4 font-mono">{p.type}</td>

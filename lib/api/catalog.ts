@@ -2,7 +2,8 @@ import type { Endpoint } from "./endpoint";
 import * as auth from "../auth/endpoints";
 import * as channels from "../channels/endpoints";
 import * as apps from "../apps/endpoints";
+import * as ping from "./ping-endpoint";
 
 /** Every endpoint, for the OpenAPI document; a test checks no route file serves one missing here. */
-const modules: Record<string, Endpoint>[] = [auth, channels, apps];
+const modules: Record<string, Endpoint>[] = [ping, auth, channels, apps];
 export const catalog: Endpoint[] = modules.flatMap((m) => Object.values(m));

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint";
 import { openApiDocument } from "./openapi";
+import { catalog } from "./catalog";
 
 export const getOpenApi = endpoint({
   method: "GET",
@@ -14,7 +15,5 @@ export const getOpenApi = endpoint({
 });
 
 async function plain(major: 1 | 2): Promise<Response> {
-  // Imported lazily: the catalog pulls in every domain's endpoints, which only this route needs.
-  const { catalog } = await import("./catalog");
   return Response.json(openApiDocument([...catalog, getOpenApi], major));
 }

@@ -61,25 +61,46 @@ export interface TokenAuth {
 const lastTouched = new Map<bigint, number>();
 const TOUCH_EVERY_MS = 60_000;
 
+// Every API call authenticates: a verified token is remembered for a few seconds. A revoke on this instance
+// forgets it at once; other instances stop accepting it within CACHE_MS.
+const CACHE_MS = 5_000;
+const verified = new Map<string, { auth: TokenAuth; until: number }>();
+
 export async function verifyApiToken(db: Db, token: string): Promise<TokenAuth | null> {
   if (!token.startsWith(PREFIX) || token.length > 200) return null;
+  const hash = hashToken(token);
+  const hit = verified.get(hash);
+  if (hit && hit.until > Date.now()) return hit.auth;
   const rec = await db.apiToken.findUnique({
-    where: { tokenHash: hashToken(token) },
+    where: { tokenHash: hash },
     select: { id: true, appId: true, scopes: true, revokedAt: true },
   });
-  if (!rec || rec.revokedAt) return null;
+  if (!rec || rec.revokedAt) {
+    verified.delete(hash);
+    return null;
+  }
   // `last_used` is advisory: written at most once a minute per token so reads stay one query.
   const now = Date.now();
   if ((lastTouched.get(rec.id) ?? 0) + TOUCH_EVERY_MS < now) {
     lastTouched.set(rec.id, now);
-    void db.apiToken.update({ where: { id: rec.id }, data: { lastUsed: new Date(now) } }).catch(() => undefined);
+    void db.apiToken
+      .update({ where: { id: rec.id }, data: { lastUsed: new Date(now) } })
+      .catch(() => undefined);
   }
-  return { tokenId: rec.id, appId: rec.appId, scopes: rec.scopes.filter(isScope) };
+  const auth = { tokenId: rec.id, appId: rec.appId, scopes: rec.scopes.filter(isScope) };
+  if (verified.size > 10_000) verified.clear();
+  verified.set(hash, { auth, until: Date.now() + CACHE_MS });
+  return auth;
 }
 
 export async function revokeApiToken(db: Db, where: { token: string } | { id: bigint; appId: bigint }) {
   const filter =
     "token" in where ? { tokenHash: hashToken(where.token) } : { id: where.id, appId: where.appId };
-  const res = await db.apiToken.updateMany({ where: { ...filter, revokedAt: null }, data: { revokedAt: new Date() } });
+  if ("token" in where) verified.delete(hashToken(where.token));
+  else for (const [h, v] of verified) if (v.auth.tokenId === where.id) verified.delete(h);
+  const res = await db.apiToken.updateMany({
+    where: { ...filter, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   return res.count > 0;
 }

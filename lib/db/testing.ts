@@ -74,10 +74,13 @@ export interface TestDb extends DbHandle {
 }
 
 let counter = 0;
+let prepared: Promise<void> | undefined;
 
 export async function createTestDb(): Promise<TestDb> {
   const url = serverUrl();
   if (url) {
+    if (!prepared) prepared = prepareTestDatabases();
+    await prepared;
     const name = `relay_t_${process.pid}_${++counter}_${crypto.randomBytes(3).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();

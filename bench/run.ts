@@ -1,0 +1,17 @@
+import fs from "node:fs";
+import path from "node:path";
+import { benchEdge } from "./edge";
+
+// `npm run bench`: prints each benchmark's table and writes bench/results.json.
+process.env.CHECKPOINT_DISABLE = "1";
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+const results: Record<string, unknown> = {
+  when: new Date().toISOString(),
+  database: process.env.DATABASE_URL ? "postgres" : "pglite",
+};
+console.log("== API edge: endpoint() overhead");
+results.edge = await benchEdge();
+fs.writeFileSync(path.join(import.meta.dirname, "results.json"), JSON.stringify(results, null, 2));
+console.log("wrote bench/results.json");
+process.exit(0);
