@@ -166,9 +166,11 @@ describe("conventions", () => {
     expect(r.status).toBe(405);
     expect(r.headers.get("allow")).toContain("GET");
     expect(r.body.meta.error).toBe("MethodNotAllowed");
+    expect(r.headers.get("x-api-version")).toBe("2.1.0");
     for (const path of ["/api/nope", "/api/v1/conversations/1/nothing", "/api/apps"]) {
       const nf = await s.call(path, { headers: auth });
       expect(nf.status).toBe(404);
+      expect(nf.headers.get("x-api-version")).toBe(path.startsWith("/api/v1") ? "1.1.0" : "2.1.0");
       expect(nf.headers.get("content-type")).toMatch(/json/);
       expect(nf.body.meta.error).toBe("NotFound");
     }
@@ -186,8 +188,13 @@ describe("conventions", () => {
   it("rejects malformed JSON and bad types with error_fields", async () => {
     const op = await makeSession(s.db, a.admin.id);
     const h = { cookie: op.cookie, "x-csrf-token": op.csrf, "content-type": "application/json" };
-    const bad = await s.call(`/api/apps/${a.app.id}/api_keys`, { method: "POST", headers: h, body: "{nope" });
+    const bad = await s.call(`/api/v1/apps/${a.app.id}/api_keys`, {
+      method: "POST",
+      headers: h,
+      body: "{nope",
+    });
     expect(bad.status).toBe(400);
+    expect(bad.headers.get("x-api-version")).toBe("1.1.0");
     expect(bad.body.meta.error_fields).toHaveProperty("body");
     const types = await s.call(`/api/apps/${a.app.id}/api_keys`, {
       method: "POST",

@@ -67,6 +67,27 @@ function pickVersion<S1 extends z.ZodType, S2 extends z.ZodType>(
   return undefined;
 }
 
+function applyVersion(headers: Headers, requested: string | undefined): ApiVersion {
+  const v = resolveVersion(requested);
+  headers.set("X-API-Version", v.full);
+  if (v.major === 1) headers.set("Deprecation", "true");
+  else headers.delete("Deprecation");
+  return v;
+}
+
+/** `X-API-Version` (and `Deprecation`) for answers given outside an endpoint: 404 and 405. */
+export function versionHeaders(req: Request): Headers {
+  const headers = new Headers();
+  try {
+    const requested =
+      req.headers.get(VERSION_HEADER) ?? new URL(req.url).searchParams.get("version") ?? undefined;
+    applyVersion(headers, requested);
+  } catch {
+    applyVersion(headers, undefined);
+  }
+  return headers;
+}
+
 function asBool(v: unknown): boolean {
   const s = single(v);
   if (s === undefined) return false;
@@ -85,12 +106,14 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
     try {
       const rt = getRuntime();
       const url = new URL(req.url);
-      const raw: RawParams = await readParams(req, url, spec.bodyLimit ?? DEFAULT_BODY_LIMIT, spec.rawBody);
       const prefixed = req.headers.get(VERSION_HEADER);
-      const requested = prefixed ?? (single(raw.version) as string | undefined);
-      version = resolveVersion(requested === undefined ? undefined : String(requested));
-      headers.set("X-API-Version", version.full);
-      if (version.major === 1) headers.set("Deprecation", "true");
+      // Resolved from the path or query first, so that even a body that fails to parse is answered with it.
+      version = applyVersion(headers, prefixed ?? url.searchParams.get("version") ?? undefined);
+      const raw: RawParams = await readParams(req, url, spec.bodyLimit ?? DEFAULT_BODY_LIMIT, spec.rawBody);
+      const fromBody = single(raw.version);
+      if (prefixed === null && (typeof fromBody === "string" || typeof fromBody === "number")) {
+        version = applyVersion(headers, String(fromBody));
+      }
       const vspec = pickVersion(spec, version);
       if (!vspec) throw new ApiError("NotFound", `This endpoint does not exist in version ${version.major}.`);
 
@@ -152,6 +175,7 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
         idAsString,
       );
     } catch (err) {
+      if (!headers.has("X-API-Version")) headers.set("X-API-Version", resolveVersion(undefined).full);
       if (isApiError(err)) return errorResponse(err, requestId, headers);
       console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname}:`, err);
       return errorResponse(
@@ -202,7 +226,7 @@ export function routes(...endpoints: Endpoint[]): Record<Method, Handler> {
               Allow: allow,
             },
           );
-          return Promise.resolve(errorResponse(err, id));
+          return Promise.resolve(errorResponse(err, id, versionHeaders(req)));
         };
   }
   return out;

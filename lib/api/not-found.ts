@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { errorResponse } from "./envelope";
 import { ApiError } from "./errors";
-import type { Method } from "./endpoint";
+import { versionHeaders, type Method } from "./endpoint";
 
 /** Unknown API paths answer in the envelope, never with the HTML 404 page. */
 export function notFoundRoutes(): Record<Method, (req: Request) => Promise<Response>> {
@@ -10,6 +10,7 @@ export function notFoundRoutes(): Record<Method, (req: Request) => Promise<Respo
       errorResponse(
         new ApiError("NotFound", `No API endpoint at ${req.method} ${new URL(req.url).pathname}.`),
         crypto.randomBytes(8).toString("hex"),
+        versionHeaders(req),
       ),
     );
   return { GET: h, POST: h, PUT: h, PATCH: h, DELETE: h };
