@@ -5,7 +5,8 @@ import { createApiToken, revokeApiToken, type Scope } from "../auth/tokens";
 
 // Tokens mint no tokens: key management is for operators in the panel.
 function operatorOf(ctx: Ctx, appId: bigint): bigint {
-  if (ctx.actor.kind !== "admin") throw new ApiError("PermissionDenied", "API keys are managed by operators.");
+  if (ctx.actor.kind !== "admin")
+    throw new ApiError("PermissionDenied", "API keys are managed by operators.");
   assertApp(ctx, appId);
   return ctx.actor.adminId;
 }
@@ -15,13 +16,26 @@ export async function listApiKeys(ctx: Ctx, input: { appId: bigint }) {
   return ctx.db.apiToken.findMany({
     where: { appId: input.appId },
     orderBy: { id: "desc" },
-    select: { id: true, name: true, prefix: true, scopes: true, created: true, lastUsed: true, revokedAt: true },
+    select: {
+      id: true,
+      name: true,
+      prefix: true,
+      scopes: true,
+      created: true,
+      lastUsed: true,
+      revokedAt: true,
+    },
   });
 }
 
 export async function createApiKey(ctx: Ctx, input: { appId: bigint; name: string; scopes: Scope[] }) {
   const adminId = operatorOf(ctx, input.appId);
-  return createApiToken(ctx.db, { appId: input.appId, name: input.name, scopes: input.scopes, createdById: adminId });
+  return createApiToken(ctx.db, {
+    appId: input.appId,
+    name: input.name,
+    scopes: input.scopes,
+    createdById: adminId,
+  });
 }
 
 export async function revokeApiKey(ctx: Ctx, input: { appId: bigint; keyId: bigint }) {

@@ -11,7 +11,9 @@ export const getApiKeys = endpoint({
   tags: ["Settings"],
   v2: {
     params: z.object({ id: p.id() }),
-    handler: async (ctx, input) => ({ data: (await listApiKeys(ctx, { appId: input.id })).map(serializeApiKey) }),
+    handler: async (ctx, input) => ({
+      data: (await listApiKeys(ctx, { appId: input.id })).map(serializeApiKey),
+    }),
   },
 });
 

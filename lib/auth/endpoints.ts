@@ -21,12 +21,18 @@ export const login = endpoint({
   auth: "none",
   ias: false,
   v2: {
-    params: z.object({ email: p.str({ min: 3, max: 320, trim: true }), password: p.str({ min: 1, max: 1000 }) }),
+    params: z.object({
+      email: p.str({ min: 3, max: 320, trim: true }),
+      password: p.str({ min: 1, max: 1000 }),
+    }),
     handler: async (ctx, input, req) => {
       const admin = await logIn(ctx.db, input);
       const s = await createSession(ctx.db, admin.id);
       const me = await describeOperator(ctx.db, admin.id);
-      return { data: { ...me, csrf_token: s.csrfToken }, cookies: [sessionCookie(s.cookieValue, s.expires, req)] };
+      return {
+        data: { ...me, csrf_token: s.csrfToken },
+        cookies: [sessionCookie(s.cookieValue, s.expires, req)],
+      };
     },
   },
 });
@@ -40,14 +46,17 @@ export const me = endpoint({
   v2: {
     params: z.object({}),
     handler: async (ctx, _input, req) => {
-      if (ctx.actor.kind !== "admin") throw new ApiError("PermissionDenied", "Only operator sessions have a profile.");
+      if (ctx.actor.kind !== "admin")
+        throw new ApiError("PermissionDenied", "Only operator sessions have a profile.");
       const cookie = parseCookies(req.headers.get("cookie"))[SESSION_COOKIE] ?? "";
       const session = await ctx.db.session.findFirst({
         where: { id: ctx.actor.sessionId },
         select: { csrfToken: true },
       });
       if (!session || !cookie) throw unauthenticated();
-      return { data: { ...(await describeOperator(ctx.db, ctx.actor.adminId)), csrf_token: session.csrfToken } };
+      return {
+        data: { ...(await describeOperator(ctx.db, ctx.actor.adminId)), csrf_token: session.csrfToken },
+      };
     },
   },
 });

@@ -3,8 +3,7 @@ import { ApiError } from "../api/errors";
 import { verifyPassword } from "./passwords";
 
 // Checked against when the email is unknown, so both failures take the same time.
-const DUMMY_HASH =
-  "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
 export async function logIn(db: Db, input: { email: string; password: string }) {
   const admin = await db.admin.findUnique({ where: { email: input.email.trim().toLowerCase() } });

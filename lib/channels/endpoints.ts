@@ -13,10 +13,14 @@ export const getChannels = endpoint({
   v1: {
     params,
     scopes: ["conversations-read"],
-    handler: async (ctx, input) => ({ data: (await listChannels(ctx, { appId: input.id })).map(serializeChannel) }),
+    handler: async (ctx, input) => ({
+      data: (await listChannels(ctx, { appId: input.id })).map(serializeChannel),
+    }),
   },
   v2: {
     params,
-    handler: async (ctx, input) => ({ data: (await listChannels(ctx, { appId: input.id })).map(serializeChannel) }),
+    handler: async (ctx, input) => ({
+      data: (await listChannels(ctx, { appId: input.id })).map(serializeChannel),
+    }),
   },
 });

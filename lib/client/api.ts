@@ -90,13 +90,7 @@ function normaliseFields(raw: unknown): Record<string, string> {
 }
 
 function isEnvelope(body: unknown): body is ApiEnvelope<unknown> {
-  return (
-    !!body &&
-    typeof body === "object" &&
-    "meta" in body &&
-    !!(body).meta &&
-    typeof (body).meta === "object"
-  );
+  return !!body && typeof body === "object" && "meta" in body && !!body.meta && typeof body.meta === "object";
 }
 
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {

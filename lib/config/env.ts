@@ -31,7 +31,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 3000),
     host: env.HOST ?? "0.0.0.0",
-    databaseUrl: env.DATABASE_URL && env.DATABASE_URL.length > 0 ? env.DATABASE_URL : `pglite://${dataDir}/db`,
+    databaseUrl:
+      env.DATABASE_URL && env.DATABASE_URL.length > 0 ? env.DATABASE_URL : `pglite://${dataDir}/db`,
     dataDir,
     redisUrl: env.REDIS_URL && env.REDIS_URL.length > 0 ? env.REDIS_URL : undefined,
     seedDemo: bool(env.SEED_DEMO, true),

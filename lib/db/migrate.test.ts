@@ -34,7 +34,10 @@ describe("migrate (embedded)", () => {
 
   it("leaves nothing of a migration that fails half-way", async () => {
     const db = await PGlite.create();
-    const dir = tmpMigrations({ "001_ok": "CREATE TABLE a (id int);", "002_bad": "CREATE TABLE b (id int); SELECT nope;" });
+    const dir = tmpMigrations({
+      "001_ok": "CREATE TABLE a (id int);",
+      "002_bad": "CREATE TABLE b (id int); SELECT nope;",
+    });
     await expect(migrate({ url: "pglite:memory://", pglite: db }, dir)).rejects.toThrow();
     const t = await db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'b'");
     expect(t.rows).toHaveLength(0);
@@ -48,7 +51,9 @@ describe("migrate (embedded)", () => {
     const dir = tmpMigrations({ "001_a": "CREATE TABLE a (id int);" });
     await migrate({ url: "pglite:memory://", pglite: db }, dir);
     fs.writeFileSync(path.join(dir, "001_a", "migration.sql"), "CREATE TABLE a (id bigint);");
-    await expect(migrate({ url: "pglite:memory://", pglite: db }, dir)).rejects.toThrow(/changed after it was applied/);
+    await expect(migrate({ url: "pglite:memory://", pglite: db }, dir)).rejects.toThrow(
+      /changed after it was applied/,
+    );
     await db.close();
   });
 });
@@ -62,7 +67,9 @@ describe("the project's migrations", () => {
 
   it("give a database where every table of the schema answers", async () => {
     t = await createTestDb();
-    const rows = await t.db.$queryRaw<{ name: string }[]>`SELECT name FROM "_schema_migrations" ORDER BY name`;
+    const rows = await t.db.$queryRaw<
+      { name: string }[]
+    >`SELECT name FROM "_schema_migrations" ORDER BY name`;
     expect(rows.map((r) => r.name)).toEqual(readMigrations().map((m) => m.name));
     expect(await t.db.conversation.count()).toBe(0);
     expect(await t.db.user.count()).toBe(0);
@@ -80,7 +87,11 @@ describe.runIf(serverUrl())("migrate (PostgreSQL)", () => {
     u.pathname = `/${name}`;
     try {
       const results = await Promise.all([1, 2, 3, 4].map(() => migrate({ url: u.toString() })));
-      expect(results.flat().sort()).toEqual(readMigrations().map((m) => m.name).sort());
+      expect(results.flat().sort()).toEqual(
+        readMigrations()
+          .map((m) => m.name)
+          .sort(),
+      );
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();

@@ -46,18 +46,26 @@ function pending(all: Migration[], applied: { name: string; checksum: string }[]
  * Applies every migration not yet applied, each in one transaction together with its bookkeeping row, so a
  * process killed mid-way leaves either the whole migration or none of it. Returns the names applied.
  */
-export async function migrate(target: { url: string; pglite?: PGlite }, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function migrate(
+  target: { url: string; pglite?: PGlite },
+  dir = MIGRATIONS_DIR,
+): Promise<string[]> {
   const all = readMigrations(dir);
   if (dbKind(target.url) === "pglite") {
     if (!target.pglite) throw new Error("migrate: an embedded database needs its PGlite instance");
     const db = target.pglite;
     await db.exec(BOOKKEEPING);
-    const applied = await db.query<{ name: string; checksum: string }>(`SELECT name, checksum FROM "_schema_migrations"`);
+    const applied = await db.query<{ name: string; checksum: string }>(
+      `SELECT name, checksum FROM "_schema_migrations"`,
+    );
     const todo = pending(all, applied.rows);
     for (const m of todo) {
       await db.transaction(async (tx) => {
         await tx.exec(m.sql);
-        await tx.query(`INSERT INTO "_schema_migrations" (name, checksum) VALUES ($1, $2)`, [m.name, m.checksum]);
+        await tx.query(`INSERT INTO "_schema_migrations" (name, checksum) VALUES ($1, $2)`, [
+          m.name,
+          m.checksum,
+        ]);
       });
     }
     return todo.map((m) => m.name);
@@ -76,7 +84,10 @@ export async function migrate(target: { url: string; pglite?: PGlite }, dir = MI
       try {
         await client.query("BEGIN");
         await client.query(m.sql);
-        await client.query(`INSERT INTO "_schema_migrations" (name, checksum) VALUES ($1, $2)`, [m.name, m.checksum]);
+        await client.query(`INSERT INTO "_schema_migrations" (name, checksum) VALUES ($1, $2)`, [
+          m.name,
+          m.checksum,
+        ]);
         await client.query("COMMIT");
       } catch (err) {
         await client.query("ROLLBACK");

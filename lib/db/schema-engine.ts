@@ -21,7 +21,10 @@ let loaded: typeof Engine | undefined;
 async function loadEngine(): Promise<typeof Engine> {
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
-  const wasmPath = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm")), "schema_engine_bg.wasm");
+  const wasmPath = path.join(
+    path.dirname(require.resolve("@prisma/schema-engine-wasm")),
+    "schema_engine_bg.wasm",
+  );
   const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), {
     "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports,
   });
@@ -55,11 +58,14 @@ function migrationList(dir = MIGRATIONS_DIR): MigrationList {
         content: { tag: "ok", value: fs.readFileSync(path.join(dir, name, "migration.sql"), "utf8") },
       },
     })),
-  } as MigrationList;
+  };
 }
 
 /** The SQL that takes a database with every migration applied to what schema.prisma describes ("" when none). */
-export async function diffMigrationsToSchema(dir = MIGRATIONS_DIR, schemaPath = SCHEMA_PATH): Promise<string> {
+export async function diffMigrationsToSchema(
+  dir = MIGRATIONS_DIR,
+  schemaPath = SCHEMA_PATH,
+): Promise<string> {
   const shadow = new PGlite();
   const SchemaEngine = await loadEngine();
   // The engine expects the error-capturing, Result-returning form that Prisma's CLI wraps adapters in.

@@ -1,15 +1,19 @@
 import type http from "node:http";
-import { Server } from "socket.io";
+import { Server, type DefaultEventsMap, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import type { Db } from "../db/client";
+import type { Hub } from "./hub";
 import { verifyApiToken } from "../auth/tokens";
 import { parseCookies, SESSION_COOKIE, verifySession } from "../auth/sessions";
 
 /** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
 export type SocketActor =
-  | { kind: "admin"; adminId: bigint; appIds: bigint[] }
-  | { kind: "token"; appId: bigint; tokenId: bigint };
+  { kind: "admin"; adminId: bigint; appIds: bigint[] } | { kind: "token"; appId: bigint; tokenId: bigint };
+
+export interface SocketData {
+  actor: SocketActor;
+}
 
 export interface IoHandle {
   io: Server;
@@ -17,7 +21,12 @@ export interface IoHandle {
   close(): Promise<void>;
 }
 
-export async function attachIo(server: http.Server, db: Db, redisUrl: string | undefined): Promise<IoHandle> {
+export async function attachIo(
+  server: http.Server,
+  db: Db,
+  redisUrl: string | undefined,
+  hub: Hub,
+): Promise<IoHandle> {
   const io = new Server(server, { path: "/socket.io", serveClient: false, cors: { origin: false } });
   let pub: Redis | undefined;
   let sub: Redis | undefined;
@@ -31,7 +40,7 @@ export async function attachIo(server: http.Server, db: Db, redisUrl: string | u
     io.adapter(createAdapter(pub, sub));
   }
 
-  io.use((socket, next) => {
+  io.use((socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>, next) => {
     void (async () => {
       const auth = socket.handshake.auth as { token?: unknown };
       if (typeof auth.token === "string") {
@@ -44,18 +53,43 @@ export async function attachIo(server: http.Server, db: Db, redisUrl: string | u
       const s = cookie ? await verifySession(db, cookie) : null;
       if (!s) return next(new Error("AuthenticationFailed"));
       const apps = await db.appAdmin.findMany({ where: { adminId: s.adminId }, select: { appId: true } });
-      socket.data.actor = { kind: "admin", adminId: s.adminId, appIds: apps.map((a) => a.appId) } satisfies SocketActor;
+      socket.data.actor = {
+        kind: "admin",
+        adminId: s.adminId,
+        appIds: apps.map((a) => a.appId),
+      } satisfies SocketActor;
       next();
     })().catch(() => next(new Error("InternalError")));
   });
 
+  io.on("connection", (socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>) => {
+    const actor = socket.data.actor;
+    socket.on("subscribe", (payload: unknown, ack?: unknown) => {
+      const p = (payload ?? {}) as { channels?: unknown; after?: unknown };
+      void hub
+        .subscribe(socket, actor, p.channels ?? [], p.after)
+        .then((r) => typeof ack === "function" && (ack as (r: unknown) => void)(r))
+        .catch((err: unknown) => {
+          console.error("subscribe failed", err);
+          if (typeof ack === "function")
+            (ack as (r: unknown) => void)({ subscribed: [], refused: [], error: "InternalError" });
+        });
+    });
+    socket.on("unsubscribe", (payload: unknown, ack?: unknown) => {
+      const done = hub.unsubscribe(socket, (payload as { channels?: unknown } | undefined)?.channels ?? []);
+      if (typeof ack === "function") (ack as (r: unknown) => void)({ unsubscribed: done });
+    });
+    socket.on("disconnect", () => hub.remove(socket));
+  });
+
   return {
     io,
-    redisStatus: () => (!pub ? "off" : pub.status === "ready" && sub?.status === "ready" ? "connected" : "down"),
+    redisStatus: () =>
+      !pub ? "off" : pub.status === "ready" && sub?.status === "ready" ? "connected" : "down",
     close: async () => {
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => {
-        io.close(() => resolve());
+        void io.close(() => resolve());
       });
       pub?.disconnect();
       sub?.disconnect();

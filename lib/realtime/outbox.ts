@@ -1,6 +1,10 @@
 import type { Db, Tx } from "../db/client";
 import { toJson } from "../api/envelope";
 import { tryRuntime } from "../server/runtime";
+import { enqueueWebhooks } from "../webhooks/enqueue";
+import { NOTIFY_CHANNEL } from "./hub";
+
+const EVENT_LOG_LOCK = 727_002;
 
 /** One row of the event log: what others must see of a change, written in the change's own transaction. */
 export interface LogEvent {
@@ -10,6 +14,8 @@ export interface LogEvent {
   type: string;
   /** The API object (v2 shape); IDs as numbers. */
   payload: unknown;
+  /** The visitor concerned: the event is then also delivered on `<channel>.<user>`. */
+  userId?: bigint;
 }
 
 export type Emit = (e: LogEvent) => void;
@@ -26,16 +32,23 @@ export async function withEvents<T>(db: Db, fn: (tx: Tx, emit: Emit) => Promise<
       events.length = 0;
       const r = await fn(tx, (e) => events.push(e));
       if (events.length) {
+        // Event ids are allocated in commit order: the lock is held from here to the commit, so a reader that
+        // tails the log by id never passes over a row still to be committed (lib/realtime/tail.ts relies on it).
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK})`;
         const rows = await tx.outboxEvent.createManyAndReturn({
           data: events.map((e) => ({
             appId: e.appId,
+            userId: e.userId ?? null,
             channel: e.channel,
             type: e.type,
             payload: JSON.parse(toJson(e.payload, false)) as object,
           })),
-          select: { id: true },
+          select: { id: true, appId: true, type: true, payload: true, created: true },
         });
         ids = rows.map((r) => r.id);
+        // Delivered at commit: wakes the log tailers of the other instances (PostgreSQL).
+        await tx.$executeRaw`SELECT pg_notify(${NOTIFY_CHANNEL}, '')`;
+        await enqueueWebhooks(tx, rows);
       }
       return r;
     },
@@ -59,10 +72,12 @@ export function notifyCommitted(ids: bigint[]): void {
 export function publishTransient(e: LogEvent): void {
   const io = tryRuntime()?.io;
   if (!io) return;
-  io.to(e.channel).emit("message", {
-    id: null,
-    channel: e.channel,
-    message: JSON.parse(toJson(e.payload, false)) as unknown,
-    time: Date.now() / 1000,
-  });
+  const message = JSON.parse(toJson(e.payload, false)) as unknown;
+  const time = Date.now() / 1000;
+  // Rooms, not the log: with the Redis adapter this reaches every instance's subscribers.
+  io.to(e.channel).emit("message", { id: null, channel: e.channel, message, time });
+  if (e.userId !== undefined) {
+    const scoped = `${e.channel}.${e.userId}`;
+    io.to(scoped).emit("message", { id: null, channel: scoped, message, time });
+  }
 }

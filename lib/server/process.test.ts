@@ -16,7 +16,7 @@ afterAll(async () => {
   for (const c of cleanups) await c();
 });
 
-async function freshTarget(): Promise<NodeJS.ProcessEnv> {
+async function freshTarget(): Promise<Record<string, string>> {
   const pgUrl = serverUrl();
   if (!pgUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "relay-proc-"));
@@ -46,7 +46,7 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function start(env: NodeJS.ProcessEnv): Started {
+function start(env: Record<string, string>): Started {
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: ROOT,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", REDIS_URL: "", ...env },

@@ -23,7 +23,15 @@ export async function startTestServer(config: Partial<Config> = {}): Promise<Tes
   const db = await createTestDb();
   const server = await startServer({
     db,
-    config: { port: 0, host: "127.0.0.1", seedDemo: false, rateLimitPerSecond: 10_000, rateLimitBurst: 10_000, ...config },
+    config: {
+      databaseUrl: db.url,
+      port: 0,
+      host: "127.0.0.1",
+      seedDemo: false,
+      rateLimitPerSecond: 10_000,
+      rateLimitBurst: 10_000,
+      ...config,
+    },
     log: () => undefined,
   });
   const call: TestServer["call"] = async (path, init = {}) => {

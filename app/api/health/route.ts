@@ -13,7 +13,11 @@ export async function GET() {
   const status = database === "ok" ? 200 : 503;
   const data = {
     database: { status: database, kind: rt.dbKind },
-    realtime: { status: rt.io ? "ok" : "down", redis: rt.realtime.redis, sockets: rt.io?.engine.clientsCount ?? 0 },
+    realtime: {
+      status: rt.io ? "ok" : "down",
+      redis: rt.realtime.redis,
+      sockets: rt.io?.engine.clientsCount ?? 0,
+    },
     uptime: Math.round((Date.now() - rt.startedAt) / 1000),
   };
   return Response.json({ data, meta: { status } }, { status });

@@ -1,0 +1,305 @@
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDb } from "../lib/db/client";
+import { serverUrl } from "../lib/db/testing";
+import { hashToken, SCOPES } from "../lib/auth/tokens";
+
+// The CLI as users run it: a child process on its own database (embedded in a temp DATA_DIR, or a fresh
+// PostgreSQL database when the tests run against a server).
+const ROOT = path.resolve(import.meta.dirname, "..");
+const TSX = path.join(ROOT, "node_modules/.bin/tsx");
+const CLI = path.join(ROOT, "cli/index.ts");
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    CHECKPOINT_DISABLE: "1",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  delete childEnv.DATABASE_URL;
+  for (const [k, v] of Object.entries({ ...dbEnv, ...env })) {
+    if (v === undefined) delete childEnv[k];
+    else childEnv[k] = v;
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const json = (r: Run): Record<string, unknown> => JSON.parse(r.stdout) as Record<string, unknown>;
+const jsonError = (r: Run): string => (JSON.parse(r.stderr.trim()) as { error: string }).error;
+// Asymmetric matchers are typed `any`; as `unknown` they fit in expected objects without unsafe assignments.
+const anyId: unknown = expect.any(Number);
+const anyToken: unknown = expect.stringMatching(/^rly_[A-Za-z0-9_-]{20,}$/);
+const uniq = () => crypto.randomBytes(4).toString("hex");
+const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "relay-cli-"));
+
+let dataDir: string;
+let dbEnv: Record<string, string | undefined>;
+let dbUrl: string;
+let pgDatabase: string | undefined;
+const server = serverUrl();
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = tmpDir();
+  if (server) {
+    pgDatabase = `relay_cli_${process.pid}_${uniq()}`;
+    await adminQuery(`CREATE DATABASE "${pgDatabase}"`);
+    const u = new URL(server);
+    u.pathname = `/${pgDatabase}`;
+    dbUrl = u.toString();
+    dbEnv = { DATA_DIR: dataDir, DATABASE_URL: dbUrl };
+  } else {
+    dbUrl = `pglite://${dataDir}/db`;
+    dbEnv = { DATA_DIR: dataDir, DATABASE_URL: undefined };
+  }
+});
+
+afterAll(async () => {
+  if (pgDatabase) await adminQuery(`DROP DATABASE IF EXISTS "${pgDatabase}" WITH (FORCE)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const lockFile = (dir: string) => path.join(dir, "process.lock");
+
+describe("cli", { timeout: 180_000 }, () => {
+  let appId: number;
+
+  it("seeds the demo on an empty database, once", async () => {
+    const first = await cli(["demo:seed", "--json"]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(json(first)).toMatchObject({ seeded: true, admin: { email: "demo@example.com" } });
+    expect(fs.existsSync(lockFile(dataDir))).toBe(false);
+    const second = await cli(["demo:seed", "--json"]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(json(second)).toEqual({ seeded: false });
+  });
+
+  it("app:create --json prints exactly the app, its owner and a token", async () => {
+    const email = `owner-${uniq()}@example.com`;
+    const r = await cli([
+      "app:create",
+      "--name",
+      "Acme",
+      "--admin-email",
+      email,
+      "--admin-password",
+      "s3cret-pass",
+      "--json",
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    expect(Object.keys(out)).toEqual(["app", "admin", "token"]);
+    expect(out).toEqual({
+      app: { id: anyId, name: "Acme" },
+      admin: { id: anyId, email, name: email.split("@")[0] },
+      token: anyToken,
+    });
+    appId = (out.app as { id: number }).id;
+  });
+
+  it("app:create without --json prints readable text with the token", async () => {
+    const r = await cli([
+      "app:create",
+      "--name=Beta Shop",
+      `--admin-email=b-${uniq()}@example.com`,
+      "--admin-password=--starts-with-dashes",
+      "--admin-name",
+      "Bea",
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Created app \d+ "Beta Shop"\.\nOwner: Bea </);
+    expect(r.stdout).toMatch(/\nrly_\S+\n$/);
+  });
+
+  it("admin:create adds an operator and refuses a duplicate and bad input with exit code 1", async () => {
+    const email = `op-${uniq()}@example.com`;
+    const ok = await cli([
+      "admin:create",
+      "--app",
+      String(appId),
+      "--email",
+      email,
+      "--password",
+      "operator-pw",
+      "--json",
+    ]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(json(ok)).toEqual({
+      admin: { id: anyId, email, name: email.split("@")[0] },
+      app: { id: appId },
+      created: true,
+    });
+    // One after another: an embedded data directory admits one process at a time.
+    const dup = await cli([
+      "admin:create",
+      "--app",
+      String(appId),
+      "--email",
+      email,
+      "--password",
+      "operator-pw",
+      "--json",
+    ]);
+    const bad = await cli([
+      "admin:create",
+      "--app",
+      String(appId),
+      "--email",
+      "nope",
+      "--password",
+      "operator-pw",
+      "--json",
+    ]);
+    const noApp = await cli([
+      "admin:create",
+      "--app",
+      "999999",
+      "--email",
+      `x-${uniq()}@example.com`,
+      "--password",
+      "operator-pw",
+    ]);
+    expect([dup.code, bad.code, noApp.code]).toEqual([1, 1, 1]);
+    expect(jsonError(dup)).toMatch(/already an operator of app/);
+    expect(jsonError(bad)).toMatch(/not a valid email address/);
+    expect(noApp.stderr.trim()).toBe("error: App 999999 does not exist.");
+  });
+
+  it("token:create prints a token once, which works until token:revoke", async () => {
+    const created = await cli([
+      "token:create",
+      "--app",
+      String(appId),
+      "--scopes",
+      "user-read, users-list",
+      "--name",
+      "ci",
+      "--json",
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const kept = json(created) as { token: string; id: number; app: number; scopes: string[]; name: string };
+    expect(kept).toMatchObject({ app: appId, scopes: ["user-read", "users-list"], name: "ci" });
+
+    const other = json(await cli(["token:create", "--app", String(appId), "--json"])) as {
+      token: string;
+      scopes: string[];
+    };
+    expect(other.scopes).toEqual([...SCOPES]);
+    const revoked = await cli(["token:revoke", "--token", other.token, "--json"]);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(json(revoked)).toEqual({ revoked: true });
+    const again = await cli(["token:revoke", "--token", other.token, "--json"]);
+    expect(again.code).toBe(1);
+    expect(jsonError(again)).toMatch(/unknown or already revoked/);
+
+    // Read only, and once the CLI is done: an embedded directory is one process's at a time.
+    const h = await openDb(dbUrl);
+    try {
+      const find = (token: string) => h.db.apiToken.findUnique({ where: { tokenHash: hashToken(token) } });
+      expect(await find(kept.token)).toMatchObject({
+        id: BigInt(kept.id),
+        scopes: ["user-read", "users-list"],
+        revokedAt: null,
+      });
+      expect((await find(other.token))?.revokedAt).toBeInstanceOf(Date);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("answers a bad command line with exit code 2, before touching the database", async () => {
+    const empty = tmpDir();
+    const env = { DATA_DIR: empty, DATABASE_URL: undefined };
+    const cases: [string[], RegExp][] = [
+      [["nope", "--json"], /unknown command "nope"/],
+      [["--json"], /no command given/],
+      [
+        ["app:create", "--admin-email", "a@example.com", "--admin-password", "long-enough", "--json"],
+        /--name is required/,
+      ],
+      [["token:create", "--app", "abc", "--json"], /--app must be a positive integer/],
+      [["token:create", "--app", "1", "--scopes", "user-read,admin", "--json"], /unknown scope "admin"/],
+      [["token:revoke", "--token", "x", "--force", "--json"], /unknown option --force/],
+      [
+        ["admin:create", "--app", "1", "--email", "a@example.com", "--json", "--password"],
+        /--password needs a value/,
+      ],
+      [["token:revoke", "--token", "a", "--token", "b", "--json"], /given twice/],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => cli(args, env)));
+    runs.forEach((r, i) => {
+      expect(r.code, `${cases[i]![0].join(" ")}: ${r.stderr}`).toBe(2);
+      expect(jsonError(r)).toMatch(cases[i]![1]);
+      expect(r.stdout).toBe("");
+    });
+    expect(fs.readdirSync(empty)).toEqual([]);
+    const human = await cli(["token:create"], env);
+    expect(human.code).toBe(2);
+    expect(human.stderr).toBe(
+      "error: --app is required\nusage: npm run cli -- token:create --app ID [--scopes a,b] [--name X]\n",
+    );
+    const help = await cli(["help"], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("token:revoke --token T");
+    fs.rmSync(empty, { recursive: true, force: true });
+  });
+
+  it("refuses an embedded data directory that a live process holds, and takes over a dead one's", async () => {
+    const dir = tmpDir();
+    const env = { DATA_DIR: dir, DATABASE_URL: undefined };
+    const args = [
+      "app:create",
+      "--name",
+      "Locked",
+      "--admin-email",
+      `l-${uniq()}@example.com`,
+      "--admin-password",
+      "long-enough",
+      "--json",
+    ];
+    fs.writeFileSync(lockFile(dir), String(process.pid));
+    const busy = await cli(args, env);
+    expect(busy.code).toBe(1);
+    expect(jsonError(busy)).toBe(
+      `The data directory ${dir} is in use by process ${process.pid} (a running server?). ` +
+        "Stop it first, or point DATABASE_URL at a PostgreSQL server.",
+    );
+    expect(fs.readFileSync(lockFile(dir), "utf8")).toBe(String(process.pid));
+    expect(fs.existsSync(path.join(dir, "db"))).toBe(false);
+
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+    fs.writeFileSync(lockFile(dir), String(dead));
+    const ok = await cli(args, env);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(fs.existsSync(lockFile(dir))).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

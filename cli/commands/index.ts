@@ -1,0 +1,25 @@
+import { adminCreate } from "./admin-create";
+import { appCreate } from "./app-create";
+import type { Command } from "./command";
+import { demoSeed } from "./demo-seed";
+import { tokenCreate } from "./token-create";
+import { tokenRevoke } from "./token-revoke";
+
+export const COMMANDS: readonly Command[] = [appCreate, adminCreate, tokenCreate, tokenRevoke, demoSeed];
+
+export const usageLine = (c: Command) => `npm run cli -- ${c.name}${c.usage ? ` ${c.usage}` : ""}`;
+
+export function helpText(): string {
+  return [
+    "Usage: npm run cli -- <command> [options] [--json]",
+    "",
+    "Commands:",
+    ...COMMANDS.flatMap((c) => [`  ${c.name}${c.usage ? ` ${c.usage}` : ""}`, `      ${c.summary}`]),
+    "  help",
+    "      Show this help.",
+    "",
+    "The database is the server's: DATABASE_URL, or the embedded one in DATA_DIR (default ./data), which a",
+    'running server holds; stop it first. --json prints one JSON object (errors as {"error": …} on stderr).',
+    "Exit codes: 0 done, 1 failed, 2 bad command line.",
+  ].join("\n");
+}

@@ -1,0 +1,49 @@
+import type { SocketActor } from "./io";
+
+/** The real-time channels (after the service's RTS list): `<kind>.<app>`, many also `<kind>.<app>.<user>`. */
+export const CHANNEL_KINDS = [
+  "conversation",
+  "conversation_started_user",
+  "conversation_reply",
+  "conversation_typing",
+  "conversation_read",
+  "conversation_assigned",
+  "conversation_closed",
+  "conversation_tag_added",
+  "conversation_tag_deleted",
+  "user_presence_changed",
+  "user_props_changed",
+  "event",
+] as const;
+
+export const MAX_CHANNELS_PER_SOCKET = 50;
+
+export interface ParsedChannel {
+  kind: string;
+  appId: bigint;
+  userId?: bigint;
+}
+
+export function parseChannel(name: unknown): ParsedChannel | undefined {
+  if (typeof name !== "string" || name.length > 200) return undefined;
+  const m = /^([a-z_]+)\.(\d{1,19})(?:\.(\d{1,19}))?$/.exec(name);
+  if (!m?.[1] || !m[2] || !(CHANNEL_KINDS as readonly string[]).includes(m[1])) return undefined;
+  return { kind: m[1], appId: BigInt(m[2]), ...(m[3] ? { userId: BigInt(m[3]) } : {}) };
+}
+
+export function mayListen(actor: SocketActor, ch: ParsedChannel): boolean {
+  return actor.kind === "token" ? actor.appId === ch.appId : actor.appIds.includes(ch.appId);
+}
+
+/** Every channel an event-log row is delivered on: its own, and its user-scoped twin when it names a user. */
+export function channelsOf(row: { channel: string; userId: bigint | null }): string[] {
+  const out = [row.channel];
+  if (row.userId !== null && row.channel.split(".").length === 2) out.push(`${row.channel}.${row.userId}`);
+  return out;
+}
+
+/** The channels whose rows can reach a subscription (for replay queries). */
+export function sourcesOf(channel: string): string[] {
+  const parts = channel.split(".");
+  return parts.length === 3 ? [channel, `${parts[0]}.${parts[1]}`] : [channel];
+}

@@ -1,0 +1,229 @@
+import pg from "pg";
+import type { Socket } from "socket.io";
+import type { Db, DbKind } from "../db/client";
+import { channelsOf, MAX_CHANNELS_PER_SOCKET, mayListen, parseChannel, sourcesOf } from "./channels";
+import type { SocketActor } from "./io";
+
+/**
+ * Delivers the event log to this instance's sockets. Every instance tails the log by id (ids are allocated in
+ * commit order, see outbox.ts), so nothing committed is missed whatever happens to Redis or to the instance that
+ * wrote it; each socket gets each message of each channel once, in id order, replayed from `after` on subscribe.
+ */
+export interface Message {
+  id: bigint;
+  channel: string;
+  message: unknown;
+  time: number;
+}
+
+interface Row {
+  id: bigint;
+  userId: bigint | null;
+  channel: string;
+  payload: unknown;
+  created: Date;
+}
+
+interface Listener {
+  socket: Socket;
+  /** Per channel, the last id delivered (or skipped as already seen). */
+  last: Map<string, bigint>;
+  /** Channels being replayed: live messages wait here until the replay is done. */
+  pending: Map<string, Message[]>;
+}
+
+export const NOTIFY_CHANNEL = "relay_event_log";
+const BATCH = 1000;
+
+export class Hub {
+  private position = 0n;
+  private subs = new Map<string, Set<Listener>>();
+  private listeners = new Map<string, Listener>();
+  private running: Promise<void> | undefined;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private listenClient: pg.Client | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly kind: DbKind,
+    private readonly url: string,
+  ) {}
+
+  async start(): Promise<void> {
+    const [row] = await this.db.$queryRaw<{ max: bigint | null }[]>`SELECT max(id) AS max FROM event_log`;
+    this.position = row?.max ?? 0n;
+    this.timer = setInterval(() => this.wake(), 1000);
+    this.timer.unref();
+    if (this.kind === "postgres") void this.listen();
+  }
+
+  /** Other instances' commits arrive as NOTIFYs; a lost connection is retried and the poll covers the gap. */
+  private async listen(): Promise<void> {
+    while (!this.stopped) {
+      const client = new pg.Client({ connectionString: this.url });
+      try {
+        await client.connect();
+        this.listenClient = client;
+        client.on("notification", () => this.wake());
+        await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+        await new Promise<void>((resolve) => {
+          client.once("error", () => resolve());
+          client.once("end", () => resolve());
+        });
+      } catch {
+        // retried below
+      }
+      await client.end().catch(() => undefined);
+      if (!this.stopped) await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.listenClient?.end().catch(() => undefined);
+    await this.running;
+  }
+
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.tail()
+      .catch((err: unknown) => console.error("event log tail failed", err))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async tail(): Promise<void> {
+    for (;;) {
+      const rows = await this.db.$queryRaw<Row[]>`
+        SELECT id, user_id AS "userId", channel, payload, created FROM event_log
+        WHERE id > ${this.position} ORDER BY id LIMIT ${BATCH}`;
+      for (const row of rows) this.fanout(row);
+      if (rows.length) this.position = rows[rows.length - 1]!.id;
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  private fanout(row: Row): void {
+    for (const channel of channelsOf(row)) {
+      const set = this.subs.get(channel);
+      if (!set?.size) continue;
+      const msg = toMessage(row, channel);
+      for (const l of set) this.deliver(l, msg);
+    }
+  }
+
+  private deliver(l: Listener, msg: Message): void {
+    const waiting = l.pending.get(msg.channel);
+    if (waiting) {
+      waiting.push(msg);
+      return;
+    }
+    if (msg.id <= (l.last.get(msg.channel) ?? -1n)) return;
+    l.last.set(msg.channel, msg.id);
+    l.socket.emit("message", { ...msg, id: Number(msg.id) });
+  }
+
+  /** Subscribes a socket; with `after`, first replays every message after that id on those channels. */
+  async subscribe(socket: Socket, actor: SocketActor, channels: unknown, after: unknown) {
+    const l = this.listeners.get(socket.id) ?? { socket, last: new Map(), pending: new Map() };
+    this.listeners.set(socket.id, l);
+    const subscribed: string[] = [];
+    const refused: string[] = [];
+    for (const name of Array.isArray(channels) ? channels : [channels]) {
+      const ch = parseChannel(name);
+      if (
+        !ch ||
+        !mayListen(actor, ch) ||
+        (l.last.size >= MAX_CHANNELS_PER_SOCKET && !l.last.has(String(name)))
+      ) {
+        refused.push(String(name).slice(0, 200));
+        continue;
+      }
+      const channel = String(name);
+      if (!l.last.has(channel)) {
+        l.last.set(channel, this.position);
+        let set = this.subs.get(channel);
+        if (!set) this.subs.set(channel, (set = new Set()));
+        set.add(l);
+        await socket.join(channel);
+      }
+      subscribed.push(channel);
+    }
+    const from =
+      typeof after === "number" || (typeof after === "string" && /^\d{1,19}$/.test(after))
+        ? BigInt(after)
+        : undefined;
+    if (from !== undefined && subscribed.length) await this.replay(l, subscribed, from);
+    return { subscribed, refused };
+  }
+
+  private async replay(l: Listener, channels: string[], from: bigint): Promise<void> {
+    for (const c of channels) {
+      l.pending.set(c, []);
+      l.last.set(c, from);
+    }
+    try {
+      const sources = [...new Set(channels.flatMap(sourcesOf))];
+      const wanted = new Set(channels);
+      let cursor = from;
+      for (;;) {
+        const rows = await this.db.$queryRaw<Row[]>`
+          SELECT id, user_id AS "userId", channel, payload, created FROM event_log
+          WHERE channel = ANY(${sources}) AND id > ${cursor} ORDER BY id LIMIT ${BATCH}`;
+        for (const row of rows) {
+          for (const channel of channelsOf(row)) {
+            if (!wanted.has(channel)) continue;
+            const last = l.last.get(channel) ?? -1n;
+            if (row.id <= last) continue;
+            l.last.set(channel, row.id);
+            l.socket.emit("message", { ...toMessage(row, channel), id: Number(row.id) });
+          }
+        }
+        if (rows.length < BATCH) break;
+        cursor = rows[rows.length - 1]!.id;
+      }
+    } finally {
+      for (const c of channels) {
+        const waiting = l.pending.get(c) ?? [];
+        l.pending.delete(c);
+        for (const msg of waiting) this.deliver(l, msg);
+      }
+    }
+  }
+
+  unsubscribe(socket: Socket, channels: unknown): string[] {
+    const l = this.listeners.get(socket.id);
+    const done: string[] = [];
+    for (const name of Array.isArray(channels) ? channels : [channels]) {
+      const channel = String(name);
+      if (!l?.last.delete(channel)) continue;
+      this.subs.get(channel)?.delete(l);
+      void socket.leave(channel);
+      done.push(channel);
+    }
+    return done;
+  }
+
+  remove(socket: Socket): void {
+    const l = this.listeners.get(socket.id);
+    if (!l) return;
+    for (const channel of l.last.keys()) this.subs.get(channel)?.delete(l);
+    this.listeners.delete(socket.id);
+  }
+}
+
+function toMessage(row: Row, channel: string): Message {
+  return { id: row.id, channel, message: row.payload, time: row.created.getTime() / 1000 };
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "event_log" ADD COLUMN     "user_id" BIGINT;
