@@ -6,6 +6,7 @@ import { openDb, pglitePath, type DbHandle } from "../db/client";
 import { lockDataDir } from "../db/lock";
 import { migrate } from "../db/migrate";
 import { attachIo } from "../realtime/io";
+import { Hub } from "../realtime/hub";
 import { Redis } from "ioredis";
 import { rewriteApiUrl } from "../api/rewrite";
 import { answerClientError } from "../api/client-error";
@@ -87,7 +88,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   server.keepAliveTimeout = 65_000;
   server.on("clientError", (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket));
 
-  const io = await attachIo(server, db.db, config.redisUrl);
+  const hub = new Hub(db.db, db.kind, config.databaseUrl);
+  await hub.start();
+  runtime.afterCommit.push(() => hub.wake());
+  const io = await attachIo(server, db.db, config.redisUrl, hub);
   runtime.io = io.io;
   Object.defineProperty(runtime.realtime, "redis", { get: () => io.redisStatus(), enumerable: true });
 
@@ -111,6 +115,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
           new Promise<void>((r) => setTimeout(r, 10_000).unref()),
         ]);
       }
+      await hub.stop();
       await io.close();
       limiterRedis?.disconnect();
       server.closeAllConnections();
