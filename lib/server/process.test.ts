@@ -1,16 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { serverUrl } from "../db/testing";
+import { spawnServer } from "../testing/spawn";
 
 /**
  * The real `server.ts` as a child process, as `npm start` runs it: graceful shutdown, and recovery after being
  * killed at any moment of migrating or seeding.
  */
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanups) await c();
@@ -39,39 +38,10 @@ async function freshTarget(): Promise<Record<string, string>> {
   return { DATABASE_URL: u.toString() };
 }
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  ready: Promise<string>;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", REDIS_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const ready = new Promise<string>((resolve, reject) => {
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      const m = /Ready on (http:\/\/\S+)/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (b: Buffer) => (out += b.toString()));
-    child.once("exit", (code) => reject(new Error(`server exited (${code}) before ready:\n${out}`)));
-  });
-  ready.catch(() => undefined);
-  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
-  return { child, output: () => out, ready, exited };
-}
-
 describe("server process", () => {
   it("serves, then shuts down gracefully on SIGTERM and releases the data directory", async () => {
     const env = await freshTarget();
-    const s = start({ ...env, SEED_DEMO: "0" });
+    const s = spawnServer({ ...env, SEED_DEMO: "0" });
     const url = await s.ready;
     const health = (await (await fetch(`${url}/api/health`)).json()) as {
       data: { database: { status: string } };
@@ -89,12 +59,12 @@ describe("server process", () => {
     const env = await freshTarget();
     // Kill at several moments of the first start (opening, migrating, seeding), then start for real.
     for (const ms of [300, 900, 1600, 2600, 4000]) {
-      const s = start({ ...env, SEED_DEMO: "1" });
+      const s = spawnServer({ ...env, SEED_DEMO: "1" });
       await new Promise((r) => setTimeout(r, ms));
       s.child.kill("SIGKILL");
       await s.exited;
     }
-    const s = start({ ...env, SEED_DEMO: "1" });
+    const s = spawnServer({ ...env, SEED_DEMO: "1" });
     const url = await s.ready;
     const login = await fetch(`${url}/api/auth/login`, {
       method: "POST",

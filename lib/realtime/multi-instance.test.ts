@@ -1,0 +1,148 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { io as connect, type Socket } from "socket.io-client";
+import pg from "pg";
+import { openDb, type DbHandle } from "../db/client";
+import { migrate } from "../db/migrate";
+import { serverUrl } from "../db/testing";
+import { makeApp, makeUser } from "../testing/factories";
+import { spawnServer, type Spawned } from "../testing/spawn";
+
+/**
+ * Two instances on one PostgreSQL database and one Redis: what a client of one instance receives of writes made
+ * through the other, and that delivery goes on when Redis restarts. The test owns its Redis (on a spare port) so
+ * restarting it disturbs no other test.
+ */
+interface Msg {
+  id: number | null;
+  channel: string;
+  message: Record<string, unknown>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function startRedis(port: number): ChildProcess {
+  return spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: "ignore",
+    },
+  );
+}
+
+async function until(cond: () => boolean, what: string, ms = 15_000) {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe.runIf(serverUrl())("two instances on PostgreSQL and Redis", () => {
+  const name = `relay_multi_${process.pid}_${Date.now()}`;
+  let url = "";
+  let redisPort = 0;
+  let redis: ChildProcess | undefined;
+  let h: DbHandle;
+  let A: Spawned;
+  let B: Spawned;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: serverUrl() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    const u = new URL(serverUrl()!);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    await migrate({ url });
+    h = await openDb(url);
+    redisPort = await freePort();
+    redis = startRedis(redisPort);
+    const env = { DATABASE_URL: url, REDIS_URL: `redis://127.0.0.1:${redisPort}`, SEED_DEMO: "0" };
+    A = spawnServer(env);
+    B = spawnServer(env);
+    await Promise.all([A.ready, B.ready]);
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    for (const s of [A, B]) {
+      s?.child.kill("SIGTERM");
+      await s?.exited;
+    }
+    redis?.kill("SIGKILL");
+    await h?.close();
+    const admin = new pg.Client({ connectionString: serverUrl() });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it("a reply through instance A reaches a client of instance B, before and after Redis restarts", async () => {
+    const app = await makeApp(h.db);
+    const user = await makeUser(h.db, app.app.id);
+    const bUrl = await B.ready;
+    const aUrl = await A.ready;
+    const socket = connect(bUrl, {
+      path: "/socket.io",
+      transports: ["websocket"],
+      auth: { token: app.token },
+    });
+    sockets.push(socket);
+    const got: Msg[] = [];
+    socket.on("message", (m: Msg) => got.push(m));
+    await new Promise<void>((r) => socket.once("connect", () => r()));
+    const channels = [`conversation_reply.${app.app.id}`, `conversation_typing.${app.app.id}`];
+    const ack = (await socket.emitWithAck("subscribe", { channels })) as { subscribed: string[] };
+    expect(ack.subscribed).toEqual(channels);
+
+    const post = async (path: string, form: Record<string, string>) => {
+      const r = await fetch(aUrl + path, {
+        method: "POST",
+        headers: { authorization: `Token ${app.token}`, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form).toString(),
+      });
+      const body = (await r.json()) as { data: Record<string, unknown> };
+      expect(r.status, JSON.stringify(body)).toBe(200);
+      return body.data;
+    };
+    const conv = await post(`/api/users/${user.id}/startconversation`, { body: "hello", random_id: "7" });
+    const reply = await post(`/api/conversations/${String(conv.id)}/reply`, {
+      body: "from A",
+      random_id: "8",
+    });
+    await until(() => got.some((m) => m.message.id === reply.id), "the reply on B");
+
+    await post(`/api/conversations/${String(conv.id)}/settyping`, { body: "t", from_user: String(user.id) });
+    await until(() => got.some((m) => m.channel.startsWith("conversation_typing")), "typing through Redis");
+
+    redis!.kill("SIGKILL");
+    await new Promise((r) => setTimeout(r, 300));
+    const during = await post(`/api/conversations/${String(conv.id)}/reply`, { body: "while Redis is down" });
+    await until(() => got.some((m) => m.message.id === during.id), "the reply while Redis is down");
+    redis = startRedis(redisPort);
+    await new Promise((r) => setTimeout(r, 2500));
+    const after = await post(`/api/conversations/${String(conv.id)}/reply`, { body: "after the restart" });
+    await until(() => got.some((m) => m.message.id === after.id), "the reply after Redis restarted");
+    const typed = got.filter((m) => m.channel.startsWith("conversation_typing")).length;
+    await post(`/api/conversations/${String(conv.id)}/settyping`, { body: "t2", from_user: String(user.id) });
+    await until(
+      () => got.filter((m) => m.channel.startsWith("conversation_typing")).length > typed,
+      "typing through Redis after its restart",
+    );
+    const durable = got.filter((m) => m.id !== null).map((m) => m.id!);
+    expect(new Set(durable).size).toBe(durable.length);
+  }, 90_000);
+});
