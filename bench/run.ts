@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { benchEdge } from "./edge";
+import { benchRealtime } from "./realtime";
 
 // `npm run bench`: prints each benchmark's table and writes bench/results.json.
 process.env.CHECKPOINT_DISABLE = "1";
@@ -12,6 +13,8 @@ const results: Record<string, unknown> = {
 };
 console.log("== API edge: endpoint() overhead");
 results.edge = await benchEdge();
+console.log("== Real-time: reply → message latency, 500 sockets");
+results.realtime = await benchRealtime();
 fs.writeFileSync(path.join(import.meta.dirname, "results.json"), JSON.stringify(results, null, 2));
 console.log("wrote bench/results.json");
 process.exit(0);

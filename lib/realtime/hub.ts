@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Socket } from "socket.io";
+import type { Server, Socket } from "socket.io";
 import type { Db, DbKind } from "../db/client";
 import { channelsOf, MAX_CHANNELS_PER_SOCKET, mayListen, parseChannel, sourcesOf } from "./channels";
 import type { SocketActor } from "./io";
@@ -44,6 +44,7 @@ export class Hub {
   private timer: NodeJS.Timeout | undefined;
   private listenClient: pg.Client | undefined;
   private stopped = false;
+  private io: Server | undefined;
 
   constructor(
     private readonly db: Db,
@@ -120,8 +121,21 @@ export class Hub {
       const set = this.subs.get(channel);
       if (!set?.size) continue;
       const msg = toMessage(row, channel);
-      for (const l of set) this.deliver(l, msg);
+      // One broadcast to every socket that is live on this channel: the packet is encoded once, not per socket.
+      const live: string[] = [];
+      for (const l of set) {
+        if (l.pending.has(channel)) l.pending.get(channel)!.push(msg);
+        else if (msg.id > (l.last.get(channel) ?? -1n)) {
+          l.last.set(channel, msg.id);
+          live.push(l.socket.id);
+        }
+      }
+      if (live.length && this.io) this.io.local.to(live).emit("message", { ...msg, id: Number(msg.id) });
     }
+  }
+
+  attach(io: Server): void {
+    this.io = io;
   }
 
   private deliver(l: Listener, msg: Message): void {

@@ -62,6 +62,7 @@ export async function attachIo(
     })().catch(() => next(new Error("InternalError")));
   });
 
+  hub.attach(io);
   io.on("connection", (socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>) => {
     const actor = socket.data.actor;
     socket.on("subscribe", (payload: unknown, ack?: unknown) => {
