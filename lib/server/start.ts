@@ -12,6 +12,7 @@ import { rewriteApiUrl } from "../api/rewrite";
 import { answerClientError } from "../api/client-error";
 import { memoryLimiter, redisLimiter } from "../api/rate-limit";
 import { setRuntime, type Runtime } from "./runtime";
+import { startWebhookDispatcher } from "../webhooks/dispatcher";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -93,6 +94,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   runtime.afterCommit.push(() => hub.wake());
   const io = await attachIo(server, db.db, config.redisUrl, hub);
   runtime.io = io.io;
+  const webhooks = startWebhookDispatcher(runtime);
   Object.defineProperty(runtime.realtime, "redis", { get: () => io.redisStatus(), enumerable: true });
 
   await new Promise<void>((resolve, reject) => {
@@ -116,6 +118,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         ]);
       }
       await hub.stop();
+      await webhooks.stop();
       await io.close();
       limiterRedis?.disconnect();
       server.closeAllConnections();

@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDb } from "../db/client";
+import { migrate } from "../db/migrate";
+import { serverUrl } from "../db/testing";
+import { makeApp } from "../testing/factories";
+import { freePort, startReceiver, verifySignature, waitUntil, type Receiver } from "./testing";
+
+/**
+ * The real `server.ts` as a child process, killed with SIGKILL after committing writes whose webhooks it could not
+ * deliver yet: the deliveries live in the database, so the next start sends them.
+ */
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+/** A migrated database with one app, and the environment that points the server at it. */
+async function prepared(): Promise<{ env: Record<string, string>; appId: bigint; token: string }> {
+  const pgUrl = serverUrl();
+  let url: string;
+  let env: Record<string, string>;
+  if (!pgUrl) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "relay-hooks-"));
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    url = `pglite://${dir}/db`;
+    env = { DATA_DIR: dir, DATABASE_URL: "" };
+  } else {
+    const name = `relay_hooks_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    });
+    const u = new URL(pgUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    env = { DATABASE_URL: url };
+  }
+  const h = await openDb(url);
+  try {
+    await migrate({ url, pglite: h.pglite });
+    const { app, token } = await makeApp(h.db);
+    return { env, appId: app.id, token };
+  } finally {
+    await h.close();
+  }
+}
+
+function start(env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", REDIS_URL: "", SEED_DEMO: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout!.on("data", (b: Buffer) => {
+      out += b.toString();
+      const m = /Ready on (http:\/\/\S+)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.stderr!.on("data", (b: Buffer) => (out += b.toString()));
+    child.once("exit", (code) => reject(new Error(`server exited (${code}) before ready:\n${out}`)));
+  });
+  ready.catch(() => undefined);
+  cleanups.push(async () => {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    await exited;
+  });
+  return { child, ready, exited, output: () => out };
+}
+
+describe("webhooks across a crash", () => {
+  it("delivers after a restart what a SIGKILLed server committed but had not sent", async () => {
+    const { env, appId, token } = await prepared();
+    const port = await freePort();
+    const hookUrl = `http://127.0.0.1:${port}/hook`;
+    const srvEnv = { ...env, WEBHOOK_ALLOW_PRIVATE: "1" };
+    const call = async (base: string, p: string, body?: unknown) => {
+      const r = await fetch(base + p, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { Authorization: `Token ${token}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await r.json()) as { data: Record<string, unknown> };
+      expect(r.status, JSON.stringify(json)).toBe(200);
+      return json.data;
+    };
+
+    // First life: the receiver is not listening yet, so nothing can be delivered before the kill.
+    const first = start(srvEnv);
+    const url1 = await first.ready;
+    const hook = await call(url1, `/api/v2/apps/${appId}/webhooks`, { url: hookUrl, events: ["user.event"] });
+    const test = await call(url1, `/api/v2/apps/${appId}/webhooks/${hook.id as number}/test`, {});
+    await call(url1, `/api/users/crash-visitor/events`, { by_user_id: true, event: "Crashed" });
+    // Killed once both have failed a first time: the next try is seconds away, so no send is in flight.
+    await waitUntil(async () => {
+      const d = (await call(
+        url1,
+        `/api/v2/apps/${appId}/webhooks/${hook.id as number}/deliveries`,
+      )) as unknown as {
+        status: string;
+        attempts: number;
+      }[];
+      return d.length === 2 && d.every((x) => x.status === "pending" && x.attempts >= 1);
+    });
+    first.child.kill("SIGKILL");
+    await first.exited;
+
+    let rcv: Receiver | undefined;
+    try {
+      rcv = await startReceiver(port);
+      const second = start(srvEnv);
+      const url2 = await second.ready;
+      // Within a backoff step; were a retry in flight at the kill, its 60 s lease would bring it back.
+      const got = await rcv.waitFor(2, () => true, 90_000);
+      const test1 = got.find((r) => r.json.type === "test")!;
+      const event = got.find((r) => r.json.type === "user.event")!;
+      expect(test1.headers["x-webhook-id"]).toBe(test.message_id);
+      expect(event.json.data).toMatchObject({ type: { name: "Crashed" } });
+      for (const r of got) expect(verifySignature(hook.secret as string, r)).toBe(true);
+      const log = await waitUntil(async () => {
+        const d = (await call(
+          url2,
+          `/api/v2/apps/${appId}/webhooks/${hook.id as number}/deliveries`,
+        )) as unknown as {
+          status: string;
+        }[];
+        return d.length === 2 && d.every((x) => x.status === "succeeded") ? d : undefined;
+      });
+      expect(log).toHaveLength(2);
+      second.child.kill("SIGTERM");
+      expect(await second.exited, second.output()).toBe(0);
+    } finally {
+      await rcv?.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,135 @@
+import { tryRuntime, type Runtime } from "../server/runtime";
+import {
+  claimDue,
+  DAY_MS,
+  HOUR_MS,
+  purgeWebhookData,
+  recordAttempt,
+  webhookBody,
+  webhookMessageId,
+  type Backoff,
+  type Claimed,
+} from "./deliveries";
+import { sendWebhook } from "./send";
+import { takeQueued } from "./state";
+
+export interface DispatcherOptions extends Backoff {
+  pollMs: number;
+  /** Deliveries claimed (and sent in parallel) per round. */
+  batch: number;
+  /** How long a claimed delivery is reserved for its sender; well above the 10 s send timeout. */
+  leaseMs: number;
+  purgeEveryMs: number;
+}
+
+export const DEFAULTS: DispatcherOptions = {
+  pollMs: 500,
+  batch: 10,
+  leaseMs: 60_000,
+  retryBaseMs: 5_000,
+  retryMaxMs: HOUR_MS,
+  retryWindowMs: DAY_MS,
+  purgeEveryMs: HOUR_MS,
+};
+
+export interface Dispatcher {
+  /** Mutable: tests shorten the backoff of a running server. */
+  options: DispatcherOptions;
+  /** Runs a round now (or right after the one in progress). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+const running = new WeakMap<Runtime, Dispatcher>();
+
+/** The dispatcher a server started, if any. */
+export function webhookDispatcher(rt: Runtime): Dispatcher | undefined {
+  return running.get(rt);
+}
+
+/**
+ * Sends webhook deliveries from the database: polled, and woken right after a commit that queued some. Nothing
+ * is kept in memory that the database does not also hold, so a killed process loses nothing: its deliveries are
+ * due again after a restart (or, if they were mid-send, when their lease ends).
+ */
+export function startWebhookDispatcher(rt: Runtime, opts: Partial<DispatcherOptions> = {}): Dispatcher {
+  const options: DispatcherOptions = { ...DEFAULTS, ...opts };
+  const abort = new AbortController();
+  let stopped = false;
+  let current: Promise<void> | undefined;
+  let again = false;
+  let nextPurge = Date.now() + 60_000;
+
+  const live = () => !stopped && tryRuntime() === rt;
+
+  const deliver = async (d: Claimed) => {
+    const outcome = await sendWebhook({
+      url: d.url,
+      secret: d.secret,
+      id: webhookMessageId(d.id),
+      body: webhookBody(d),
+      allowPrivate: rt.config.webhookAllowPrivate,
+      signal: abort.signal,
+    });
+    await recordAttempt(rt.db, d, outcome, options);
+  };
+
+  const round = async () => {
+    try {
+      for (;;) {
+        if (!live()) return;
+        const claimed = await claimDue(rt.db, options.batch, options.leaseMs);
+        await Promise.all(claimed.map(deliver));
+        if (claimed.length < options.batch) break;
+      }
+      if (live() && Date.now() >= nextPurge) {
+        nextPurge = Date.now() + options.purgeEveryMs;
+        await purgeWebhookData(rt.db);
+      }
+    } catch (err) {
+      if (live()) console.error("webhook dispatcher:", err);
+    }
+  };
+
+  const wake = () => {
+    if (!live()) return;
+    if (current) {
+      again = true;
+      return;
+    }
+    current = round().finally(() => {
+      current = undefined;
+      if (again) {
+        again = false;
+        wake();
+      }
+    });
+  };
+
+  const onCommit = (eventIds: bigint[]) => {
+    if (takeQueued(eventIds)) wake();
+  };
+  rt.afterCommit.push(onCommit);
+  const timer = setInterval(() => (tryRuntime() === rt ? wake() : void stop()), options.pollMs);
+  timer.unref();
+
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(timer);
+    const i = rt.afterCommit.indexOf(onCommit);
+    if (i >= 0) rt.afterCommit.splice(i, 1);
+    running.delete(rt);
+    // Sends in flight get a moment to finish; the rest are cut off and their leases bring them back later.
+    const inFlight = current;
+    if (inFlight) {
+      await Promise.race([inFlight, new Promise((r) => setTimeout(r, 5_000).unref())]);
+      abort.abort();
+      await inFlight;
+    }
+  };
+
+  const d: Dispatcher = { options, wake, stop };
+  running.set(rt, d);
+  return d;
+}

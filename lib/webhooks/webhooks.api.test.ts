@@ -1,0 +1,291 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../testing/server";
+import { makeAdmin, makeApp, makeSession, makeUser } from "../testing/factories";
+import { client, errorOf, ok, type Client } from "../users/testing";
+import { webhookDispatcher, DEFAULTS, type Dispatcher } from "./dispatcher";
+import { startReceiver, verifySignature, waitUntil, type Receiver } from "./testing";
+
+let s: TestServer;
+let a: Awaited<ReturnType<typeof makeApp>>;
+let b: Awaited<ReturnType<typeof makeApp>>;
+let api: Client;
+let rcv: Receiver;
+let dispatcher: Dispatcher;
+
+beforeAll(async () => {
+  s = await startTestServer({ webhookAllowPrivate: true });
+  a = await makeApp(s.db);
+  b = await makeApp(s.db);
+  api = client(s, a.token);
+  rcv = await startReceiver();
+  dispatcher = webhookDispatcher(s.server.runtime)!;
+  // Retries in tenths of a second instead of seconds.
+  dispatcher.options.retryBaseMs = 100;
+});
+afterEach(() => {
+  rcv.respond = () => 200;
+  s.server.runtime.config.webhookAllowPrivate = true;
+});
+afterAll(async () => {
+  await s.close();
+  await rcv.close();
+});
+
+interface Hook {
+  id: number;
+  app: number;
+  url: string;
+  events: string[];
+  active: boolean;
+  secret?: string;
+  secret_hint?: string;
+}
+interface Delivery {
+  id: number;
+  message_id: string;
+  webhook: number;
+  type: string;
+  status: string;
+  attempts: number;
+  response_code: number | null;
+  last_error: string | null;
+  next_attempt: number | null;
+}
+
+const base = (app: bigint | number = a.app.id) => `/api/v2/apps/${app}/webhooks`;
+const create = async (events: string[], extra: Record<string, unknown> = {}) =>
+  ok<Hook>(await api.post(base(), { url: rcv.url, events, ...extra }));
+const deliveries = async (hook: Hook, params?: Record<string, unknown>) =>
+  ok<Delivery[]>(await api.get(`${base()}/${hook.id}/deliveries`, params));
+const settled = (hook: Hook, id: number) =>
+  waitUntil(async () => (await deliveries(hook)).find((d) => d.id === id && d.status !== "pending"));
+
+describe("subscriptions", () => {
+  it("creates, lists, reads, changes and deletes", async () => {
+    const hook = await create(["conversation.user_replied"]);
+    expect(hook).toMatchObject({
+      app: Number(a.app.id),
+      url: rcv.url,
+      events: ["conversation.user_replied"],
+    });
+    expect(hook.active).toBe(true);
+    expect(hook.secret).toMatch(/^whsec_[\w-]{32}$/);
+    const list = ok<Hook[]>(await api.get(base()));
+    const listed = list.find((h) => h.id === hook.id)!;
+    expect(listed.secret).toBeUndefined();
+    expect(listed.secret_hint).toBe(`${hook.secret!.slice(0, 10)}…`);
+    expect(ok<Hook>(await api.get(`${base()}/${hook.id}`)).secret).toBe(hook.secret);
+
+    const changed = ok<Hook>(
+      await s.call(`${base()}/${hook.id}`, {
+        method: "PATCH",
+        headers: { Authorization: `Token ${a.token}` },
+        json: { events: ["user.event", "conversation.closed"], active: false },
+      }),
+    );
+    expect(changed).toMatchObject({ events: ["user.event", "conversation.closed"], active: false });
+    const rotated = ok<Hook>(await api.post(`${base()}/${hook.id}`, { rotate_secret: true, active: true }));
+    expect(rotated.secret).not.toBe(hook.secret);
+    expect(rotated.active).toBe(true);
+    const own = ok<Hook>(await api.post(`${base()}/${hook.id}`, { secret: "my-own-secret-0123456789" }));
+    expect(own.secret).toBe("my-own-secret-0123456789");
+
+    ok(await api.del(`${base()}/${hook.id}`));
+    errorOf(await api.get(`${base()}/${hook.id}`), 400, "LookupError");
+  });
+
+  it("refuses bad input", async () => {
+    const bad = async (body: Record<string, unknown>, field: string) => {
+      const meta = errorOf(await api.post(base(), body), 400, "ValidationError");
+      expect(Object.keys(meta.error_fields ?? {}), JSON.stringify(meta)).toContain(field);
+    };
+    await bad({ url: "not a url", events: ["user.event"] }, "url");
+    await bad({ url: "ftp://example.com/x", events: ["user.event"] }, "url");
+    await bad({ events: ["user.event"] }, "url");
+    await bad({ url: rcv.url, events: ["user.nope"] }, "events.0");
+    await bad({ url: rcv.url, events: ["test"] }, "events.0");
+    await bad({ url: rcv.url, events: [] }, "events");
+    await bad({ url: rcv.url, events: ["user.event"], secret: "short" }, "secret");
+    const hook = await create(["user.event"]);
+    const patch = await api.post(`${base()}/${hook.id}`, { secret: "0123456789abcdef", rotate_secret: true });
+    errorOf(patch, 400, "ValidationError");
+  });
+
+  it("keeps apps apart", async () => {
+    const hook = await create(["user.event"]);
+    const other = client(s, b.token);
+    for (const r of [
+      await other.get(base()),
+      await other.post(base(), { url: rcv.url, events: ["user.event"] }),
+      await other.get(`${base()}/${hook.id}`),
+      await other.post(`${base()}/${hook.id}`, { active: false }),
+      await other.del(`${base()}/${hook.id}`),
+      await other.post(`${base()}/${hook.id}/test`),
+      await other.get(`${base()}/${hook.id}/deliveries`),
+    ]) {
+      expect(errorOf(r, 403, "PermissionDenied")).toBeTruthy();
+      expect(r.text).not.toContain(hook.secret!);
+    }
+    // Through its own app's path, another app's webhook does not exist.
+    errorOf(await other.get(`${base(b.app.id)}/${hook.id}`), 400, "LookupError");
+    expect(ok<Hook>(await api.get(`${base()}/${hook.id}`)).active).toBe(true);
+  });
+
+  it("serves operators through their session", async () => {
+    const op = await makeSession(s.db, a.admin.id);
+    const r = await s.call(base(), {
+      method: "POST",
+      headers: { cookie: op.cookie, "x-csrf-token": op.csrf },
+      json: { url: rcv.url, events: ["user.event"] },
+    });
+    expect(ok<Hook>(r).secret).toMatch(/^whsec_/);
+    const outsider = await makeSession(s.db, (await makeAdmin(s.db)).id);
+    errorOf(await s.call(base(), { headers: { cookie: outsider.cookie } }), 403, "PermissionDenied");
+  });
+});
+
+describe("delivery", () => {
+  it("sends a signed test that the receiver can verify", async () => {
+    const hook = await create(["user.event"]);
+    const queued = ok<Delivery>(await api.post(`${base()}/${hook.id}/test`));
+    expect(queued).toMatchObject({ webhook: hook.id, type: "test", status: "pending", attempts: 0 });
+    const [got] = await rcv.waitFor(1, (r) => r.json.id === queued.message_id);
+    expect(verifySignature(hook.secret!, got!)).toBe(true);
+    expect(verifySignature("whsec_wrong", got!)).toBe(false);
+    expect(got!.headers["x-webhook-id"]).toBe(queued.message_id);
+    expect(got!.headers["content-type"]).toBe("application/json");
+    expect(got!.headers["user-agent"]).toMatch(/Webhooks/);
+    expect(Math.abs(Number(got!.headers["x-webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(30);
+    expect(got!.json).toMatchObject({ type: "test", app: Number(a.app.id), data: { webhook: hook.id } });
+    expect(typeof got!.json.created).toBe("number");
+    const done = await settled(hook, queued.id);
+    expect(done).toMatchObject({ status: "succeeded", attempts: 1, response_code: 200, next_attempt: null });
+  });
+
+  it("retries 500, 500, 200 with one X-Webhook-Id and one body", async () => {
+    const hook = await create(["user.event"]);
+    rcv.respond = (r) => (rcv.received.filter((x) => x.json.id === r.json.id).length <= 2 ? 500 : 200);
+    const queued = ok<Delivery>(await api.post(`${base()}/${hook.id}/test`));
+    const hits = await rcv.waitFor(3, (r) => r.json.id === queued.message_id);
+    expect(new Set(hits.map((h) => h.headers["x-webhook-id"]))).toEqual(new Set([queued.message_id]));
+    expect(new Set(hits.map((h) => h.body)).size).toBe(1);
+    for (const h of hits) expect(verifySignature(hook.secret!, h)).toBe(true);
+    expect(hits[2]!.at - hits[1]!.at).toBeGreaterThanOrEqual(hits[1]!.at - hits[0]!.at - 50);
+    const done = await settled(hook, queued.id);
+    expect(done).toMatchObject({ status: "succeeded", attempts: 3, response_code: 200, last_error: null });
+  });
+
+  it("gives up after the retry window, keeping the last answer", async () => {
+    const hook = await create(["user.event"]);
+    rcv.respond = () => 503;
+    dispatcher.options.retryWindowMs = 400;
+    try {
+      const queued = ok<Delivery>(await api.post(`${base()}/${hook.id}/test`));
+      const done = await settled(hook, queued.id);
+      expect(done).toMatchObject({
+        status: "failed",
+        response_code: 503,
+        last_error: "HTTP 503",
+        next_attempt: null,
+      });
+      expect(done.attempts).toBeGreaterThanOrEqual(2);
+    } finally {
+      dispatcher.options.retryWindowMs = DEFAULTS.retryWindowMs;
+    }
+  });
+
+  it("delivers user replies with the clicked button's meta_data", async () => {
+    const hook = await create(["conversation.started", "conversation.user_replied", "conversation.closed"]);
+    const mine = (type: string) => (r: { json: { type: string; data: Record<string, unknown> } }) =>
+      r.json.type === type && r.json.data.conversation === conv;
+    const user = await makeUser(s.db, a.app.id);
+    const started = ok<{ id: number }>(
+      await api.post(`/api/users/${user.id}/startconversation`, { body: "Hi there" }),
+    );
+    const conv = started.id;
+    const buttons = [
+      { type: "quick_reply", body: "Track my order", meta_data: { intent: "track", order: 42 } },
+    ];
+    const offer = ok<{ id: number }>(
+      await api.post(`/api/conversations/${conv}/reply`, {
+        body: "How can we help?",
+        actions: JSON.stringify(buttons),
+      }),
+    );
+    ok(await api.post(`/api/conversations/${conv}/quickreply`, { part: offer.id, action: 0, random_id: 99 }));
+    ok(await api.post(`/api/conversations/${conv}/close`));
+    const replies = await rcv.waitFor(2, mine("conversation.user_replied"));
+    // Deliveries are sent in parallel: their order of arrival is not promised.
+    const click = replies.find((r) => r.json.data.body === "Track my order");
+    expect(replies.map((r) => r.json.data.body).sort()).toEqual(["Hi there", "Track my order"]);
+    expect(click!.json.data).toMatchObject({ meta_data: { intent: "track", order: 42 }, random_id: 99 });
+    await rcv.waitFor(1, (r) => r.json.type === "conversation.started" && r.json.data.id === conv);
+    const [closed] = await rcv.waitFor(1, mine("conversation.closed"));
+    expect(closed!.json.data).toMatchObject({ closed: true });
+    // Operators' replies were not asked for.
+    expect(rcv.received.filter((r) => r.json.type === "conversation.admin_replied")).toEqual([]);
+    for (const r of rcv.received.filter(
+      (x) => (x.json.data as { conversation?: number }).conversation === conv,
+    ))
+      expect(verifySignature(hook.secret!, r)).toBe(true);
+  });
+
+  it("queues nothing for a paused subscription, but still sends it a test", async () => {
+    const hook = await create(["user.event"], { active: false });
+    const user = await makeUser(s.db, a.app.id);
+    ok(await api.post(`/api/users/${user.id}/events`, { event: "Paused" }));
+    const queued = ok<Delivery>(await api.post(`${base()}/${hook.id}/test`));
+    await settled(hook, queued.id);
+    expect((await deliveries(hook)).map((d) => d.type)).toEqual(["test"]);
+  });
+
+  it("pages the delivery log newest first and filters by status", async () => {
+    const hook = await create(["user.event"]);
+    const user = await makeUser(s.db, a.app.id);
+    for (const e of ["One", "Two", "Three"]) ok(await api.post(`/api/users/${user.id}/events`, { event: e }));
+    await waitUntil(async () => (await deliveries(hook, { status: "succeeded" })).length === 3);
+    const first = await api.get(`${base()}/${hook.id}/deliveries`, { paginate_count: 2 });
+    const page = ok<Delivery[]>(first);
+    expect(page).toHaveLength(2);
+    expect(page[0]!.id).toBeGreaterThan(page[1]!.id);
+    expect(page[0]!.type).toBe("user.event");
+    const next = first.body.meta.next_before_position as number[];
+    const rest = await deliveries(hook, { paginate_count: 2, paginate_position: JSON.stringify(next) });
+    expect(rest).toHaveLength(1);
+    expect(rest[0]!.id).toBeLessThan(page[1]!.id);
+    expect(await deliveries(hook, { status: "failed" })).toEqual([]);
+  });
+});
+
+describe("private targets", () => {
+  it("are refused on create and update unless allowed", async () => {
+    s.server.runtime.config.webhookAllowPrivate = false;
+    for (const url of [
+      rcv.url,
+      "http://10.1.2.3/hook",
+      "http://169.254.169.254/latest",
+      "http://[::1]:8080/hook",
+      `http://localhost:${rcv.port}/hook`,
+    ]) {
+      const meta = errorOf(await api.post(base(), { url, events: ["user.event"] }), 400, "ValidationError");
+      expect(meta.error_fields?.url).toMatch(/private or reserved/);
+    }
+    s.server.runtime.config.webhookAllowPrivate = true;
+    const hook = await create(["user.event"]);
+    s.server.runtime.config.webhookAllowPrivate = false;
+    errorOf(await api.post(`${base()}/${hook.id}`, { url: "http://127.0.0.2/" }), 400, "ValidationError");
+  });
+
+  it("are refused again at send time", async () => {
+    const hook = await create(["user.event"]);
+    s.server.runtime.config.webhookAllowPrivate = false;
+    const before = rcv.received.length;
+    const queued = ok<Delivery>(await api.post(`${base()}/${hook.id}/test`));
+    const d = await waitUntil(async () =>
+      (await deliveries(hook)).find((x) => x.id === queued.id && x.attempts > 0),
+    );
+    expect(d.last_error).toMatch(/URL refused: .*private or reserved/);
+    expect(d.response_code).toBeNull();
+    expect(rcv.received.length).toBe(before);
+  });
+});
