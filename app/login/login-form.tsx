@@ -2,7 +2,9 @@
 
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Button, Field, Input } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { isApiClientError } from "@/lib/client/api";
 import { safeNextPath } from "@/lib/client/safe-next";
 import { useLogin } from "@/lib/client/use-login";

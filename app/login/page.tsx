@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { LogoMark } from "@/components/ui";
+import { LogoMark } from "@/components/ui/logo";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Log in" };

@@ -1,4 +1,4 @@
-import { cn } from "@/components/ui";
+import { cn } from "@/components/ui/cn";
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -1,6 +1,6 @@
 "use client";
 
-import { cn } from "@/components/ui";
+import { cn } from "@/components/ui/cn";
 import type { SocketStatus } from "@/lib/client/use-socket";
 
 const LABELS: Record<SocketStatus, string> = {

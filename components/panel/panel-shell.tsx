@@ -3,7 +3,10 @@
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
-import { Button, LogoMark, Spinner, cn } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { LogoMark } from "@/components/ui/logo";
+import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/components/ui/cn";
 import type { Me } from "@/lib/client/api";
 import { CurrentAppProvider } from "@/lib/client/current-app";
 import { useCurrentApp } from "@/lib/client/use-current-app";

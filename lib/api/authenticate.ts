@@ -56,5 +56,8 @@ export async function authenticate(
     }
   }
   if (opts.required) throw unauthenticated();
-  return { actor: { kind: "anonymous" }, limitKey: `ip:${req.headers.get("x-forwarded-for") ?? "local"}` };
+  return {
+    actor: { kind: "anonymous" },
+    limitKey: `ip:${req.headers.get("x-relay-client-ip") ?? "unknown"}`,
+  };
 }

@@ -56,6 +56,7 @@ export interface RouteContext {
 /** Parameters every endpoint understands, removed before the endpoint's own schema sees the rest. */
 const COMMON = ["auth_token", "version", "id_as_string"] as const;
 export const VERSION_HEADER = "x-relay-api-version";
+export const CLIENT_IP_HEADER = "x-relay-client-ip";
 
 function pickVersion<S1 extends z.ZodType, S2 extends z.ZodType>(
   spec: EndpointSpec<S1, S2>,
@@ -86,6 +87,17 @@ export function versionHeaders(req: Request): Headers {
     applyVersion(headers, undefined);
   }
   return headers;
+}
+
+/** PostgreSQL stores no NUL in text or JSON: such input is refused up front, wherever it is nested. */
+function findNul(v: unknown, path = "", depth = 0): string | undefined {
+  if (typeof v === "string") return v.includes("\u0000") ? path || "params" : undefined;
+  if (depth > 64 || typeof v !== "object" || v === null || v instanceof File) return undefined;
+  for (const [k, x] of Object.entries(v)) {
+    const found = findNul(x, path ? `${path}.${k}` : k, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 function asBool(v: unknown): boolean {
@@ -151,6 +163,8 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
         }
       }
 
+      const nul = findNul(input);
+      if (nul !== undefined) throw validation({ [nul]: "must not contain NUL characters" });
       const parsed = vspec.params.safeParse(input);
       if (!parsed.success) throw validation(zodFields(parsed.error));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp } from "../testing/factories";
+import { makeApp, makeUser } from "../testing/factories";
 import { catalog } from "./catalog";
 
 /**
@@ -10,9 +10,19 @@ import { catalog } from "./catalog";
  */
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
+/** Real objects for each path's `{id}`, so hostile input reaches the code behind the lookup. */
+const ids: Record<string, string> = {};
 beforeAll(async () => {
   s = await startTestServer();
   a = await makeApp(s.db);
+  const user = await makeUser(s.db, a.app.id);
+  const started = await s.call(`/api/users/${user.id}/startconversation`, {
+    method: "POST",
+    headers: { Authorization: `Token ${a.token}` },
+    form: { body: "hello" },
+  });
+  const conversation = (started.body.data as { id: number }).id;
+  Object.assign(ids, { apps: String(a.app.id), users: String(user.id), conversations: String(conversation) });
 });
 afterAll(async () => {
   await s.close();
@@ -64,6 +74,7 @@ function expectEnvelope(status: number, text: string, what: string) {
 
 describe.each(catalog.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const))("%s", (_name, e) => {
   const versions = (["v1", "v2"] as const).filter((v) => e.spec[v]);
+  const realId = () => ids[e.spec.path.split("/")[1] ?? ""] ?? "1";
   const fill = (path: string, value: string) =>
     path.replace(/\{(\w+)\}/g, (_m, k: string) => (k === "id" ? value : "1"));
 
@@ -71,7 +82,7 @@ describe.each(catalog.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const
     const auth = { Authorization: `Token ${a.token}` };
     for (const v of versions) {
       const names = paramNames(e.spec[v]!.params).filter((n) => !e.spec.path.includes(`{${n}}`));
-      const base = `/api/${v}${fill(e.spec.path, String(a.app.id))}`;
+      const base = `/api/${v}${fill(e.spec.path, realId())}`;
       for (const pv of PATH_VALUES) {
         const r = await s.call(`/api/${v}${fill(e.spec.path, pv)}`, { method: e.spec.method, headers: auth });
         expectEnvelope(r.status, r.text, `${v} path ${pv}`);
@@ -96,7 +107,7 @@ describe.each(catalog.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const
 
   it("answers malformed bodies and wrong methods in the envelope", async () => {
     const auth = { Authorization: `Token ${a.token}` };
-    const url = `/api${fill(e.spec.path, String(a.app.id))}`;
+    const url = `/api${fill(e.spec.path, realId())}`;
     const bodies: [string, string][] = [
       ["application/json", "{"],
       ["application/json", "[1,2]"],

@@ -53,10 +53,15 @@ function micros(v: number | string): bigint {
   return m[1] ? -abs : abs;
 }
 
+const MAX_ID = 2n ** 63n - 1n;
+// PostgreSQL's timestamps end with the year 9999: a later position can only be a mistake.
+const MAX_MICROS = 253402300799n * 1_000_000n;
+
 function toKey(cols: KeyColumn[], raw: (number | string)[], field: string): Key {
   if (raw.length > cols.length) throw validation({ [field]: `must have at most ${cols.length} elements` });
+  let key: Key;
   try {
-    return raw.map((v, i) => {
+    key = raw.map((v, i) => {
       if (cols[i]!.kind === "ts") return micros(v);
       if (typeof v === "number" ? !Number.isSafeInteger(v) : !/^\d{1,19}$/.test(v)) throw new Error("id");
       return BigInt(v);
@@ -64,6 +69,9 @@ function toKey(cols: KeyColumn[], raw: (number | string)[], field: string): Key 
   } catch {
     throw validation({ [field]: "is not a position of this list" });
   }
+  const inRange = key.every((v, i) => v >= 0n && v <= (cols[i]!.kind === "ts" ? MAX_MICROS : MAX_ID));
+  if (!inRange) throw validation({ [field]: "is out of range" });
+  return key;
 }
 
 function sqlValue(kind: KeyKind, v: bigint): Prisma.Sql {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { VERSION_HEADER } from "./endpoint";
+import { CLIENT_IP_HEADER, VERSION_HEADER } from "./endpoint";
 
 /**
  * `/api/v1/x` and `/api/v2/x` are served by the route of `/api/x` with the version in a header only this server
@@ -7,6 +7,8 @@ import { VERSION_HEADER } from "./endpoint";
  */
 export function rewriteApiUrl(req: IncomingMessage): void {
   delete req.headers[VERSION_HEADER];
+  // The peer address, for rate-limiting requests without a token; only this server sets it.
+  req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
   const url = req.url ?? "/";
   if (!url.startsWith("/api")) return;
   const q = url.indexOf("?");

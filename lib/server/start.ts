@@ -94,6 +94,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   runtime.afterCommit.push(() => hub.wake());
   const io = await attachIo(server, db.db, config.redisUrl, hub);
   runtime.io = io.io;
+  void import("../conversations/sweeper").then((m) => m.startDelaySweeper(runtime));
   const webhooks = startWebhookDispatcher(runtime);
   Object.defineProperty(runtime.realtime, "redis", { get: () => io.redisStatus(), enumerable: true });
 

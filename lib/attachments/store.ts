@@ -1,0 +1,58 @@
+import type { Tx } from "../db/client";
+import { ApiError, validation } from "../api/errors";
+import { checkFile } from "./sniff";
+
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+/** Request body limit for endpoints taking a file: the file plus multipart framing and the other parameters. */
+export const UPLOAD_BODY_LIMIT = MAX_ATTACHMENT_BYTES + 256 * 1024;
+
+export interface Upload {
+  filename: string;
+  mimeType: string;
+  size: number;
+  data: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * Reads and checks an uploaded file before any transaction starts, so a rejected file writes nothing. `fields`
+ * names the request's parameters (`attachment`/`attachment_file_name`, or `file`/`filename`) for error_fields.
+ */
+export async function readUpload(
+  file: File,
+  name: string | undefined,
+  fields: { file: string; name: string },
+): Promise<Upload> {
+  if (file.size > MAX_ATTACHMENT_BYTES) {
+    throw new ApiError(
+      "PayloadTooLarge",
+      `The file is over the limit of ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`,
+      {
+        [fields.file]: "is larger than 10 MB",
+      },
+    );
+  }
+  const filename = (name ?? file.name).trim();
+  if (!filename) throw validation({ [fields.name]: "is required with a file" });
+  if (filename.length > 255) throw validation({ [fields.name]: "must be at most 255 characters" });
+  if (filename.includes("\u0000")) throw validation({ [fields.name]: "must not contain NUL characters" });
+  const data = new Uint8Array(await file.arrayBuffer());
+  const checked = checkFile(filename, data);
+  if (!checked.ok) throw validation({ [fields.file]: checked.reason });
+  return { filename, mimeType: checked.mime, size: data.byteLength, data };
+}
+
+export async function storeAttachment(
+  tx: Tx,
+  input: { appId: bigint; partId: bigint; upload: Upload },
+): Promise<void> {
+  await tx.attachment.create({
+    data: {
+      appId: input.appId,
+      partId: input.partId,
+      filename: input.upload.filename,
+      mimeType: input.upload.mimeType,
+      size: input.upload.size,
+      data: input.upload.data,
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import type { Ctx } from "../auth/context";
+import { assertApp } from "../auth/context";
+import type { Tx } from "../db/client";
+import { lookup, validation } from "../api/errors";
+import { lockConversation, type ConversationRow } from "./rows";
+
+export type AdminRef = bigint | "default_admin";
+export type UserRef = bigint | "default_user";
+
+/** The conversation named in the path, locked for this transaction; absent is a LookupError, foreign a 403. */
+export async function lockOwnConversation(ctx: Ctx, tx: Tx, id: bigint): Promise<ConversationRow> {
+  const conv = await lockConversation(tx, id);
+  if (!conv) throw lookup(`Conversation ${id} does not exist.`);
+  assertApp(ctx, conv.appId);
+  return conv;
+}
+
+export async function requireMember(tx: Tx, appId: bigint, adminId: bigint, field: string): Promise<bigint> {
+  const m = await tx.appAdmin.findUnique({
+    where: { appId_adminId: { appId, adminId } },
+    select: { adminId: true },
+  });
+  if (!m) throw lookup(`No admin ${adminId} in this app (${field}).`);
+  return adminId;
+}
+
+/**
+ * The operator a write is made as: `from_admin` when given (an ID or `default_admin`), else the logged-in
+ * operator, else, for API tokens, the app's default admin.
+ */
+export async function resolveAdmin(
+  ctx: Ctx,
+  tx: Tx,
+  appId: bigint,
+  ref: AdminRef | undefined,
+  field = "from_admin",
+): Promise<bigint> {
+  if (typeof ref === "bigint") return requireMember(tx, appId, ref, field);
+  if (ref === undefined && ctx.actor.kind === "admin") return ctx.actor.adminId;
+  const app = await tx.app.findUnique({ where: { id: appId }, select: { defaultAdminId: true } });
+  if (!app?.defaultAdminId) throw validation({ [field]: "is required: this app has no default admin" });
+  return app.defaultAdminId;
+}
+
+/** Only the conversation's own visitor speaks in it: `default_user` is that user, an ID must be the same one. */
+export async function resolveUser(
+  tx: Tx,
+  conv: ConversationRow,
+  ref: UserRef,
+  field = "from_user",
+): Promise<bigint> {
+  if (ref === "default_user" || ref === conv.userId) return conv.userId;
+  const other = await tx.user.findUnique({ where: { id: ref }, select: { appId: true } });
+  if (!other || other.appId !== conv.appId) throw lookup(`No user ${ref} in this app (${field}).`);
+  throw validation({ [field]: "must be the conversation's user" });
+}
+
+/** How the message arrived: the API (tokens) or the admin panel (operator sessions). */
+export function sentVia(ctx: Ctx): string {
+  return ctx.actor.kind === "admin" ? "web_admin" : "api";
+}

@@ -1,0 +1,135 @@
+import type { Ctx } from "../auth/context";
+import type { Tx } from "../db/client";
+import { validation } from "../api/errors";
+import { withEvents, type LogEvent } from "../realtime/outbox";
+import { attachmentUrls, publicBase } from "../attachments/sign";
+import { appendParts, type PartDraft } from "../parts/append";
+import { seconds } from "../parts/serialize";
+import { lockOwnConversation, requireMember, resolveAdmin, sentVia, type AdminRef } from "./actors";
+import { logEvent, publishChange, type Published } from "./events";
+import type { ConversationRow } from "./rows";
+
+/** What a state change returns: the system part it stored, or nothing when the state already was as asked. */
+export type Changed = { id: bigint; part_group: bigint } | undefined;
+
+interface Planned {
+  draft: Omit<PartDraft, "sentVia" | "fromAdminId">;
+  events?: (pub: Published, partId: bigint) => LogEvent[];
+}
+
+interface ChangeInput {
+  conversationId: bigint;
+  fromAdmin?: AdminRef;
+  randomId?: number;
+}
+
+/**
+ * The shape every operator's state change shares: lock the conversation, decide (nothing to do writes nothing),
+ * store a system part made by the acting admin, rewrite the conversation's fields, log the events.
+ */
+async function change(
+  ctx: Ctx,
+  input: ChangeInput,
+  plan: (tx: Tx, conv: ConversationRow) => Promise<Planned | undefined>,
+): Promise<Changed> {
+  const urls = await attachmentUrls(ctx.db, publicBase());
+  return withEvents(ctx.db, async (tx, emit) => {
+    const conv = await lockOwnConversation(ctx, tx, input.conversationId);
+    // Resolved before deciding, so a wrong from_admin is refused even when there is nothing to change.
+    const adminId = await resolveAdmin(ctx, tx, conv.appId, input.fromAdmin);
+    const planned = await plan(tx, conv);
+    if (!planned) return undefined;
+    const draft: PartDraft = {
+      ...planned.draft,
+      fromAdminId: adminId,
+      sentVia: sentVia(ctx),
+      randomId: input.randomId,
+    };
+    const { ids, conversation } = await appendParts(tx, conv, [draft]);
+    const id = ids[0]!;
+    const pub = await publishChange(tx, emit, urls, conversation, ids);
+    for (const e of planned.events?.(pub, id) ?? []) emit(e);
+    return { id, part_group: id };
+  });
+}
+
+/** `admin` null unassigns. */
+export function assignConversation(
+  ctx: Ctx,
+  input: ChangeInput & { admin: bigint | null },
+): Promise<Changed> {
+  return change(ctx, input, async (tx, conv) => {
+    const target = input.admin === null ? null : await requireMember(tx, conv.appId, input.admin, "admin");
+    if (conv.assigneeId === target) return undefined;
+    return {
+      draft: { type: "assigned", assigneeId: target },
+      events: (pub, id) => [
+        logEvent("conversation_assigned", conv, {
+          conversation: conv.id,
+          assignee: pub.partJson.get(id)?.assignee ?? null,
+          part: pub.partJson.get(id),
+        }),
+      ],
+    };
+  });
+}
+
+export function closeConversation(ctx: Ctx, input: ChangeInput): Promise<Changed> {
+  return setClosed(ctx, input, true);
+}
+
+export function reopenConversation(ctx: Ctx, input: ChangeInput): Promise<Changed> {
+  return setClosed(ctx, input, false);
+}
+
+function setClosed(ctx: Ctx, input: ChangeInput, closed: boolean): Promise<Changed> {
+  return change(ctx, input, async (_tx, conv) => {
+    if (conv.closed === closed) return undefined;
+    return {
+      draft: { type: closed ? "closed" : "reopened" },
+      events: (pub, id) => [
+        logEvent("conversation_closed", conv, {
+          conversation: conv.id,
+          closed,
+          part: pub.partJson.get(id),
+        }),
+      ],
+    };
+  });
+}
+
+/** Snoozes until `until` (null cancels); the conversation wakes by itself when the time comes. */
+export function delayConversation(ctx: Ctx, input: ChangeInput & { until: Date | null }): Promise<Changed> {
+  const { until } = input;
+  if (until && until.getTime() <= Date.now()) throw validation({ until: "must be in the future" });
+  return change(ctx, input, async (_tx, conv) => {
+    const current = conv.delayedUntil && conv.delayedUntil.getTime() > Date.now() ? conv.delayedUntil : null;
+    if (!until) return current ? { draft: { type: "delay_cancelled" } } : undefined;
+    if (current?.getTime() === until.getTime() && !conv.closed) return undefined;
+    return { draft: { type: "delayed", delayedUntil: until, bodyJson: { delayed_until: seconds(until) } } };
+  });
+}
+
+/** Adding a present tag or removing an absent one changes nothing and is not an error. */
+export function tagConversation(
+  ctx: Ctx,
+  input: ChangeInput & { tag: string; action: "add" | "delete" },
+): Promise<Changed> {
+  return change(ctx, input, async (_tx, conv) => {
+    const has = conv.tags.includes(input.tag);
+    if (has === (input.action === "add")) return undefined;
+    const tags =
+      input.action === "add" ? [...conv.tags, input.tag] : conv.tags.filter((t) => t !== input.tag);
+    const kind = input.action === "add" ? "conversation_tag_added" : "conversation_tag_deleted";
+    return {
+      draft: {
+        type: input.action === "add" ? "tag_added" : "tag_deleted",
+        tags,
+        bodyJson: { tag: input.tag },
+      },
+      events: (pub, id) => [
+        logEvent(kind, conv, { conversation: conv.id, tag: input.tag, part: pub.partJson.get(id) }),
+      ],
+    };
+  });
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverUrl } from "../db/testing";
+import { startTestServer, type TestServer } from "../testing/server";
+import { makeApp } from "../testing/factories";
+import {
+  client,
+  conversationRow,
+  eventsOf,
+  lastEventId,
+  ok,
+  recount,
+  startConversation,
+  type Client,
+  type Json,
+} from "./testing";
+
+/** Many writers on one conversation at once; PostgreSQL only (the embedded database runs one query at a time). */
+describe.runIf(serverUrl())("concurrent writes on PostgreSQL", () => {
+  let s: TestServer;
+  let a: Awaited<ReturnType<typeof makeApp>>;
+  let c: Client;
+
+  beforeAll(async () => {
+    s = await startTestServer();
+    a = await makeApp(s.db);
+    c = client(s, a.token);
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it("200 concurrent replies: exact counters, unique IDs, increasing last_update, nothing lost", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const since = await lastEventId(s.db);
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        c.post(`/api/conversations/${conv.id}/reply`, {
+          body: `message ${i}`,
+          random_id: String(i + 1),
+          ...(i % 2 ? { from_user: "default_user" } : {}),
+        }),
+      ),
+    );
+    const ids = results.map((r) => ok(r).id as number);
+    expect(new Set(ids).size).toBe(200);
+    const stored = await s.db.conversationPart.findMany({
+      where: { conversationId: conv.id },
+      orderBy: { id: "asc" },
+    });
+    expect(stored).toHaveLength(201);
+    expect(new Set(stored.map((p) => Number(p.randomId)))).toEqual(
+      new Set([0, ...Array.from({ length: 200 }, (_, i) => i + 1)]),
+    );
+    const row = await conversationRow(s.db, conv.id);
+    expect(row).toMatchObject(await recount(s.db, conv.id));
+    expect(row.partsCount).toBe(201);
+    for (let i = 1; i < stored.length; i++) expect(stored[i]!.created >= stored[i - 1]!.created).toBe(true);
+    const updates = await eventsOf(s.db, `conversation.${a.app.id}`, since);
+    expect(updates).toHaveLength(200);
+    const times = updates.map((e) => (e.payload as Json).last_update as number);
+    for (let i = 1; i < times.length; i++) expect(times[i]!).toBeGreaterThan(times[i - 1]!);
+    const counts = updates.map((e) => (e.payload as Json).parts_count as number);
+    expect(counts).toEqual(Array.from({ length: 200 }, (_, i) => i + 2));
+    const api = ok(await c.get(`/api/conversations/${conv.id}`));
+    expect(api.last_update).toBe(times[times.length - 1]);
+  });
+
+  it("50 concurrent replies with one external_id store one part", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        c.post(`/api/conversations/${conv.id}/reply`, { body: `copy ${i}`, external_id: "msg-123" }),
+      ),
+    );
+    const ids = new Set(results.map((r) => ok(r).id));
+    expect(ids.size).toBe(1);
+    expect(
+      await s.db.conversationPart.count({ where: { conversationId: conv.id, externalId: "msg-123" } }),
+    ).toBe(1);
+    expect(await conversationRow(s.db, conv.id)).toMatchObject({
+      ...(await recount(s.db, conv.id)),
+      partsCount: 2,
+    });
+  });
+
+  it("mixed concurrent tags, assigns and replies keep the fields exact", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const tags = Array.from({ length: 20 }, (_, i) => `t${i}`);
+    await Promise.all([
+      ...tags.map((tag) => c.post(`/api/conversations/${conv.id}/tag`, { tag }).then(ok)),
+      ...tags.map((_, i) =>
+        c
+          .post(`/api/conversations/${conv.id}/reply`, { body: String(i), from_user: "default_user" })
+          .then(ok),
+      ),
+      ...tags.map(() =>
+        c.post(`/api/conversations/${conv.id}/assign`, { admin: String(a.admin.id) }).then(ok),
+      ),
+    ]);
+    const row = await conversationRow(s.db, conv.id);
+    expect([...row.tags].sort()).toEqual([...tags].sort());
+    expect(row).toMatchObject({
+      ...(await recount(s.db, conv.id)),
+      assigneeId: a.admin.id,
+      partsCount: 1 + 20 + 20 + 1,
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import type { Ctx } from "../auth/context";
+import { assertApp } from "../auth/context";
+import { INBOX_SCOPE } from "./list";
+
+export interface Counts {
+  open: number;
+  closed: number;
+  delayed: number;
+  mine: number;
+  unassigned: number;
+}
+
+export interface CountsResult extends Counts {
+  /** Per channel, `id` 0 standing for conversations without one; every channel of the app is listed. */
+  channels: (Counts & { id: bigint })[];
+}
+
+const KEYS = ["open", "closed", "delayed", "mine", "unassigned"] as const;
+
+/**
+ * The Inbox tabs' counters in one query, over what the Inbox shows (rule 1 of the conversations list): open
+ * (neither closed nor snoozed), closed, delayed (snoozed, not closed), mine (open, assigned to `admin`: by
+ * default the operator asking, or the app's default admin for a token) and unassigned (open).
+ */
+export async function countConversations(
+  ctx: Ctx,
+  input: { appId: bigint; admin?: bigint },
+): Promise<CountsResult> {
+  assertApp(ctx, input.appId);
+  const admin = input.admin ?? (ctx.actor.kind === "admin" ? ctx.actor.adminId : null);
+  const rows = await ctx.db.$queryRaw<(Counts & { id: bigint | null })[]>`
+    WITH me AS (
+      SELECT COALESCE(${admin}::bigint, (SELECT default_admin_id FROM apps WHERE id = ${input.appId})) AS admin_id
+    ), per AS (
+      SELECT c.channel_id,
+        count(*) FILTER (WHERE NOT c.closed AND NOT s.delayed)::int AS open,
+        count(*) FILTER (WHERE c.closed)::int AS closed,
+        count(*) FILTER (WHERE NOT c.closed AND s.delayed)::int AS delayed,
+        count(*) FILTER (WHERE NOT c.closed AND NOT s.delayed AND c.assignee_id = me.admin_id)::int AS mine,
+        count(*) FILTER (WHERE NOT c.closed AND NOT s.delayed AND c.assignee_id IS NULL)::int AS unassigned
+      FROM conversations c
+      CROSS JOIN me
+      CROSS JOIN LATERAL (SELECT COALESCE(c.delayed_until > now(), false) AS delayed) s
+      WHERE c.app_id = ${input.appId} AND ${INBOX_SCOPE}
+      GROUP BY c.channel_id
+    )
+    SELECT ch.id, COALESCE(per.open, 0)::int AS open, COALESCE(per.closed, 0)::int AS closed,
+      COALESCE(per.delayed, 0)::int AS delayed, COALESCE(per.mine, 0)::int AS mine,
+      COALESCE(per.unassigned, 0)::int AS unassigned
+    FROM (SELECT id FROM channels WHERE app_id = ${input.appId} UNION ALL SELECT NULL::bigint) ch
+    LEFT JOIN per ON per.channel_id IS NOT DISTINCT FROM ch.id
+    ORDER BY ch.id NULLS FIRST`;
+  const total: Counts = { open: 0, closed: 0, delayed: 0, mine: 0, unassigned: 0 };
+  for (const r of rows) for (const k of KEYS) total[k] += r[k];
+  return {
+    ...total,
+    channels: rows.map(
+      (r) =>
+        ({ id: r.id ?? 0n, ...Object.fromEntries(KEYS.map((k) => [k, r[k]])) }) as Counts & { id: bigint },
+    ),
+  };
+}

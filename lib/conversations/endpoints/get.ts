@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { endpoint } from "../../api/endpoint";
+import { v1PageParams, v2PageParams } from "../../api/pagination";
+import { p } from "../../api/zod";
+import { serializePart } from "../../parts/serialize";
+import { getConversation, listConversationParts } from "../get";
+import { conversationSwitches, partSwitches } from "../params";
+import { pickFields, serializeConversation, SINGLE_FIELDS } from "../view";
+import { responseUrls } from "./shared";
+
+export const getConversationById = endpoint({
+  method: "GET",
+  path: "/conversations/{id}",
+  summary: "Get a conversation",
+  tags: ["Conversations"],
+  v1: {
+    params: z.object({ id: p.id() }),
+    scopes: ["conversations-read"],
+    handler: async (ctx, input, req) => {
+      const view = await getConversation(ctx, { id: input.id, fields: SINGLE_FIELDS });
+      return { data: serializeConversation(view, { version: 1, urls: await responseUrls(ctx, req) }) };
+    },
+  },
+  v2: {
+    params: z.object({ id: p.id(), ...conversationSwitches }),
+    handler: async (ctx, input, req) => {
+      const view = await getConversation(ctx, { id: input.id, fields: pickFields(SINGLE_FIELDS, input) });
+      return { data: serializeConversation(view, { version: 2, urls: await responseUrls(ctx, req) }) };
+    },
+  },
+});
+
+export const getConversationParts = endpoint({
+  method: "GET",
+  path: "/conversations/{id}/parts",
+  summary: "Get conversation parts, paged by part ID (newest first)",
+  tags: ["Conversations"],
+  v1: {
+    params: z.object({ id: p.id(), ...v1PageParams }),
+    scopes: ["conversations-read"],
+    handler: async (ctx, input, req) => {
+      const page = await listConversationParts(ctx, {
+        conversationId: input.id,
+        paging: { version: 1, params: input },
+      });
+      const urls = await responseUrls(ctx, req);
+      return { data: page.items.map((x) => serializePart(x, { version: 1, urls })), meta: page.meta };
+    },
+  },
+  v2: {
+    params: z.object({ id: p.id(), ...partSwitches, ...v2PageParams }),
+    handler: async (ctx, input, req) => {
+      const page = await listConversationParts(ctx, {
+        conversationId: input.id,
+        paging: { version: 2, params: input },
+      });
+      const urls = await responseUrls(ctx, req);
+      return {
+        data: page.items.map((x) => serializePart(x, { version: 2, urls, fields: input })),
+        meta: page.meta,
+      };
+    },
+  },
+});

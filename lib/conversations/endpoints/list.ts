@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { endpoint } from "../../api/endpoint";
+import { v1PageParams, v2PageParams } from "../../api/pagination";
+import { p } from "../../api/zod";
+import { countConversations } from "../counts";
+import { ASSISTANT_TYPES, listAppConversations } from "../list";
+import { conversationSwitches, tag } from "../params";
+import { LIST_FIELDS, pickFields, serializeConversation } from "../view";
+import { orNone, responseUrls } from "./shared";
+
+const v2Params = z.object({
+  id: p.id(),
+  closed: p.bool().optional(),
+  answered: p.bool().optional(),
+  delayed: p.bool().optional(),
+  assigned: p.id({ allowZero: true }).optional(),
+  tags: p.list(tag(), { max: 50 }).optional(),
+  assistant_type: p.oneOf(ASSISTANT_TYPES).optional(),
+  include_no_tags: p.bool().optional(),
+  include_not_assigned: p.bool().optional(),
+  ...conversationSwitches,
+  // `channel` filters here, so the channel object has its own switch.
+  channel: p.id({ allowZero: true }).optional(),
+  include_channel: p.bool().optional(),
+  ...v2PageParams,
+});
+
+const v1Params = z.object({
+  id: p.id(),
+  include_not_assigned: p.bool().optional(),
+  closed: p.bool().optional(),
+  // v1: an admin's ID, `null` for unassigned ones, or 0 (with include_not_assigned) for the same.
+  assigned: z
+    .preprocess(
+      orNone,
+      z.union([z.literal("none"), p.id({ allowZero: true })], { error: "must be an admin ID, 0 or null" }),
+    )
+    .optional(),
+  tags: p.list(tag(), { max: 50 }).optional(),
+  channel: p.id({ allowZero: true }).optional(),
+  ...v1PageParams,
+});
+
+const assignedFilter = (a: bigint | "none" | undefined) => (a === 0n ? "none" : a);
+
+export const getAppConversations = endpoint({
+  method: "GET",
+  path: "/apps/{id}/conversations",
+  summary: "Get app conversations (the Inbox list), newest last_update first",
+  tags: ["Apps"],
+  v1: {
+    params: v1Params,
+    scopes: ["conversations-read"],
+    handler: async (ctx, input, req) => {
+      const page = await listAppConversations(ctx, {
+        appId: input.id,
+        filters: {
+          closed: input.closed,
+          assigned: assignedFilter(input.assigned),
+          includeNotAssigned: input.include_not_assigned,
+          tags: input.tags,
+          channel: input.channel,
+        },
+        fields: LIST_FIELDS,
+        paging: { version: 1, params: input },
+      });
+      const urls = await responseUrls(ctx, req);
+      return { data: page.items.map((v) => serializeConversation(v, { version: 1, urls })), meta: page.meta };
+    },
+  },
+  v2: {
+    params: v2Params,
+    handler: async (ctx, input, req) => {
+      const page = await listAppConversations(ctx, {
+        appId: input.id,
+        filters: {
+          closed: input.closed,
+          answered: input.answered,
+          delayed: input.delayed,
+          assigned: assignedFilter(input.assigned),
+          tags: input.tags,
+          channel: input.channel,
+          assistantType: input.assistant_type,
+          includeNoTags: input.include_no_tags,
+          includeNotAssigned: input.include_not_assigned,
+        },
+        fields: pickFields(LIST_FIELDS, { ...input, channel: input.include_channel }),
+        paging: { version: 2, params: input },
+      });
+      const urls = await responseUrls(ctx, req);
+      return { data: page.items.map((v) => serializeConversation(v, { version: 2, urls })), meta: page.meta };
+    },
+  },
+});
+
+export const getConversationCounts = endpoint({
+  method: "GET",
+  path: "/apps/{id}/conversations/counts",
+  summary: "Counters of the Inbox tabs: open, closed, delayed, mine, unassigned, and per channel",
+  tags: ["Apps"],
+  v2: {
+    params: z.object({ id: p.id(), admin: p.id().optional() }),
+    handler: async (ctx, input) => ({
+      data: await countConversations(ctx, { appId: input.id, admin: input.admin }),
+    }),
+  },
+});

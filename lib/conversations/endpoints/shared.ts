@@ -1,0 +1,27 @@
+import type { Ctx } from "../../auth/context";
+import { attachmentUrls, publicBase, type AttachmentUrl } from "../../attachments/sign";
+
+const first = (v: string | null) => v?.split(",")[0]?.trim() || undefined;
+
+/**
+ * The origin the caller used: its Host header (Next's `req.url` names its own default host), through a reverse
+ * proxy the X-Forwarded-* headers. Only this response's links depend on it.
+ */
+function requestOrigin(req: Request): string {
+  const url = new URL(req.url);
+  const proto = first(req.headers.get("x-forwarded-proto")) ?? url.protocol.replace(/:$/, "");
+  const host = first(req.headers.get("x-forwarded-host")) ?? first(req.headers.get("host")) ?? url.host;
+  return `${proto}://${host}`;
+}
+
+/** Attachment links in API responses point at the origin the request came to, unless PUBLIC_URL says otherwise. */
+export function responseUrls(ctx: Ctx, req: Request): Promise<AttachmentUrl> {
+  return attachmentUrls(ctx.db, publicBase(requestOrigin(req)));
+}
+
+/** Optional ID-like parameters that clients send empty, `0` or `null` to mean "none". */
+export function orNone(v: unknown): unknown {
+  const last = Array.isArray(v) ? (v as unknown[])[v.length - 1] : v;
+  if (last === null || last === undefined) return undefined;
+  return typeof last === "string" && ["", "null", "none"].includes(last.trim().toLowerCase()) ? "none" : last;
+}

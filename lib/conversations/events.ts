@@ -1,0 +1,53 @@
+import type { Tx } from "../db/client";
+import type { Emit } from "../realtime/outbox";
+import type { AttachmentUrl } from "../attachments/sign";
+import { loadParts, type PartView } from "../parts/load";
+import { serializePart } from "../parts/serialize";
+import type { ConversationRow } from "./rows";
+import { hydrateConversations, LIST_FIELDS, serializeConversation } from "./view";
+
+/**
+ * Event-log channels of conversations (the real-time and webhook issues deliver them). Payloads are v2 API
+ * objects with IDs as numbers; `type` equals the channel's kind.
+ */
+export type ConversationChannel =
+  | "conversation"
+  | "conversation_started_user"
+  | "conversation_reply"
+  | "conversation_read"
+  | "conversation_assigned"
+  | "conversation_closed"
+  | "conversation_tag_added"
+  | "conversation_tag_deleted"
+  | "conversation_typing";
+
+/** `of` is the conversation (or anything with its app and visitor): the visitor makes `<channel>.<user>` work. */
+export function logEvent(kind: ConversationChannel, of: { appId: bigint; userId: bigint }, payload: unknown) {
+  return { appId: of.appId, userId: of.userId, channel: `${kind}.${of.appId}`, type: kind, payload };
+}
+
+export interface Published {
+  parts: PartView[];
+  partJson: Map<bigint, Record<string, unknown>>;
+  conversationJson: Record<string, unknown>;
+}
+
+/**
+ * Every new part goes to `conversation_reply` (the payload is the part, `random_id` included) and the
+ * conversation as it now is to `conversation`; callers add the channel of their own change.
+ */
+export async function publishChange(
+  tx: Tx,
+  emit: Emit,
+  urls: AttachmentUrl,
+  conv: ConversationRow,
+  partIds: bigint[],
+): Promise<Published> {
+  const parts = await loadParts(tx, partIds);
+  const partJson = new Map(parts.map((p) => [p.id, serializePart(p, { version: 2, urls })]));
+  for (const p of parts) emit(logEvent("conversation_reply", conv, partJson.get(p.id)));
+  const [view] = await hydrateConversations(tx, [conv], LIST_FIELDS);
+  const conversationJson = serializeConversation(view!, { version: 2, urls });
+  emit(logEvent("conversation", conv, conversationJson));
+  return { parts, partJson, conversationJson };
+}

@@ -1,0 +1,60 @@
+import type { z } from "zod";
+import type { Ctx } from "../auth/context";
+import { assertApp } from "../auth/context";
+import { lookup } from "../api/errors";
+import { Prisma } from "../db/generated/client";
+import { listChannels } from "../channels/list-channels";
+import {
+  paginateV1,
+  paginateV2,
+  type KeyColumn,
+  type v1PageParams,
+  type v2PageParams,
+} from "../api/pagination";
+import { loadParts, type PartView } from "../parts/load";
+import { selectConversations, type ConversationRow } from "./rows";
+import { hydrateConversations, type ConversationFields, type ConversationView } from "./view";
+
+async function ownConversation(ctx: Ctx, id: bigint): Promise<ConversationRow> {
+  const [conv] = await selectConversations(ctx.db, [id]);
+  if (!conv) throw lookup(`Conversation ${id} does not exist.`);
+  assertApp(ctx, conv.appId);
+  return conv;
+}
+
+export async function getConversation(
+  ctx: Ctx,
+  input: { id: bigint; fields: ConversationFields },
+): Promise<ConversationView> {
+  const conv = await ownConversation(ctx, input.id);
+  const [view] = await hydrateConversations(ctx.db, [conv], input.fields, () =>
+    listChannels(ctx, { appId: conv.appId }),
+  );
+  return view!;
+}
+
+type Paging =
+  | { version: 2; params: { [K in keyof typeof v2PageParams]?: z.output<(typeof v2PageParams)[K]> } }
+  | { version: 1; params: { [K in keyof typeof v1PageParams]?: z.output<(typeof v1PageParams)[K]> } };
+
+const PART_KEY: KeyColumn[] = [{ kind: "id", sql: Prisma.sql`p.id` }];
+
+/** A conversation's parts, keyset-paged by part ID (newest first by default). */
+export async function listConversationParts(
+  ctx: Ctx,
+  input: { conversationId: bigint; paging: Paging },
+): Promise<{ items: PartView[]; meta: Record<string, unknown> }> {
+  const conv = await ownConversation(ctx, input.conversationId);
+  const fetch = async (where: Prisma.Sql, order: Prisma.Sql, limit: number) => {
+    const rows = await ctx.db.$queryRaw<{ id: bigint }[]>`
+      SELECT p.id FROM conversation_parts p
+      WHERE p.conversation_id = ${conv.id} AND ${where} ORDER BY ${order} LIMIT ${limit}`;
+    return rows.map((r) => r.id);
+  };
+  const keyOf = (id: bigint) => [id];
+  const page =
+    input.paging.version === 2
+      ? await paginateV2(input.paging.params, PART_KEY, keyOf, fetch)
+      : await paginateV1(input.paging.params, PART_KEY, keyOf, fetch);
+  return { items: await loadParts(ctx.db, page.items), meta: page.meta };
+}

@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../testing/server";
+import { makeAdmin, makeApp, makeSession, makeToken, makeUser } from "../testing/factories";
+import { client, fails, ok, startConversation, type Client, type Json } from "./testing";
+
+let s: TestServer;
+let a: Awaited<ReturnType<typeof makeApp>>;
+let b: Awaited<ReturnType<typeof makeApp>>;
+let c: Client;
+let op1: bigint;
+let op2: bigint;
+let ch2: bigint;
+const conv: Record<string, bigint> = {};
+
+const url = (q = "") => `/api/apps/${a.app.id}/conversations${q ? `?${q}` : ""}`;
+const names = (data: unknown) => {
+  const byId = new Map(Object.entries(conv).map(([k, v]) => [Number(v), k]));
+  return (data as Json[]).map((x) => byId.get(Number(x.id)) ?? `?${String(x.id)}`).sort();
+};
+const list = async (q: string) => names(ok(await c.get(url(q))));
+
+beforeAll(async () => {
+  s = await startTestServer();
+  a = await makeApp(s.db);
+  b = await makeApp(s.db);
+  c = client(s, a.token);
+  op1 = (await makeAdmin(s.db, { appId: a.app.id })).id;
+  op2 = (await makeAdmin(s.db, { appId: a.app.id })).id;
+  ch2 = (await s.db.channel.create({ data: { appId: a.app.id, name: "Second" } })).id;
+  const start = async (channel?: bigint) => {
+    const u = await makeUser(s.db, a.app.id);
+    const d = ok(
+      await c.post(`/api/users/${u.id}/startconversation`, {
+        body: "help",
+        ...(channel ? { channel: String(channel) } : {}),
+      }),
+    );
+    return BigInt(d.id as number);
+  };
+  const act = (id: bigint, what: string, form: Record<string, string> = {}) =>
+    c.post(`/api/conversations/${id}/${what}`, form).then(ok);
+  // unanswered, unassigned, untagged, channel 1
+  conv.c1 = await start(a.channel.id);
+  // answered, op1, vip, channel 2
+  conv.c2 = await start(ch2);
+  await act(conv.c2, "reply", { body: "answer", auto_assign: String(op1) });
+  await act(conv.c2, "tag", { tag: "vip" });
+  // closed, op2, vip + billing, channel 1
+  conv.c3 = await start(a.channel.id);
+  await act(conv.c3, "assign", { admin: String(op2) });
+  await act(conv.c3, "tag", { tag: "vip" });
+  await act(conv.c3, "tag", { tag: "billing" });
+  await act(conv.c3, "close");
+  // delayed, billing, no channel
+  conv.c4 = await start();
+  await act(conv.c4, "tag", { tag: "billing" });
+  await act(conv.c4, "delay", { until: String(Math.floor(Date.now() / 1000) + 3600) });
+  // an operator's message nobody answered: never in the Inbox list
+  const u5 = await makeUser(s.db, a.app.id);
+  conv.c5 = BigInt(ok(await c.post(`/api/users/${u5.id}/sendmessage`, { body: "Hi!" })).id as number);
+  // managed by an assistant
+  conv.c6 = await start();
+  await act(conv.c6, "assign", { admin: String(op1) });
+  await s.db.conversation.update({ where: { id: conv.c6 }, data: { assistantType: "lead_bot" } });
+  // an operator's message the visitor answered
+  const u7 = await makeUser(s.db, a.app.id);
+  conv.c7 = BigInt(ok(await c.post(`/api/users/${u7.id}/sendmessage`, { body: "Hi!" })).id as number);
+  await act(conv.c7, "reply", { body: "hello", from_user: "default_user" });
+});
+afterAll(async () => {
+  await s.close();
+});
+
+describe("GET /apps/{id}/conversations filters", () => {
+  it("lists what the Inbox shows (rule 1), newest last_update first", async () => {
+    const r = await c.get(url());
+    expect(names(ok(r))).toEqual(["c1", "c2", "c3", "c4", "c7"]);
+    const times = (r.body.data as Json[]).map((x) => x.last_update as number);
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
+    expect(times.some((t) => !Number.isInteger(t))).toBe(true);
+  });
+
+  it.each([
+    ["closed=true", ["c3"]],
+    ["closed=false", ["c1", "c2", "c4", "c7"]],
+    ["answered=true", ["c2"]],
+    ["answered=false", ["c1", "c3", "c4", "c7"]],
+    ["delayed=true", ["c4"]],
+    ["delayed=false", ["c1", "c2", "c3", "c7"]],
+    ["assigned={op1}", ["c2"]],
+    ["assigned={op1}&include_not_assigned=true", ["c1", "c2", "c4", "c7"]],
+    ["assigned=0&include_not_assigned=true", ["c1", "c4", "c7"]],
+    ["assigned=0", ["c1", "c4", "c7"]],
+    ["include_not_assigned=true", ["c1", "c4", "c7"]],
+    ["tags=vip", ["c2", "c3"]],
+    ["tags=vip,billing", ["c3"]],
+    ['tags=["billing"]', ["c3", "c4"]],
+    ["tags[]=vip&tags[]=billing", ["c3"]],
+    ["include_no_tags=true", ["c1", "c7"]],
+    ["tags=billing&include_no_tags=true", ["c1", "c3", "c4", "c7"]],
+    ["channel={ch1}", ["c1", "c3"]],
+    ["channel={ch2}", ["c2"]],
+    ["channel=0", ["c4", "c7"]],
+    ["closed=false&answered=false&delayed=false&assigned=0&include_not_assigned=1&channel={ch1}", ["c1"]],
+    ["assistant_type=lead_bot", ["c6"]],
+    ["assistant_type=dialogflow", []],
+    [
+      "assistant_type=lead_bot&assigned={op2}&tags=nope&channel=0&delayed=true&answered=true&include_no_tags=1",
+      ["c6"],
+    ],
+    ["assistant_type=lead_bot&closed=true", []],
+  ])("%s", async (q, want) => {
+    const query = q
+      .replace("{op1}", String(op1))
+      .replace("{op2}", String(op2))
+      .replace("{ch1}", String(a.channel.id))
+      .replace("{ch2}", String(ch2));
+    expect(await list(query)).toEqual(want);
+  });
+
+  it("includes the default optional fields, and the switches change them", async () => {
+    const [first] = ok(await c.get(url(`channel=${ch2}`))) as unknown as Json[];
+    expect(Object.keys(first!)).toEqual(
+      expect.arrayContaining([
+        "user",
+        "part_last",
+        "important_part_last",
+        "reply_last",
+        "assignee",
+        "last_admin",
+        "tags",
+      ]),
+    );
+    expect(first).not.toHaveProperty("channel");
+    expect(first).toMatchObject({
+      parts_count: 4,
+      tags: ["vip"],
+      assignee: { id: Number(op1), type: "admin" },
+      reply_last: { type: "reply_admin", body: "answer" },
+      important_part_last: { type: "reply_admin" },
+      part_last: { type: "tag_added" },
+      user: { app: Number(a.app.id), presence: "offline" },
+      delayed_until: null,
+    });
+    const [slim] = ok(
+      await c.get(
+        url(
+          `channel=${ch2}&user=false&part_last=0&important_part_last=false&reply_last=false&include_channel=1`,
+        ),
+      ),
+    ) as unknown as Json[];
+    expect(slim).not.toHaveProperty("user");
+    expect(slim).not.toHaveProperty("part_last");
+    expect(slim).not.toHaveProperty("reply_last");
+    expect(slim).not.toHaveProperty("important_part_last");
+    expect(slim!.channel).toMatchObject({ id: Number(ch2), name: "Second", type: "manual" });
+  });
+
+  it("refuses bad parameters with error_fields", async () => {
+    const bad: [string, string][] = [
+      ["assigned=someone", "assigned"],
+      ["assigned=-1", "assigned"],
+      ["channel=x", "channel"],
+      ['tags=["a,b"]', "tags.0"],
+      ["tags=" + "x".repeat(256), "tags.0"],
+      ["assistant_type=robot", "assistant_type"],
+      ["paginate_count=0", "paginate_count"],
+      ["paginate_count=51", "paginate_count"],
+      ["paginate_direction=sideways", "paginate_direction"],
+      ["paginate_position=nope", "paginate_position"],
+      ['paginate_position=["x", 1]', "paginate_position"],
+      ["paginate_page_order=up", "paginate_page_order"],
+      ["paginate_direction=around", "paginate_position"],
+      ["paginate_position=[1e20, 1]", "paginate_position"],
+      ["paginate_position=[1, 99999999999999999999]", "paginate_position"],
+      ["tags=a%00b", "tags"],
+    ];
+    for (const [q, field] of bad) fails(await c.get(url(q)), 400, "ValidationError", field);
+    fails(await c.get(`/api/apps/abc/conversations`), 400, "ValidationError", "id");
+    fails(await c.get(`/api/apps/${b.app.id}/conversations`), 403, "PermissionDenied");
+  });
+
+  it("serves $self_app, id_as_string and operator sessions", async () => {
+    const r = ok(
+      await c.get(`/api/apps/$self_app/conversations?id_as_string=1&channel=${ch2}`),
+    ) as unknown as Json[];
+    expect(r[0]).toMatchObject({ id: String(conv.c2), assignee: { id: String(op1) } });
+    const op = await makeSession(s.db, a.admin.id);
+    const viaSession = await s.call(url(), { headers: { cookie: op.cookie } });
+    expect(names(ok(viaSession))).toEqual(["c1", "c2", "c3", "c4", "c7"]);
+  });
+});
+
+describe("GET /v1/apps/{id}/conversations", () => {
+  const v1 = (q = "") => `/api/v1/apps/${a.app.id}/conversations${q ? `?${q}` : ""}`;
+  it("filters with v1's arguments and answers integer last_update and next_after", async () => {
+    expect(names(ok(await c.get(v1())))).toEqual(["c1", "c2", "c3", "c4", "c7"]);
+    expect(names(ok(await c.get(v1("closed=true"))))).toEqual(["c3"]);
+    expect(names(ok(await c.get(v1("assigned=null"))))).toEqual(["c1", "c4", "c7"]);
+    expect(names(ok(await c.get(v1("assigned=0&include_not_assigned=true"))))).toEqual(["c1", "c4", "c7"]);
+    expect(names(ok(await c.get(v1(`assigned=${op1}`))))).toEqual(["c2"]);
+    expect(names(ok(await c.get(v1("tags=vip,billing"))))).toEqual(["c3"]);
+    expect(names(ok(await c.get(v1(`channel=${a.channel.id}`))))).toEqual(["c1", "c3"]);
+    // v2-only filters are not v1 arguments: ignored.
+    expect(names(ok(await c.get(v1("answered=true"))))).toHaveLength(5);
+    const r = await c.get(v1("count=2"));
+    const data = ok(r) as unknown as Json[];
+    expect(data).toHaveLength(2);
+    expect(Number.isInteger(data[0]!.last_update)).toBe(true);
+    expect(data[0]).not.toHaveProperty("delayed_until");
+    expect(typeof r.body.meta.next_after).toBe("string");
+    expect(r.headers.get("deprecation")).toBe("true");
+  });
+
+  it("checks the scope and v1's parameters", async () => {
+    const narrow = client(s, await makeToken(s.db, a.app.id, ["user-read"]));
+    fails(await narrow.get(v1()), 403, "PermissionDenied");
+    fails(await c.get(v1("count=51")), 400, "ValidationError", "count");
+    fails(await c.get(v1("assigned=x")), 400, "ValidationError", "assigned");
+    fails(await c.get(v1("after=garbage")), 400, "ValidationError", "after");
+    fails(await c.get(v1("after=99999999999999999999")), 400, "ValidationError", "after");
+  });
+});
+
+describe("GET /apps/{id}/conversations/counts", () => {
+  it("counts the Inbox tabs and each channel", async () => {
+    const counts = ok(await c.get(`/api/apps/${a.app.id}/conversations/counts?admin=${op1}`));
+    expect(counts).toMatchObject({ open: 3, closed: 1, delayed: 1, mine: 1, unassigned: 2 });
+    const channels = counts.channels as Json[];
+    expect(channels.map((x) => x.id)).toEqual([0, Number(a.channel.id), Number(ch2)]);
+    expect(channels[0]).toMatchObject({ open: 1, delayed: 1, closed: 0, unassigned: 1 });
+    expect(channels[1]).toMatchObject({ open: 1, closed: 1, unassigned: 1 });
+    expect(channels[2]).toMatchObject({ open: 1, mine: 1, unassigned: 0 });
+    expect(ok(await c.get(`/api/apps/${a.app.id}/conversations/counts`)).mine).toBe(0);
+    const op = await makeSession(s.db, op2);
+    const mine = ok(
+      await s.call(`/api/apps/${a.app.id}/conversations/counts`, { headers: { cookie: op.cookie } }),
+    );
+    expect(mine.mine).toBe(0);
+    fails(await c.get(`/api/apps/${b.app.id}/conversations/counts`), 403, "PermissionDenied");
+    fails(await c.get(`/api/apps/${a.app.id}/conversations/counts?admin=x`), 400, "ValidationError", "admin");
+    fails(await c.get(`/api/v1/apps/${a.app.id}/conversations/counts`), 404, "NotFound");
+  });
+
+  it("moves a conversation between tabs as its state changes", async () => {
+    const fresh = await makeApp(s.db);
+    const fc = client(s, fresh.token);
+    const one = await startConversation(fc, s.db, fresh.app.id);
+    const counts = async () => ok(await fc.get(`/api/apps/${fresh.app.id}/conversations/counts`));
+    expect(await counts()).toMatchObject({ open: 1, unassigned: 1, mine: 0 });
+    ok(await fc.post(`/api/conversations/${one.id}/assign`, { admin: String(fresh.admin.id) }));
+    expect(await counts()).toMatchObject({ open: 1, unassigned: 0, mine: 1 });
+    ok(await fc.post(`/api/conversations/${one.id}/close`));
+    expect(await counts()).toMatchObject({ open: 0, closed: 1, mine: 0 });
+  });
+});

@@ -1,0 +1,110 @@
+import type { z } from "zod";
+import type { Ctx } from "../auth/context";
+import { assertApp } from "../auth/context";
+import { Prisma } from "../db/generated/client";
+import { listChannels } from "../channels/list-channels";
+import {
+  paginateV1,
+  paginateV2,
+  type KeyColumn,
+  type v1PageParams,
+  type v2PageParams,
+} from "../api/pagination";
+import { CONVERSATION_COLUMNS, mapConversation, type ConversationRow, type RawConversation } from "./rows";
+import { hydrateConversations, type ConversationFields, type ConversationView } from "./view";
+
+export const ASSISTANT_TYPES = [
+  "dialogflow",
+  "lead_bot",
+  "routing_bot",
+  "facebook_bot",
+  "telegram_bot",
+  "widget_bot",
+] as const;
+
+export interface ConversationFilters {
+  closed?: boolean;
+  answered?: boolean;
+  delayed?: boolean;
+  /** An operator's ID, or "none" for unassigned ones (the spec's 0, and v1's null). */
+  assigned?: bigint | "none";
+  tags?: string[];
+  /** A channel's ID, or 0 for conversations without a channel. */
+  channel?: bigint;
+  assistantType?: (typeof ASSISTANT_TYPES)[number];
+  includeNoTags?: boolean;
+  includeNotAssigned?: boolean;
+}
+
+type Paging =
+  | { version: 2; params: { [K in keyof typeof v2PageParams]?: z.output<(typeof v2PageParams)[K]> } }
+  | { version: 1; params: { [K in keyof typeof v1PageParams]?: z.output<(typeof v1PageParams)[K]> } };
+
+export const CONVERSATION_KEY: KeyColumn[] = [
+  { kind: "ts", sql: Prisma.sql`c.last_update` },
+  { kind: "id", sql: Prisma.sql`c.id` },
+];
+export const conversationKey = (r: ConversationRow) => [r.lastUpdateUs, r.id];
+
+/** The Inbox's rule: nothing without a visitor's message, nothing an assistant manages. */
+export const INBOX_SCOPE = Prisma.sql`c.has_user_replies AND c.assistant_type IS NULL`;
+
+export function filterSql(appId: bigint, f: ConversationFilters): Prisma.Sql {
+  const conds: Prisma.Sql[] = [Prisma.sql`c.app_id = ${appId}`];
+  if (f.closed !== undefined) conds.push(Prisma.sql`c.closed = ${f.closed}`);
+  if (f.assistantType !== undefined) {
+    // An assistant's conversations: the Inbox's own filters (delayed, answered, assigned, tags, channel) are ignored.
+    conds.push(Prisma.sql`c.assistant_type = ${f.assistantType}`);
+    return Prisma.join(conds, " AND ");
+  }
+  conds.push(INBOX_SCOPE);
+  if (f.answered !== undefined) conds.push(Prisma.sql`c.answered = ${f.answered}`);
+  if (f.delayed === true) conds.push(Prisma.sql`c.delayed_until > now()`);
+  if (f.delayed === false) conds.push(Prisma.sql`(c.delayed_until IS NULL OR c.delayed_until <= now())`);
+  // include_not_assigned / include_no_tags add the conversations without an operator / without tags to the
+  // operator / tags filter; given alone, that filter is empty and they give just those conversations.
+  const unassigned = Prisma.sql`c.assignee_id IS NULL`;
+  if (f.assigned === "none") conds.push(unassigned);
+  else if (f.assigned !== undefined) {
+    const mine = Prisma.sql`c.assignee_id = ${f.assigned}`;
+    conds.push(f.includeNotAssigned ? Prisma.sql`(${mine} OR ${unassigned})` : mine);
+  } else if (f.includeNotAssigned) conds.push(unassigned);
+  const untagged = Prisma.sql`cardinality(c.tags) = 0`;
+  if (f.tags?.length) {
+    const tagged = Prisma.sql`c.tags @> ${f.tags}::text[]`;
+    conds.push(f.includeNoTags ? Prisma.sql`(${tagged} OR ${untagged})` : tagged);
+  } else if (f.includeNoTags) conds.push(untagged);
+  if (f.channel === 0n) conds.push(Prisma.sql`c.channel_id IS NULL`);
+  else if (f.channel !== undefined) conds.push(Prisma.sql`c.channel_id = ${f.channel}`);
+  return Prisma.join(conds, " AND ");
+}
+
+export interface ListInput {
+  appId: bigint;
+  filters: ConversationFilters;
+  fields: ConversationFields;
+  paging: Paging;
+}
+
+/** An app's conversations, newest `last_update` first, keyset-paged by `[last_update, id]`. */
+export async function listAppConversations(
+  ctx: Ctx,
+  input: ListInput,
+): Promise<{ items: ConversationView[]; meta: Record<string, unknown> }> {
+  assertApp(ctx, input.appId);
+  const where = filterSql(input.appId, input.filters);
+  const fetch = async (keyWhere: Prisma.Sql, order: Prisma.Sql, limit: number) => {
+    const rows = await ctx.db.$queryRaw<RawConversation[]>`
+      SELECT ${CONVERSATION_COLUMNS} FROM conversations c
+      WHERE ${where} AND ${keyWhere} ORDER BY ${order} LIMIT ${limit}`;
+    return rows.map(mapConversation);
+  };
+  const page =
+    input.paging.version === 2
+      ? await paginateV2(input.paging.params, CONVERSATION_KEY, conversationKey, fetch)
+      : await paginateV1(input.paging.params, CONVERSATION_KEY, conversationKey, fetch);
+  const items = await hydrateConversations(ctx.db, page.items, input.fields, () =>
+    listChannels(ctx, { appId: input.appId }),
+  );
+  return { items, meta: page.meta };
+}

@@ -1,0 +1,356 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../testing/server";
+import { makeAdmin, makeApp, makeSession, makeToken } from "../testing/factories";
+import {
+  client,
+  conversationRow,
+  eventsOf,
+  fails,
+  lastEventId,
+  ok,
+  recount,
+  startConversation,
+  type Client,
+  type Json,
+} from "./testing";
+
+let s: TestServer;
+let a: Awaited<ReturnType<typeof makeApp>>;
+let b: Awaited<ReturnType<typeof makeApp>>;
+let c: Client;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  a = await makeApp(s.db);
+  b = await makeApp(s.db);
+  c = client(s, a.token);
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const reply = (id: bigint, form: Record<string, string>) => c.post(`/api/conversations/${id}/reply`, form);
+const partCount = (id: bigint) => s.db.conversationPart.count({ where: { conversationId: id } });
+
+describe("POST /conversations/{id}/reply", () => {
+  it("replies as the app's default admin and keeps every conversation field exact", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const before = await conversationRow(s.db, conv.id);
+    expect(before).toMatchObject({
+      read: false,
+      unreadPartsCount: 1,
+      partsCount: 1,
+      answered: false,
+      replied: false,
+    });
+    const since = await lastEventId(s.db);
+    const part = ok(await reply(conv.id, { body: "Hi there", random_id: "77" }));
+    expect(part).toMatchObject({
+      conversation: Number(conv.id),
+      body: "Hi there",
+      type: "reply_admin",
+      direction: "a2u",
+      sent_via: "api",
+      random_id: 77,
+      read: false,
+      attachments: [],
+      external_id: null,
+      part_group: part.id,
+      from: { id: Number(a.admin.id), type: "admin", name: a.admin.name },
+    });
+    const after = await conversationRow(s.db, conv.id);
+    expect(after).toMatchObject({
+      ...(await recount(s.db, conv.id)),
+      read: true,
+      unreadPartsCount: 0,
+      replied: true,
+      answered: true,
+      lastAdminId: a.admin.id,
+    });
+    expect(after.lastUpdate.getTime()).toBeGreaterThanOrEqual(before.lastUpdate.getTime());
+    const ev = await eventsOf(s.db, `conversation_reply.${a.app.id}`, since);
+    expect(ev.map((e) => (e.payload as Json).random_id)).toEqual([77]);
+    expect((await eventsOf(s.db, `conversation.${a.app.id}`, since)).length).toBe(1);
+    const user = await s.db.user.findUniqueOrThrow({ where: { id: conv.userId } });
+    expect(user.lastContacted).not.toBeNull();
+  });
+
+  it("sends as the visitor with from_user (default_user or the user's ID), ignoring type", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const p1 = ok(await reply(conv.id, { body: "me again", from_user: "default_user", type: "note" }));
+    expect(p1).toMatchObject({ type: "reply_user", direction: "u2a", from: Number(conv.userId) });
+    const p2 = ok(await reply(conv.id, { body: "and again", from_user: String(conv.userId) }));
+    expect(p2.from).toBe(Number(conv.userId));
+    expect(await conversationRow(s.db, conv.id)).toMatchObject({
+      unreadPartsCount: 3,
+      read: false,
+      answered: false,
+    });
+  });
+
+  it("refuses a from_user that is not the conversation's user, or unknown", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const other = await startConversation(c, s.db, a.app.id);
+    fails(
+      await reply(conv.id, { body: "x", from_user: String(other.userId) }),
+      400,
+      "ValidationError",
+      "from_user",
+    );
+    fails(await reply(conv.id, { body: "x", from_user: "999999999" }), 400, "LookupError");
+    fails(await reply(conv.id, { body: "x", from_user: "someone" }), 400, "ValidationError", "from_user");
+    fails(
+      await reply(conv.id, { body: "x", from_user: "default_user", from_admin: "default_admin" }),
+      400,
+      "ValidationError",
+      "from_admin",
+    );
+    expect(await partCount(conv.id)).toBe(1);
+  });
+
+  it("replies as from_admin (an ID or default_admin) and refuses admins of other apps", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const op = await makeAdmin(s.db, { appId: a.app.id });
+    expect(ok(await reply(conv.id, { body: "a", from_admin: String(op.id) })).from).toMatchObject({
+      id: Number(op.id),
+    });
+    expect((await conversationRow(s.db, conv.id)).lastAdminId).toBe(op.id);
+    expect(ok(await reply(conv.id, { body: "b", from_admin: "default_admin" })).from).toMatchObject({
+      id: Number(a.admin.id),
+    });
+    fails(await reply(conv.id, { body: "c", from_admin: String(b.admin.id) }), 400, "LookupError");
+    fails(await reply(conv.id, { body: "c", from_admin: "boss" }), 400, "ValidationError", "from_admin");
+    expect(await partCount(conv.id)).toBe(3);
+  });
+
+  it("stores notes and articles with their types; notes leave read and answered alone", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const note = ok(await reply(conv.id, { body: "internal", type: "note" }));
+    expect(note).toMatchObject({ type: "note", read: true });
+    expect(await conversationRow(s.db, conv.id)).toMatchObject({
+      read: false,
+      answered: false,
+      replied: false,
+    });
+    const article = ok(await reply(conv.id, { body: "See the docs", type: "article" }));
+    expect(article.type).toBe("article");
+    expect(await conversationRow(s.db, conv.id)).toMatchObject({
+      read: true,
+      answered: true,
+      replyLastId: BigInt(article.id as number),
+    });
+    fails(await reply(conv.id, { body: "x", type: "reply_user" }), 400, "ValidationError", "type");
+  });
+
+  it("accepts body_json, referrer and quick-reply actions, and checks them", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const actions = [
+      { type: "quick_reply", body: "Yes", meta_data: { answer: 1 } },
+      { type: "quick_reply", body: "No" },
+    ];
+    const part = ok(
+      await reply(conv.id, {
+        body: "Pick one",
+        body_json: JSON.stringify({ kind: "buttons" }),
+        referrer: "https://shop.example/cart",
+        actions: JSON.stringify(actions),
+      }),
+    );
+    expect(part).toMatchObject({
+      body_json: { kind: "buttons" },
+      referrer: "https://shop.example/cart",
+      actions,
+    });
+    const bad: [Record<string, string>, string][] = [
+      [{ actions: JSON.stringify([{ type: "link", body: "x" }]) }, "actions.0.type"],
+      [{ actions: JSON.stringify([{ type: "quick_reply", body: "x".repeat(301) }]) }, "actions.0.body"],
+      [{ actions: JSON.stringify([{ type: "quick_reply", body: "" }]) }, "actions.0.body"],
+      [{ actions: "not json" }, "actions"],
+      [{ body_json: "[1,2]" }, "body_json"],
+      [{ body_json: "{bad" }, "body_json"],
+      [{ referrer: "x".repeat(2049) }, "referrer"],
+      [{ random_id: "4294967296" }, "random_id"],
+      [{ random_id: "1.5" }, "random_id"],
+      [{ auto_assign_random_id: "abc" }, "auto_assign_random_id"],
+      [{ external_id: "" }, "external_id"],
+      [{ external_id: "a\u0000b" }, "external_id"],
+      [{ body: "nul \u0000 inside" }, "body"],
+      [{ body_json: '{"a":"\\u0000"}' }, "body_json"],
+    ];
+    for (const [form, field] of bad)
+      fails(await reply(conv.id, { body: "x", ...form }), 400, "ValidationError", field);
+    fails(
+      await reply(conv.id, { body: "x", from_user: "default_user", actions: JSON.stringify(actions) }),
+      400,
+      "ValidationError",
+      "actions",
+    );
+    expect(await partCount(conv.id)).toBe(2);
+  });
+
+  it("answers ReplyTooBig over 10,000 characters and refuses an empty message", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    expect((await reply(conv.id, { body: "x".repeat(10_000) })).status).toBe(200);
+    fails(await reply(conv.id, { body: "x".repeat(10_001) }), 400, "ReplyTooBig", "body");
+    fails(await reply(conv.id, { body: "" }), 400, "ValidationError", "body");
+    fails(await reply(conv.id, {}), 400, "ValidationError", "body");
+    expect(await partCount(conv.id)).toBe(2);
+  });
+
+  it("returns the stored part for a repeated external_id, never a duplicate", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const first = ok(
+      await reply(conv.id, { body: "once", external_id: "ext-1", auto_assign: String(a.admin.id) }),
+    );
+    const again = ok(
+      await reply(conv.id, { body: "twice", external_id: "ext-1", auto_assign: String(a.admin.id) }),
+    );
+    expect(again.id).toBe(first.id);
+    expect(again.body).toBe("once");
+    expect(again.external_id).toBe("ext-1");
+    expect((again.assign_part as Json).id).toBe((first.assign_part as Json).id);
+    expect(await partCount(conv.id)).toBe(3);
+    const other = await startConversation(c, s.db, a.app.id);
+    expect(ok(await reply(other.id, { body: "elsewhere", external_id: "ext-1" })).id).not.toBe(first.id);
+  });
+
+  it("auto_assign stores the assigned part first, then the message, in one group", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const op = await makeAdmin(s.db, { appId: a.app.id });
+    const since = await lastEventId(s.db);
+    const part = ok(
+      await reply(conv.id, {
+        body: "on it",
+        auto_assign: String(op.id),
+        auto_assign_random_id: "5",
+        random_id: "6",
+      }),
+    );
+    const assign = part.assign_part as Json;
+    expect(assign).toMatchObject({
+      type: "assigned",
+      random_id: 5,
+      assignee: { id: Number(op.id), type: "admin" },
+    });
+    expect(Number(assign.id)).toBeLessThan(Number(part.id));
+    expect(part.part_group).toBe(assign.id);
+    expect(assign.part_group).toBe(assign.id);
+    expect(await conversationRow(s.db, conv.id)).toMatchObject({ assigneeId: op.id, partsCount: 3 });
+    const assigned = await eventsOf(s.db, `conversation_assigned.${a.app.id}`, since);
+    expect(assigned.length).toBe(1);
+    fails(await reply(conv.id, { body: "x", auto_assign: String(b.admin.id) }), 400, "LookupError");
+    fails(await reply(conv.id, { body: "x", auto_assign: "0" }), 400, "ValidationError", "auto_assign");
+    expect(await partCount(conv.id)).toBe(3);
+  });
+
+  it("a visitor's reply reopens a closed conversation and wakes a delayed one", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    ok(await c.post(`/api/conversations/${conv.id}/close`));
+    const since = await lastEventId(s.db);
+    ok(await reply(conv.id, { body: "still broken", from_user: "default_user" }));
+    expect((await conversationRow(s.db, conv.id)).closed).toBe(false);
+    const closedEv = await eventsOf(s.db, `conversation_closed.${a.app.id}`, since);
+    expect(closedEv.map((e) => (e.payload as Json).closed)).toEqual([false]);
+    ok(await c.post(`/api/conversations/${conv.id}/delay`, { until: String(Date.now() / 1000 + 3600) }));
+    ok(await reply(conv.id, { body: "hello?", from_user: "default_user" }));
+    expect((await conversationRow(s.db, conv.id)).delayedUntil).toBeNull();
+    ok(await c.post(`/api/conversations/${conv.id}/close`));
+    ok(await reply(conv.id, { body: "operator follow-up" }));
+    expect((await conversationRow(s.db, conv.id)).closed).toBe(true);
+  });
+
+  it("answers LookupError for an unknown conversation and PermissionDenied for another app's", async () => {
+    fails(await reply(987654321n, { body: "x" }), 400, "LookupError");
+    const theirs = await startConversation(client(s, b.token), s.db, b.app.id);
+    fails(await reply(theirs.id, { body: "x" }), 403, "PermissionDenied");
+    expect(await partCount(theirs.id)).toBe(1);
+    fails(await c.post(`/api/conversations/abc/reply`, { body: "x" }), 400, "ValidationError", "id");
+  });
+
+  it("replies as the logged-in operator from the panel (session + CSRF)", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const op = await makeAdmin(s.db, { appId: a.app.id });
+    const session = await makeSession(s.db, op.id);
+    const path = `/api/conversations/${conv.id}/reply`;
+    const part = ok(
+      await s.call(path, {
+        method: "POST",
+        headers: { cookie: session.cookie, "x-csrf-token": session.csrf },
+        form: { body: "from the panel" },
+      }),
+    );
+    expect(part).toMatchObject({ sent_via: "web_admin", from: { id: Number(op.id) } });
+    fails(
+      await s.call(path, { method: "POST", headers: { cookie: session.cookie }, form: { body: "x" } }),
+      403,
+      "PermissionDenied",
+    );
+    expect(await partCount(conv.id)).toBe(2);
+  });
+
+  it("accepts JSON bodies and parameters in the query string", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const j = ok(
+      await c.json(`/api/conversations/${conv.id}/reply`, {
+        body: "json",
+        random_id: 1,
+        actions: [{ type: "quick_reply", body: "ok" }],
+      }),
+    );
+    expect(j).toMatchObject({ body: "json", random_id: 1 });
+    expect(ok(await c.post(`/api/conversations/${conv.id}/reply?body=query`)).body).toBe("query");
+  });
+});
+
+describe("POST /v1/conversations/{id}/reply", () => {
+  it("returns {id, id_assign_part} and takes v1's parameters", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const plain = ok(await c.post(`/api/v1/conversations/${conv.id}/reply`, { body: "v1" }));
+    expect(Object.keys(plain)).toEqual(["id"]);
+    const assigned = ok(
+      await c.post(`/api/v1/conversations/${conv.id}/reply`, {
+        body: "v1",
+        auto_assign: String(a.admin.id),
+        type: "note",
+      }),
+    );
+    expect(Object.keys(assigned).sort()).toEqual(["id", "id_assign_part"]);
+    const asUser = ok(
+      await c.post(`/api/v1/conversations/${conv.id}/reply`, { body: "v1 user", from_user: "true" }),
+    );
+    const stored = await s.db.conversationPart.findUniqueOrThrow({
+      where: { id: BigInt(asUser.id as number) },
+    });
+    expect(stored.type).toBe("reply_user");
+  });
+
+  it("requires body, conversations-write, and as-user for from_user", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    fails(await c.post(`/api/v1/conversations/${conv.id}/reply`, {}), 400, "ValidationError", "body");
+    fails(
+      await c.post(`/api/v1/conversations/${conv.id}/reply`, { body: "x".repeat(10_001) }),
+      400,
+      "ReplyTooBig",
+    );
+    fails(
+      await c.post(`/api/v1/conversations/${conv.id}/reply`, { body: "x", type: "article" }),
+      400,
+      "ValidationError",
+      "type",
+    );
+    const readOnly = client(s, await makeToken(s.db, a.app.id, ["conversations-read"]));
+    fails(
+      await readOnly.post(`/api/v1/conversations/${conv.id}/reply`, { body: "x" }),
+      403,
+      "PermissionDenied",
+    );
+    const writer = client(s, await makeToken(s.db, a.app.id, ["conversations-write"]));
+    expect((await writer.post(`/api/v1/conversations/${conv.id}/reply`, { body: "x" })).status).toBe(200);
+    fails(
+      await writer.post(`/api/v1/conversations/${conv.id}/reply`, { body: "x", from_user: "1" }),
+      403,
+      "PermissionDenied",
+    );
+    expect(await partCount(conv.id)).toBe(2);
+  });
+});

@@ -1,0 +1,188 @@
+import type { Ctx } from "../auth/context";
+import type { Tx } from "../db/client";
+import { ApiError, lookup, validation } from "../api/errors";
+import { withEvents } from "../realtime/outbox";
+import { attachmentUrls, publicBase } from "../attachments/sign";
+import { readUpload, type Upload } from "../attachments/store";
+import { appendParts, type PartDraft } from "../parts/append";
+import { loadParts, type PartView } from "../parts/load";
+import {
+  lockOwnConversation,
+  requireMember,
+  resolveAdmin,
+  resolveUser,
+  sentVia,
+  type AdminRef,
+  type UserRef,
+} from "./actors";
+import { logEvent, publishChange } from "./events";
+
+export const MAX_BODY = 10_000;
+
+export interface QuickReply {
+  type: "quick_reply";
+  body: string;
+  meta_data?: Record<string, unknown>;
+}
+
+export interface ReplyInput {
+  conversationId: bigint;
+  body?: string;
+  bodyJson?: Record<string, unknown>;
+  attachment?: File;
+  attachmentFileName?: string;
+  fromUser?: UserRef;
+  fromAdmin?: AdminRef;
+  type?: "reply_admin" | "note" | "article";
+  externalId?: string;
+  randomId?: number;
+  autoAssign?: bigint;
+  autoAssignRandomId?: number;
+  referrer?: string;
+  actions?: QuickReply[];
+  /** Set by a quick-reply click: the button's meta_data. */
+  metaData?: Record<string, unknown>;
+}
+
+export interface ReplyResult {
+  part: PartView;
+  assignPart: PartView | undefined;
+  /** false when external_id named a part that already existed. */
+  created: boolean;
+}
+
+export function checkBody(body: string, field = "body"): void {
+  if (body.length > MAX_BODY) {
+    throw new ApiError("ReplyTooBig", `The message is too long: at most ${MAX_BODY} characters.`, {
+      [field]: `must be at most ${MAX_BODY} characters`,
+    });
+  }
+}
+
+/** Everything that can be refused is refused here, before the transaction, so a rejected reply writes nothing. */
+async function precheck(input: ReplyInput): Promise<Upload | undefined> {
+  const body = input.body ?? "";
+  checkBody(body);
+  if (input.attachmentFileName !== undefined && !input.attachment) {
+    throw validation({ attachment_file_name: "needs an attachment" });
+  }
+  if (input.actions?.length && (input.fromUser !== undefined || input.type === "note")) {
+    throw validation({
+      actions: "quick replies belong to operators' replies, not to notes or visitors' messages",
+    });
+  }
+  const upload = input.attachment
+    ? await readUpload(input.attachment, input.attachmentFileName, {
+        file: "attachment",
+        name: "attachment_file_name",
+      })
+    : undefined;
+  if (body.trim() === "" && !upload && !Object.keys(input.bodyJson ?? {}).length) {
+    throw validation({ body: "is required unless an attachment is sent" });
+  }
+  return upload;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; cause?: { code?: unknown } };
+  return (
+    e?.code === "P2002" ||
+    e?.code === "23505" ||
+    e?.cause?.code === "23505" ||
+    /unique constraint/i.test(String(e?.message))
+  );
+}
+
+/**
+ * A reply, a note or an article, or a visitor's message. With `external_id`, a repeat in the same conversation
+ * returns the part stored the first time; with `auto_assign`, the assignment is stored first, then the message.
+ */
+export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<ReplyResult> {
+  const upload = await precheck(input);
+  const urls = await attachmentUrls(ctx.db, publicBase());
+  const run = () =>
+    withEvents(ctx.db, async (tx, emit) => {
+      const conv = await lockOwnConversation(ctx, tx, input.conversationId);
+      if (input.externalId !== undefined) {
+        const existing = await findByExternalId(tx, conv.id, input.externalId);
+        if (existing) return { ...existing, created: false };
+      }
+      const drafts: PartDraft[] = [];
+      const via = sentVia(ctx);
+      let message: PartDraft;
+      if (input.fromUser !== undefined) {
+        const userId = await resolveUser(tx, conv, input.fromUser);
+        message = { type: "reply_user", fromUserId: userId, sentVia: via };
+      } else {
+        const adminId = await resolveAdmin(ctx, tx, conv.appId, input.fromAdmin);
+        message = { type: input.type ?? "reply_admin", fromAdminId: adminId, sentVia: via };
+      }
+      if (input.autoAssign !== undefined) {
+        const assignee = await requireMember(tx, conv.appId, input.autoAssign, "auto_assign");
+        drafts.push({
+          type: "assigned",
+          sentVia: via,
+          fromAdminId: message.fromAdminId ?? null,
+          assigneeId: assignee,
+          randomId: input.autoAssignRandomId ?? 0,
+        });
+      }
+      drafts.push({
+        ...message,
+        body: input.body ?? "",
+        bodyJson: input.bodyJson,
+        externalId: input.externalId,
+        randomId: input.randomId ?? 0,
+        referrer: input.referrer,
+        actions: input.actions,
+        metaData: input.metaData,
+        upload,
+      });
+      const { ids, conversation } = await appendParts(tx, conv, drafts);
+      const pub = await publishChange(tx, emit, urls, conversation, ids);
+      const assignId = input.autoAssign !== undefined ? ids[0] : undefined;
+      if (assignId !== undefined) {
+        emit(
+          logEvent("conversation_assigned", conv, {
+            conversation: conv.id,
+            assignee: (pub.partJson.get(assignId) ?? {}).assignee ?? null,
+            part: pub.partJson.get(assignId),
+          }),
+        );
+      }
+      if (conv.closed && !conversation.closed) {
+        emit(logEvent("conversation_closed", conv, { conversation: conv.id, closed: false, part: null }));
+      }
+      return { partId: ids[ids.length - 1]!, assignId, created: true };
+    });
+  let res: Awaited<ReturnType<typeof run>>;
+  try {
+    res = await run();
+  } catch (err) {
+    // The row lock already serialises repeats of one external_id; the unique index is the last line of defence.
+    if (input.externalId === undefined || !isUniqueViolation(err)) throw err;
+    res = await run();
+  }
+  const parts = await loadParts(ctx.db, [res.partId, ...(res.assignId !== undefined ? [res.assignId] : [])]);
+  const byId = new Map(parts.map((p) => [p.id, p]));
+  const part = byId.get(res.partId);
+  if (!part) throw lookup(`Part ${res.partId} does not exist any more.`);
+  return {
+    part,
+    assignPart: res.assignId === undefined ? undefined : byId.get(res.assignId),
+    created: res.created,
+  };
+}
+
+async function findByExternalId(tx: Tx, conversationId: bigint, externalId: string) {
+  const part = await tx.conversationPart.findUnique({
+    where: { conversationId_externalId: { conversationId, externalId } },
+    select: { id: true, partGroup: true },
+  });
+  if (!part) return undefined;
+  const assign = await tx.conversationPart.findFirst({
+    where: { conversationId, partGroup: part.partGroup, type: "assigned", id: { not: part.id } },
+    select: { id: true },
+  });
+  return { partId: part.id, assignId: assign?.id };
+}

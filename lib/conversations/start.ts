@@ -1,0 +1,178 @@
+import type { Ctx } from "../auth/context";
+import { assertApp, requireAppId } from "../auth/context";
+import type { Tx } from "../db/client";
+import { lookup, validation } from "../api/errors";
+import { withEvents } from "../realtime/outbox";
+import { attachmentUrls, publicBase } from "../attachments/sign";
+import { readUpload, type Upload } from "../attachments/store";
+import { appendParts, type PartDraft } from "../parts/append";
+import { loadParts, type PartView } from "../parts/load";
+import { resolveAdmin, sentVia, type AdminRef } from "./actors";
+import { logEvent, publishChange } from "./events";
+import { checkBody } from "./reply";
+import { selectConversations } from "./rows";
+
+const MAX_ID = 2n ** 63n - 1n;
+
+/** `{id}` of /users/{id}/…: the service's user ID, or with by_user_id the caller's own user ID. */
+export interface PathUser {
+  id: string;
+  byUserId: boolean;
+  app?: bigint;
+}
+
+interface MessageInput {
+  user: PathUser;
+  body?: string;
+  file?: File;
+  filename?: string;
+  randomId?: number;
+  channel?: bigint;
+}
+
+export interface StartInput extends MessageInput {
+  referrer?: string;
+}
+
+export interface SendInput extends MessageInput {
+  bodyJson?: Record<string, unknown>;
+  fromAdmin?: AdminRef;
+}
+
+export interface Started {
+  conversationId: bigint;
+  part: PartView;
+}
+
+async function precheck(input: MessageInput): Promise<Upload | undefined> {
+  const body = input.body ?? "";
+  checkBody(body);
+  if (input.filename !== undefined && !input.file) throw validation({ filename: "needs a file" });
+  if (input.file && input.filename === undefined)
+    throw validation({ filename: "is required when file is set" });
+  const upload = input.file
+    ? await readUpload(input.file, input.filename, { file: "file", name: "filename" })
+    : undefined;
+  if (body.trim() === "" && !upload) throw validation({ body: "body or file (with filename) is required" });
+  return upload;
+}
+
+async function findUser(
+  ctx: Ctx,
+  tx: Tx,
+  u: PathUser,
+  create: boolean,
+): Promise<{ id: bigint; appId: bigint }> {
+  if (!u.byUserId) {
+    if (!/^\d{1,19}$/.test(u.id) || BigInt(u.id) > MAX_ID) {
+      throw validation({ id: "must be a user ID (or pass by_user_id=true)" });
+    }
+    const found = await tx.user.findUnique({
+      where: { id: BigInt(u.id) },
+      select: { id: true, appId: true },
+    });
+    if (!found) throw lookup(`User ${u.id} does not exist.`);
+    assertApp(ctx, found.appId);
+    return found;
+  }
+  const appId = u.app ?? requireAppId(ctx);
+  assertApp(ctx, appId);
+  if (u.id.length > 255) throw validation({ id: "must be at most 255 characters" });
+  if (create) {
+    // ON CONFLICT: two first messages of one new visitor at once still make one user.
+    await tx.$executeRaw`INSERT INTO users (app_id, user_id) VALUES (${appId}, ${u.id}) ON CONFLICT (app_id, user_id) DO NOTHING`;
+  }
+  const found = await tx.user.findUnique({
+    where: { appId_userId: { appId, userId: u.id } },
+    select: { id: true, appId: true },
+  });
+  if (!found) throw lookup(`No user with user_id "${u.id}" in this app.`);
+  return found;
+}
+
+async function checkChannel(tx: Tx, appId: bigint, channel: bigint | undefined): Promise<void> {
+  if (channel === undefined) return;
+  const found = await tx.channel.findFirst({ where: { id: channel, appId }, select: { id: true } });
+  if (!found) throw lookup(`No channel ${channel} in this app.`);
+}
+
+/**
+ * A new conversation with its first part, in one transaction; the user's conversation_count goes up (the lead
+ * trigger reads it).
+ */
+async function openConversation(
+  ctx: Ctx,
+  input: MessageInput,
+  opts: {
+    createUser: boolean;
+    message?: object;
+    draft: (tx: Tx, user: { id: bigint; appId: bigint }) => Promise<PartDraft>;
+  },
+  upload: Upload | undefined,
+): Promise<Started> {
+  const urls = await attachmentUrls(ctx.db, publicBase());
+  const { conversationId, partId } = await withEvents(ctx.db, async (tx, emit) => {
+    const user = await findUser(ctx, tx, input.user, opts.createUser);
+    await checkChannel(tx, user.appId, input.channel);
+    const draft = await opts.draft(tx, user);
+    await tx.user.update({ where: { id: user.id }, data: { conversationCount: { increment: 1 } } });
+    const created = await tx.conversation.create({
+      data: { appId: user.appId, userId: user.id, channelId: input.channel ?? null, message: opts.message },
+      select: { id: true },
+    });
+    const [conv] = await selectConversations(tx, [created.id]);
+    const { ids, conversation } = await appendParts(tx, conv!, [
+      { ...draft, body: input.body ?? "", randomId: input.randomId ?? 0, upload },
+    ]);
+    const pub = await publishChange(tx, emit, urls, conversation, ids);
+    if (draft.type === "reply_user")
+      emit(logEvent("conversation_started_user", conversation, pub.conversationJson));
+    return { conversationId: created.id, partId: ids[0]! };
+  });
+  const [part] = await loadParts(ctx.db, [partId]);
+  return { conversationId, part: part! };
+}
+
+/** A conversation whose first message is the visitor's; by_user_id creates the user when new. */
+export async function startConversation(ctx: Ctx, input: StartInput): Promise<Started> {
+  const upload = await precheck(input);
+  return openConversation(
+    ctx,
+    input,
+    {
+      createUser: true,
+      draft: (_tx, user) =>
+        Promise.resolve({
+          type: "reply_user",
+          fromUserId: user.id,
+          sentVia: sentVia(ctx),
+          referrer: input.referrer,
+        }),
+    },
+    upload,
+  );
+}
+
+/**
+ * An operator's message that opens a conversation. It stays out of the Inbox list until the visitor answers
+ * (rule 1), and `message` tells it was a manual message. by_user_id never creates a user.
+ */
+export async function sendMessage(ctx: Ctx, input: SendInput): Promise<Started> {
+  const upload = await precheck(input);
+  const via = sentVia(ctx);
+  return openConversation(
+    ctx,
+    input,
+    {
+      createUser: false,
+      message: { type: "manual", sent_via: via },
+      draft: async (tx, user) => ({
+        type: "reply_admin",
+        sentVia: via,
+        bodyJson: input.bodyJson,
+        fromAdminId: await resolveAdmin(ctx, tx, user.appId, input.fromAdmin),
+      }),
+    },
+    upload,
+  );
+}

@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { io as connect } from "socket.io-client";
+import { startTestServer, type TestServer } from "../testing/server";
+import { makeAdmin, makeApp, makeToken } from "../testing/factories";
+import { wakeDelayedConversations } from "./sweeper";
+import {
+  client,
+  conversationRow,
+  eventsOf,
+  fails,
+  lastEventId,
+  ok,
+  recount,
+  startConversation,
+  type Client,
+  type Json,
+} from "./testing";
+
+let s: TestServer;
+let a: Awaited<ReturnType<typeof makeApp>>;
+let b: Awaited<ReturnType<typeof makeApp>>;
+let c: Client;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  a = await makeApp(s.db);
+  b = await makeApp(s.db);
+  c = client(s, a.token);
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const post = (id: bigint, what: string, form: Record<string, string> = {}) =>
+  c.post(`/api/conversations/${id}/${what}`, form);
+const parts = (id: bigint) => s.db.conversationPart.count({ where: { conversationId: id } });
+const inList = async (id: bigint, q: string) =>
+  (ok(await c.get(`/api/apps/${a.app.id}/conversations?${q}`)) as unknown as Json[]).some(
+    (x) => x.id === Number(id),
+  );
+
+describe("assign", () => {
+  it("assigns, reassigns, unassigns with an empty admin, and does nothing when unchanged", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const op = await makeAdmin(s.db, { appId: a.app.id });
+    const since = await lastEventId(s.db);
+    const d = ok(await post(conv.id, "assign", { admin: String(op.id) }));
+    expect(Object.keys(d).sort()).toEqual(["id", "part_group"]);
+    expect(d.part_group).toBe(d.id);
+    expect(await conversationRow(s.db, conv.id)).toMatchObject({
+      assigneeId: op.id,
+      ...(await recount(s.db, conv.id)),
+    });
+    expect(ok(await post(conv.id, "assign", { admin: String(op.id) }))).toEqual({});
+    const ev = await eventsOf(s.db, `conversation_assigned.${a.app.id}`, since);
+    expect(ev.map((e) => (e.payload as Json).assignee)).toEqual([
+      expect.objectContaining({ id: Number(op.id) }),
+    ]);
+    ok(await post(conv.id, "assign", { admin: "" }));
+    expect((await conversationRow(s.db, conv.id)).assigneeId).toBeNull();
+    ok(await post(conv.id, "assign", { admin: String(a.admin.id) }));
+    ok(await post(conv.id, "assign"));
+    expect((await conversationRow(s.db, conv.id)).assigneeId).toBeNull();
+    expect(
+      ok(await c.post(`/api/v1/conversations/${conv.id}/assign`, { admin: String(op.id) })).id,
+    ).toBeDefined();
+    expect(await parts(conv.id)).toBe(6);
+  });
+
+  it("refuses unknown admins and bad input, writing nothing", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    fails(await post(conv.id, "assign", { admin: String(b.admin.id) }), 400, "LookupError");
+    fails(await post(conv.id, "assign", { admin: "abc" }), 400, "ValidationError", "admin");
+    fails(
+      await post(conv.id, "assign", { admin: String(a.admin.id), from_admin: String(b.admin.id) }),
+      400,
+      "LookupError",
+    );
+    fails(
+      await client(s, b.token).post(`/api/conversations/${conv.id}/assign`, { admin: String(b.admin.id) }),
+      403,
+      "PermissionDenied",
+    );
+    const ro = client(s, await makeToken(s.db, a.app.id, ["conversations-read"]));
+    fails(
+      await ro.post(`/api/v1/conversations/${conv.id}/assign`, { admin: String(a.admin.id) }),
+      403,
+      "PermissionDenied",
+    );
+    expect(await parts(conv.id)).toBe(1);
+  });
+});
+
+describe("close and reopen", () => {
+  it("closes and reopens with system parts and events; repeats change nothing", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const since = await lastEventId(s.db);
+    const closed = ok(await post(conv.id, "close", { random_id: "9" }));
+    expect(closed.id).toBeDefined();
+    expect(await conversationRow(s.db, conv.id)).toMatchObject({
+      closed: true,
+      ...(await recount(s.db, conv.id)),
+    });
+    expect(ok(await post(conv.id, "close"))).toEqual({});
+    expect(await inList(conv.id, "closed=true")).toBe(true);
+    ok(await post(conv.id, "reopen"));
+    expect(ok(await post(conv.id, "reopen"))).toEqual({});
+    expect((await conversationRow(s.db, conv.id)).closed).toBe(false);
+    const ev = await eventsOf(s.db, `conversation_closed.${a.app.id}`, since);
+    expect(ev.map((e) => (e.payload as Json).closed)).toEqual([true, false]);
+    expect((ev[0]!.payload as Json).part).toMatchObject({ type: "closed", random_id: 9 });
+    ok(await c.post(`/api/v1/conversations/${conv.id}/close`));
+    fails(await c.post(`/api/v1/conversations/${conv.id}/reopen`), 404, "NotFound");
+    fails(await post(conv.id, "close", { from_admin: "nobody" }), 400, "ValidationError", "from_admin");
+    fails(await post(conv.id, "close", { from_admin: String(b.admin.id) }), 400, "LookupError");
+    fails(await post(123456789n, "close"), 400, "LookupError");
+    expect(await parts(conv.id)).toBe(4);
+  });
+});
+
+describe("delay", () => {
+  it("snoozes until a time, cancels, and wakes by itself", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const until = Math.floor(Date.now() / 1000) + 3600;
+    const d = ok(await post(conv.id, "delay", { until: String(until) }));
+    expect(d.id).toBeDefined();
+    expect(ok(await c.get(`/api/conversations/${conv.id}`)).delayed_until).toBe(until);
+    expect(await inList(conv.id, "delayed=true")).toBe(true);
+    expect(ok(await post(conv.id, "delay", { until: String(until) }))).toEqual({});
+    ok(await post(conv.id, "delay", { cancel: "true" }));
+    expect(await inList(conv.id, "delayed=false")).toBe(true);
+    expect(ok(await post(conv.id, "delay", { until: "0" }))).toEqual({});
+    const kinds = await s.db.conversationPart.findMany({
+      where: { conversationId: conv.id },
+      orderBy: { id: "asc" },
+    });
+    expect(kinds.map((p) => p.type)).toEqual(["reply_user", "delayed", "delay_cancelled"]);
+
+    ok(await post(conv.id, "delay", { until: String(Date.now() / 1000 + 1.2) }));
+    expect(await inList(conv.id, "delayed=true")).toBe(true);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await inList(conv.id, "delayed=true")).toBe(false);
+    expect(await inList(conv.id, "delayed=false")).toBe(true);
+    const since = await lastEventId(s.db);
+    expect(await wakeDelayedConversations(s.db)).toBeGreaterThanOrEqual(1);
+    expect((await conversationRow(s.db, conv.id)).delayedUntil).toBeNull();
+    const ev = await eventsOf(s.db, `conversation.${a.app.id}`, since);
+    expect(ev.map((e) => (e.payload as Json).id)).toContain(Number(conv.id));
+    expect(await wakeDelayedConversations(s.db)).toBe(0);
+  });
+
+  it("snoozing a closed conversation reopens it; bad times are refused", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    ok(await post(conv.id, "close"));
+    ok(await post(conv.id, "delay", { until: String(Date.now() / 1000 + 600) }));
+    expect((await conversationRow(s.db, conv.id)).closed).toBe(false);
+    fails(
+      await post(conv.id, "delay", { until: String(Date.now() / 1000 - 10) }),
+      400,
+      "ValidationError",
+      "until",
+    );
+    fails(await post(conv.id, "delay"), 400, "ValidationError", "until");
+    fails(await post(conv.id, "delay", { until: "soon" }), 400, "ValidationError", "until");
+    fails(await post(conv.id, "delay", { until: "1e20" }), 400, "ValidationError", "until");
+    fails(
+      await post(conv.id, "delay", { until: String(Date.now() / 1000 + 60), cancel: "1" }),
+      400,
+      "ValidationError",
+      "cancel",
+    );
+    expect(await parts(conv.id)).toBe(3);
+  });
+});
+
+describe("read", () => {
+  it("an operator's read clears unread; a visitor's read marks operators' replies", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    ok(await post(conv.id, "reply", { body: "more", from_user: "default_user" }));
+    expect(await conversationRow(s.db, conv.id)).toMatchObject({ read: false, unreadPartsCount: 2 });
+    const since = await lastEventId(s.db);
+    expect(ok(await post(conv.id, "read"))).toEqual({});
+    expect(await conversationRow(s.db, conv.id)).toMatchObject({ read: true, unreadPartsCount: 0 });
+    expect(await s.db.conversationPart.count({ where: { conversationId: conv.id, read: false } })).toBe(0);
+    ok(await post(conv.id, "read"));
+    const ev = await eventsOf(s.db, `conversation_read.${a.app.id}`, since);
+    expect(ev.map((e) => (e.payload as Json).by)).toEqual(["admin"]);
+    const reply = ok(await post(conv.id, "reply", { body: "answer" }));
+    expect(reply.read).toBe(false);
+    ok(await post(conv.id, "read", { from_user: "default_user" }));
+    expect(
+      (await s.db.conversationPart.findUniqueOrThrow({ where: { id: BigInt(reply.id as number) } })).read,
+    ).toBe(true);
+    fails(
+      await post(conv.id, "read", { from_user: "default_user", from_admin: "default_admin" }),
+      400,
+      "ValidationError",
+    );
+    fails(await client(s, b.token).post(`/api/conversations/${conv.id}/read`), 403, "PermissionDenied");
+  });
+});
+
+describe("settyping", () => {
+  it("goes straight to conversation_typing subscribers and stores nothing", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const sock = connect(s.url, { path: "/socket.io", auth: { token: a.token }, transports: ["websocket"] });
+    await new Promise<void>((resolve, reject) => {
+      sock.on("connect", () => resolve());
+      sock.on("connect_error", reject);
+    });
+    s.server.runtime.io!.in(sock.id!).socketsJoin(`conversation_typing.${a.app.id}`);
+    const got: Json[] = [];
+    sock.on("message", (m: Json) => got.push(m));
+    const since = await lastEventId(s.db);
+    expect(ok(await post(conv.id, "settyping", { body: "Hel", from_user: "default_user" }))).toEqual({});
+    ok(await post(conv.id, "settyping", { body: "42" }));
+    ok(await c.post(`/api/v1/conversations/${conv.id}/settyping`, { body: "v1" }));
+    await new Promise((r) => setTimeout(r, 200));
+    sock.close();
+    expect(got.map((m) => (m.message as Json).body)).toEqual(["Hel", "42", "v1"]);
+    expect(got[0]).toMatchObject({
+      channel: `conversation_typing.${a.app.id}`,
+      id: null,
+      message: { from: Number(conv.userId) },
+    });
+    expect((got[1]!.message as Json).from).toMatchObject({ id: Number(a.admin.id), type: "admin" });
+    expect(await lastEventId(s.db)).toBe(since);
+    fails(await post(conv.id, "settyping", { from_user: "12345678" }), 400, "LookupError");
+    fails(await post(conv.id, "settyping", { body: "x".repeat(10_001) }), 400, "ValidationError", "body");
+    fails(await client(s, b.token).post(`/api/conversations/${conv.id}/settyping`), 403, "PermissionDenied");
+  });
+});
+
+describe("tags", () => {
+  it("adds and removes in v2 (POST, DELETE); present or absent is 200 with {}", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const since = await lastEventId(s.db);
+    const added = ok(await post(conv.id, "tag", { tag: "vip", random_id: "3" }));
+    expect(Object.keys(added).sort()).toEqual(["id", "part_group"]);
+    expect(ok(await post(conv.id, "tag", { tag: "vip" }))).toEqual({});
+    ok(await post(conv.id, "tag", { tag: "billing issue" }));
+    expect((await conversationRow(s.db, conv.id)).tags).toEqual(["vip", "billing issue"]);
+    const removed = ok(await c.del(`/api/conversations/${conv.id}/tag?tag=vip`));
+    expect(removed.id).toBeDefined();
+    expect(ok(await c.del(`/api/conversations/${conv.id}/tag?tag=vip`))).toEqual({});
+    ok(await post(conv.id, "tag", { tag: "billing issue", action: "delete" }));
+    expect(await conversationRow(s.db, conv.id)).toMatchObject({
+      tags: [],
+      ...(await recount(s.db, conv.id)),
+    });
+    const addEv = await eventsOf(s.db, `conversation_tag_added.${a.app.id}`, since);
+    expect(addEv.map((e) => (e.payload as Json).tag)).toEqual(["vip", "billing issue"]);
+    expect((addEv[0]!.payload as Json).part).toMatchObject({ type: "tag_added", random_id: 3 });
+    const delEv = await eventsOf(s.db, `conversation_tag_deleted.${a.app.id}`, since);
+    expect(delEv.map((e) => (e.payload as Json).tag)).toEqual(["vip", "billing issue"]);
+  });
+
+  it("has v1's POST with action add/delete, and refuses bad tags writing nothing", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const v1 = (form: Record<string, string>) => c.post(`/api/v1/conversations/${conv.id}/tag`, form);
+    expect(ok(await v1({ action: "add", tag: "lead" })).id).toBeDefined();
+    expect(ok(await v1({ action: "add", tag: "lead" }))).toEqual({});
+    expect(ok(await v1({ action: "delete", tag: "lead" })).id).toBeDefined();
+    expect(ok(await v1({ action: "delete", tag: "lead" }))).toEqual({});
+    expect(ok(await c.del(`/api/v1/conversations/${conv.id}/tag?tag=nothing`))).toEqual({});
+    const before = await parts(conv.id);
+    fails(await v1({ tag: "x" }), 400, "ValidationError", "action");
+    fails(await v1({ action: "toggle", tag: "x" }), 400, "ValidationError", "action");
+    fails(await v1({ action: "add" }), 400, "ValidationError", "tag");
+    fails(await v1({ action: "add", tag: "a,b" }), 400, "ValidationError", "tag");
+    fails(await post(conv.id, "tag", { tag: "" }), 400, "ValidationError", "tag");
+    fails(await post(conv.id, "tag", { tag: "t".repeat(256) }), 400, "ValidationError", "tag");
+    fails(await post(conv.id, "tag", { tag: "ok", from_admin: String(b.admin.id) }), 400, "LookupError");
+    fails(await c.del(`/api/conversations/${conv.id}/tag`), 400, "ValidationError", "tag");
+    const ro = client(s, await makeToken(s.db, a.app.id, ["conversations-read"]));
+    fails(
+      await ro.post(`/api/v1/conversations/${conv.id}/tag`, { action: "add", tag: "x" }),
+      403,
+      "PermissionDenied",
+    );
+    fails(
+      await client(s, b.token).post(`/api/conversations/${conv.id}/tag`, { tag: "x" }),
+      403,
+      "PermissionDenied",
+    );
+    expect(await parts(conv.id)).toBe(before);
+    expect((await conversationRow(s.db, conv.id)).tags).toEqual([]);
+  });
+});

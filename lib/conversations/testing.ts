@@ -1,0 +1,66 @@
+import { expect } from "vitest";
+import type { Db } from "../db/client";
+import type { Called, TestServer } from "../testing/server";
+import { makeUser, unique } from "../testing/factories";
+
+/** Helpers for the conversation API tests: calls with a token, and conversations made through the API. */
+export type Json = Record<string, unknown>;
+
+export function client(s: TestServer, token: string) {
+  const headers = { Authorization: `Token ${token}` };
+  return {
+    get: (path: string) => s.call(path, { headers }),
+    post: (path: string, form: Record<string, string> = {}) =>
+      s.call(path, { method: "POST", headers, form }),
+    json: (path: string, json: unknown, method = "POST") => s.call(path, { method, headers, json }),
+    del: (path: string) => s.call(path, { method: "DELETE", headers }),
+    multipart: (path: string, fd: FormData) => s.call(path, { method: "POST", headers, body: fd }),
+  };
+}
+export type Client = ReturnType<typeof client>;
+
+export function ok(r: Called): Json {
+  if (r.status !== 200) throw new Error(`expected 200, got ${r.status}: ${r.text.slice(0, 400)}`);
+  return r.body.data as Json;
+}
+
+export function fails(r: Called, status: number, error: string, field?: string): void {
+  expect({ status: r.status, error: r.body.meta.error }, r.text.slice(0, 300)).toEqual({ status, error });
+  expect(r.body.data).toEqual({});
+  if (field) expect(Object.keys(r.body.meta.error_fields ?? {})).toContain(field);
+}
+
+/** A visitor's conversation started through the API; returns its ID and the user's. */
+export async function startConversation(c: Client, db: Db, appId: bigint, body = "Hello") {
+  const user = await makeUser(db, appId);
+  const d = ok(await c.post(`/api/users/${user.id}/startconversation`, { body }));
+  return { id: BigInt(d.id as number), userId: user.id };
+}
+
+export async function conversationRow(db: Db, id: bigint) {
+  return db.conversation.findUniqueOrThrow({ where: { id } });
+}
+
+/** What the conversation's counters must be, recomputed from its parts. */
+export async function recount(db: Db, id: bigint) {
+  const parts = await db.conversationPart.findMany({ where: { conversationId: id }, orderBy: { id: "asc" } });
+  const last = (f: (p: (typeof parts)[number]) => boolean) => [...parts].reverse().find(f)?.id ?? null;
+  return {
+    partsCount: parts.length,
+    unreadPartsCount: parts.filter((p) => p.type === "reply_user" && !p.read).length,
+    partLastId: last(() => true),
+    importantPartLastId: last((p) => ["reply_user", "reply_admin", "note", "article"].includes(p.type)),
+    replyLastId: last((p) => ["reply_user", "reply_admin", "article"].includes(p.type)),
+  };
+}
+
+export async function eventsOf(db: Db, channel: string, afterId = 0n) {
+  return db.outboxEvent.findMany({ where: { channel, id: { gt: afterId } }, orderBy: { id: "asc" } });
+}
+
+export async function lastEventId(db: Db): Promise<bigint> {
+  const e = await db.outboxEvent.findFirst({ orderBy: { id: "desc" }, select: { id: true } });
+  return e?.id ?? 0n;
+}
+
+export { makeUser, unique };

@@ -1,0 +1,131 @@
+import type { Tx } from "../db/client";
+import type { AttachmentUrl } from "../attachments/sign";
+import type { ChannelRow } from "../channels/list-channels";
+import { serializeChannel } from "../channels/list-channels";
+import { actorSelect, loadParts, type ActorView, type PartView } from "../parts/load";
+import { seconds, serializeActor, serializePart } from "../parts/serialize";
+import { serializeUserShort, userSystemSelect, type UserSystemRow } from "../users/system-props";
+import type { ConversationRow } from "./rows";
+
+export const CONVERSATION_FIELDS = [
+  "user",
+  "channel",
+  "part_last",
+  "important_part_last",
+  "reply_last",
+] as const;
+export type ConversationField = (typeof CONVERSATION_FIELDS)[number];
+export type ConversationFields = Record<ConversationField, boolean>;
+
+/** The spec's defaults: an app's list leaves out the channel; a single conversation has everything. */
+export const LIST_FIELDS: ConversationFields = {
+  user: true,
+  channel: false,
+  part_last: true,
+  important_part_last: true,
+  reply_last: true,
+};
+export const SINGLE_FIELDS: ConversationFields = { ...LIST_FIELDS, channel: true };
+
+/** Switches given in a request over the endpoint's defaults. */
+export function pickFields(
+  defaults: ConversationFields,
+  given: Partial<Record<ConversationField, boolean | undefined>>,
+): ConversationFields {
+  const out = { ...defaults };
+  for (const f of CONVERSATION_FIELDS) if (given[f] !== undefined) out[f] = given[f];
+  return out;
+}
+
+export interface ConversationView {
+  row: ConversationRow;
+  fields: ConversationFields;
+  user: UserSystemRow | undefined;
+  channel: ChannelRow | undefined;
+  parts: Map<bigint, PartView>;
+  admins: Map<bigint, ActorView>;
+}
+
+/**
+ * Loads what the requested fields need for a whole page at once: users, admins and parts in one query each (no
+ * query per conversation). `channels` is asked only when the channel object is wanted.
+ */
+export async function hydrateConversations(
+  db: Tx,
+  rows: ConversationRow[],
+  fields: ConversationFields,
+  channels?: () => Promise<ChannelRow[]>,
+): Promise<ConversationView[]> {
+  if (!rows.length) return [];
+  const partIds = rows.flatMap((r) => [
+    ...(fields.part_last && r.partLastId ? [r.partLastId] : []),
+    ...(fields.important_part_last && r.importantPartLastId ? [r.importantPartLastId] : []),
+    ...(fields.reply_last && r.replyLastId ? [r.replyLastId] : []),
+  ]);
+  const adminIds = [...new Set(rows.flatMap((r) => [r.assigneeId, r.lastAdminId].filter((x) => x !== null)))];
+  // One after another: inside a transaction the queries share one connection, which runs one at a time anyway.
+  const users = fields.user
+    ? await db.user.findMany({
+        where: { id: { in: [...new Set(rows.map((r) => r.userId))] } },
+        select: userSystemSelect,
+      })
+    : [];
+  const admins = adminIds.length
+    ? await db.admin.findMany({ where: { id: { in: adminIds } }, select: actorSelect })
+    : [];
+  const parts = await loadParts(db, partIds);
+  const chans = fields.channel && channels && rows.some((r) => r.channelId !== null) ? await channels() : [];
+  const userById = new Map(users.map((u) => [u.id, u]));
+  const channelById = new Map(chans.map((c) => [c.id, c]));
+  const partById = new Map(parts.map((p) => [p.id, p]));
+  const adminById = new Map(admins.map((a) => [a.id, a]));
+  return rows.map((row) => ({
+    row,
+    fields,
+    user: userById.get(row.userId),
+    channel: row.channelId === null ? undefined : channelById.get(row.channelId),
+    parts: partById,
+    admins: adminById,
+  }));
+}
+
+export interface ConversationOpts {
+  version: number;
+  urls: AttachmentUrl;
+}
+
+export function serializeConversation(v: ConversationView, o: ConversationOpts) {
+  const r = v.row;
+  const part = (id: bigint | null) => {
+    const p = id === null ? undefined : v.parts.get(id);
+    return p ? serializePart(p, o) : null;
+  };
+  const admin = (id: bigint | null) => serializeActor(id === null ? null : (v.admins.get(id) ?? null));
+  const out: Record<string, unknown> = { id: r.id, created: seconds(r.created) };
+  if (v.fields.user) out.user = v.user ? serializeUserShort(v.user) : null;
+  if (v.fields.channel) out.channel = v.channel ? serializeChannel(v.channel) : null;
+  Object.assign(out, {
+    read: r.read,
+    replied: r.replied,
+    clicked: r.clicked,
+    unsubscribed: r.unsubscribed,
+    closed: r.closed,
+    message: r.message ?? null,
+    type: r.type,
+    reply_type: r.replyType,
+  });
+  if (v.fields.part_last) out.part_last = part(r.partLastId);
+  if (v.fields.important_part_last) out.important_part_last = part(r.importantPartLastId);
+  if (v.fields.reply_last) out.reply_last = part(r.replyLastId);
+  Object.assign(out, {
+    parts_count: r.partsCount,
+    assignee: admin(r.assigneeId),
+    unread_parts_count: r.unreadPartsCount,
+    last_admin: admin(r.lastAdminId),
+    // v2 keeps microseconds (it is half of the list position); v1 clients get whole seconds as they always did.
+    last_update: o.version >= 2 ? Number(r.lastUpdateUs) / 1e6 : Number(r.lastUpdateUs / 1_000_000n),
+    tags: r.tags,
+  });
+  if (o.version >= 2) out.delayed_until = r.delayedUntil ? seconds(r.delayedUntil) : null;
+  return out;
+}
