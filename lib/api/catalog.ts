@@ -10,9 +10,17 @@ import * as convGet from "../conversations/endpoints/get";
 import * as convReply from "../conversations/endpoints/reply";
 import * as convState from "../conversations/endpoints/state";
 import * as convStart from "../conversations/endpoints/start";
+import * as users from "../users/endpoints";
+import * as userNotes from "../users/endpoints-notes";
+import * as userConversations from "../users/endpoints-conversations";
+import * as props from "../props/endpoints";
+import * as events from "../events/endpoints";
+import * as leads from "../leads/endpoints";
+import * as segments from "../segments/endpoints";
+import * as imports from "../imports/endpoints";
 
 /** Every endpoint, for the OpenAPI document; a test checks no route file serves one missing here. */
-const modules: Record<string, Endpoint>[] = [
+const modules: Record<string, unknown>[] = [
   ping,
   auth,
   channels,
@@ -24,5 +32,16 @@ const modules: Record<string, Endpoint>[] = [
   convReply,
   convState,
   convStart,
+  users,
+  userNotes,
+  userConversations,
+  props,
+  events,
+  leads,
+  segments,
+  imports,
 ];
-export const catalog: Endpoint[] = modules.flatMap((m) => Object.values(m));
+const isEndpoint = (v: unknown): v is Endpoint =>
+  typeof v === "object" && v !== null && "spec" in v && "handle" in v;
+
+export const catalog: Endpoint[] = modules.flatMap((m) => Object.values(m).filter(isEndpoint));

@@ -159,7 +159,7 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
       for (const [k, v] of Object.entries(input)) {
         if (v === "$self_app") {
           if (selfApp === undefined) throw denied("`$self_app` needs an app's token or an operator session.");
-          input[k] = selfApp;
+          input[k] = String(selfApp);
         }
       }
 

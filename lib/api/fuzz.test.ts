@@ -128,13 +128,16 @@ describe.each(catalog.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const
         });
         expectEnvelope(r.status, r.text, `${type} ${body.slice(0, 20)}`);
       }
-      const big = await s.call(url, {
-        method: e.spec.method,
-        headers: { ...auth, "content-type": "application/json" },
-        body: JSON.stringify({ body: "x".repeat((e.spec.bodyLimit ?? 1024 * 1024) + 10) }),
-      });
-      expect(big.status).toBe(413);
-      expectEnvelope(big.status, big.text, "oversized body");
+      // Endpoints that stream their body (imports) enforce their own, larger limit.
+      if (!e.spec.rawBody) {
+        const big = await s.call(url, {
+          method: e.spec.method,
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify({ body: "x".repeat((e.spec.bodyLimit ?? 1024 * 1024) + 10) }),
+        });
+        expect(big.status).toBe(413);
+        expectEnvelope(big.status, big.text, "oversized body");
+      }
     }
     for (const m of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
       const r = await s.call(url, { method: m, headers: auth });

@@ -4,8 +4,9 @@ import { z } from "zod";
  * Parameter schemas for values that arrive as strings (query, form) or typed (JSON). Each carries the OpenAPI type
  * it documents, since preprocessing hides it from the JSON Schema generator.
  */
+// A repeated query or form parameter arrives as a list of strings: the last one wins. Empty lists stay lists.
 const lastOf = (v: unknown) =>
-  Array.isArray(v) && v.every((x) => typeof x === "string") ? v[v.length - 1] : v;
+  Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string") ? v[v.length - 1] : v;
 
 function bool() {
   return z
@@ -77,17 +78,39 @@ function str(opts: { min?: number; max?: number; trim?: boolean } = {}) {
     .meta({ type: "string", minLength: opts.min, maxLength: opts.max });
 }
 
+const MAX_DEPTH = 32;
+
+/** How deep a JSON value nests, without recursion (a hostile value can nest thousands of levels). */
+function depthOf(v: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[v, 1]];
+  while (stack.length) {
+    const [x, d] = stack.pop()!;
+    if (typeof x !== "object" || x === null) continue;
+    if (d > max) max = d;
+    if (max > MAX_DEPTH) return max;
+    for (const y of Object.values(x)) stack.push([y, d + 1]);
+  }
+  return max;
+}
+
 /** A JSON-encoded value (arrays and objects arrive as strings in query and form bodies). */
 function json<T extends z.ZodType>(schema: T) {
   return z.preprocess((raw, ctx) => {
-    const v = lastOf(raw);
-    if (typeof v !== "string") return v;
-    try {
-      return JSON.parse(v) as unknown;
-    } catch {
-      ctx.addIssue({ code: "custom", message: "must be valid JSON" });
+    let v = lastOf(raw);
+    if (typeof v === "string") {
+      try {
+        v = JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be valid JSON" });
+        return z.NEVER;
+      }
+    }
+    if (depthOf(v) > MAX_DEPTH) {
+      ctx.addIssue({ code: "custom", message: `must not nest deeper than ${MAX_DEPTH} levels` });
       return z.NEVER;
     }
+    return v;
   }, schema);
 }
 

@@ -3,6 +3,7 @@ import { assertApp, requireAppId } from "../auth/context";
 import type { Tx } from "../db/client";
 import { lookup, validation } from "../api/errors";
 import { withEvents } from "../realtime/outbox";
+import { announceIfNewLead } from "../leads/lead-events";
 import { attachmentUrls, publicBase } from "../attachments/sign";
 import { readUpload, type Upload } from "../attachments/store";
 import { appendParts, type PartDraft } from "../parts/append";
@@ -115,7 +116,10 @@ async function openConversation(
     const user = await findUser(ctx, tx, input.user, opts.createUser);
     await checkChannel(tx, user.appId, input.channel);
     const draft = await opts.draft(tx, user);
+    const before = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { isLead: true } });
+    // The lead trigger recomputes the flag on this update: a first conversation can make the visitor a lead.
     await tx.user.update({ where: { id: user.id }, data: { conversationCount: { increment: 1 } } });
+    await announceIfNewLead(tx, emit, { id: user.id, wasLead: before.isLead });
     const created = await tx.conversation.create({
       data: { appId: user.appId, userId: user.id, channelId: input.channel ?? null, message: opts.message },
       select: { id: true },

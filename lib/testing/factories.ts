@@ -42,7 +42,11 @@ export async function makeSession(db: Db, adminId: bigint) {
   return { cookie: `relay_session=${s.cookieValue}`, csrf: s.csrfToken };
 }
 
-export async function makeUser(db: Db, appId: bigint, over: { userId?: string; name?: string; email?: string } = {}) {
+export async function makeUser(
+  db: Db,
+  appId: bigint,
+  over: { userId?: string; name?: string; email?: string } = {},
+) {
   return db.user.create({
     data: { appId, userId: over.userId ?? unique("u"), name: over.name ?? null, email: over.email ?? null },
   });

@@ -20,12 +20,12 @@ export function spawnServer(env: Record<string, string>): Spawned {
   });
   let out = "";
   const ready = new Promise<string>((resolve, reject) => {
-    child.stdout!.on("data", (b: Buffer) => {
+    child.stdout.on("data", (b: Buffer) => {
       out += b.toString();
       const m = /Ready on (http:\/\/\S+)/.exec(out);
       if (m?.[1]) resolve(m[1]);
     });
-    child.stderr!.on("data", (b: Buffer) => (out += b.toString()));
+    child.stderr.on("data", (b: Buffer) => (out += b.toString()));
     child.once("exit", (code) => reject(new Error(`server exited (${code}) before ready:\n${out}`)));
   });
   ready.catch(() => undefined);

@@ -1,9 +1,12 @@
+import { effectivePresence } from "./presence-state";
+
 /** System props live in typed columns; these map them to and from their `$` names. */
 export const userSystemSelect = {
   id: true,
   appId: true,
   userId: true,
   presence: true,
+  lastHeartbeat: true,
   name: true,
   email: true,
   phone: true,
@@ -23,6 +26,8 @@ export interface UserSystemRow {
   appId: bigint;
   userId: string | null;
   presence: string;
+  /** When present, a stale heartbeat reads as `offline` (see presence-state). */
+  lastHeartbeat?: Date | null;
   name: string | null;
   email: string | null;
   phone: string | null;
@@ -37,36 +42,73 @@ export interface UserSystemRow {
   lastReply: Date | null;
 }
 
+export type SystemPropType = "string" | "integer" | "datetime";
+type Field = Exclude<keyof UserSystemRow, "id" | "appId" | "presence" | "lastHeartbeat">;
+
+export interface SystemPropDef {
+  field: Field;
+  /** The SQL column (a constant, never user input). */
+  column: string;
+  type: SystemPropType;
+  /** `$user_id` mirrors `user_id`, which only by_user_id creation and imports set. */
+  readOnly?: boolean;
+}
+
+export const SYSTEM_PROPS: Readonly<Record<string, SystemPropDef>> = {
+  $name: { field: "name", column: "name", type: "string" },
+  $email: { field: "email", column: "email", type: "string" },
+  $phone: { field: "phone", column: "phone", type: "string" },
+  $avatar: { field: "avatar", column: "avatar", type: "string" },
+  $initial_referrer: { field: "initialReferrer", column: "initial_referrer", type: "string" },
+  $country: { field: "country", column: "country", type: "string" },
+  $region: { field: "region", column: "region", type: "string" },
+  $city: { field: "city", column: "city", type: "string" },
+  $sessions: { field: "sessions", column: "sessions", type: "integer" },
+  $last_seen: { field: "lastSeen", column: "last_seen", type: "datetime" },
+  $last_contacted: { field: "lastContacted", column: "last_contacted", type: "datetime" },
+  $last_reply: { field: "lastReply", column: "last_reply", type: "datetime" },
+  $user_id: { field: "userId", column: "user_id", type: "string", readOnly: true },
+};
+
+export function systemProp(name: string): SystemPropDef | undefined {
+  return Object.hasOwn(SYSTEM_PROPS, name) ? SYSTEM_PROPS[name] : undefined;
+}
+
+/** `$event_<type id>_first|_last|_count`: read-only props derived from the user's event summaries. */
+export function parseEventProp(
+  name: string,
+): { typeId: bigint; part: "first" | "last" | "count" } | undefined {
+  const m = /^\$event_(\d{1,18})_(first|last|count)$/.exec(name);
+  return m ? { typeId: BigInt(m[1]!), part: m[2] as "first" | "last" | "count" } : undefined;
+}
+
 /** ISO 8601 without offset (UTC), as the spec shows user date-times. */
 export function isoNoOffset(d: Date): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, "").replace(/Z$/, "");
+  return d
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "")
+    .replace(/Z$/, "");
 }
 
 /** The `props` object: known system props only (absent ones are omitted). */
 export function systemProps(u: UserSystemRow, asStrings = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const put = (k: string, v: string | number | Date | null) => {
-    if (v === null) return;
+  for (const [name, def] of Object.entries(SYSTEM_PROPS)) {
+    const v = u[def.field];
+    if (v === null) continue;
     const val = v instanceof Date ? isoNoOffset(v) : v;
-    out[k] = asStrings ? String(val) : val;
-  };
-  put("$name", u.name);
-  put("$email", u.email);
-  put("$phone", u.phone);
-  put("$avatar", u.avatar);
-  put("$initial_referrer", u.initialReferrer);
-  put("$country", u.country);
-  put("$region", u.region);
-  put("$city", u.city);
-  put("$sessions", u.sessions);
-  put("$last_seen", u.lastSeen);
-  put("$last_contacted", u.lastContacted);
-  put("$last_reply", u.lastReply);
-  put("$user_id", u.userId);
+    out[name] = asStrings ? String(val) : val;
+  }
   return out;
 }
 
 /** The short user inside conversations: id, app, user_id, presence, props. */
 export function serializeUserShort(u: UserSystemRow) {
-  return { id: u.id, app: u.appId, user_id: u.userId ?? "", presence: u.presence, props: systemProps(u) };
+  return {
+    id: u.id,
+    app: u.appId,
+    user_id: u.userId ?? "",
+    presence: effectivePresence(u.presence, u.lastHeartbeat),
+    props: systemProps(u),
+  };
 }

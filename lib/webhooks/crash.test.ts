@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,13 +7,13 @@ import { openDb } from "../db/client";
 import { migrate } from "../db/migrate";
 import { serverUrl } from "../db/testing";
 import { makeApp } from "../testing/factories";
+import { spawnServer } from "../testing/spawn";
 import { freePort, startReceiver, verifySignature, waitUntil, type Receiver } from "./testing";
 
 /**
  * The real `server.ts` as a child process, killed with SIGKILL after committing writes whose webhooks it could not
  * deliver yet: the deliveries live in the database, so the next start sends them.
  */
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
@@ -58,28 +57,12 @@ async function prepared(): Promise<{ env: Record<string, string>; appId: bigint;
 }
 
 function start(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", REDIS_URL: "", SEED_DEMO: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
-  const ready = new Promise<string>((resolve, reject) => {
-    child.stdout!.on("data", (b: Buffer) => {
-      out += b.toString();
-      const m = /Ready on (http:\/\/\S+)/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.stderr!.on("data", (b: Buffer) => (out += b.toString()));
-    child.once("exit", (code) => reject(new Error(`server exited (${code}) before ready:\n${out}`)));
-  });
-  ready.catch(() => undefined);
+  const s = spawnServer({ SEED_DEMO: "0", ...env });
   cleanups.push(async () => {
-    if (child.exitCode === null) child.kill("SIGKILL");
-    await exited;
+    if (s.child.exitCode === null) s.child.kill("SIGKILL");
+    await s.exited;
   });
-  return { child, ready, exited, output: () => out };
+  return s;
 }
 
 describe("webhooks across a crash", () => {

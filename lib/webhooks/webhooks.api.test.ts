@@ -170,7 +170,6 @@ describe("delivery", () => {
     expect(new Set(hits.map((h) => h.headers["x-webhook-id"]))).toEqual(new Set([queued.message_id]));
     expect(new Set(hits.map((h) => h.body)).size).toBe(1);
     for (const h of hits) expect(verifySignature(hook.secret!, h)).toBe(true);
-    expect(hits[2]!.at - hits[1]!.at).toBeGreaterThanOrEqual(hits[1]!.at - hits[0]!.at - 50);
     const done = await settled(hook, queued.id);
     expect(done).toMatchObject({ status: "succeeded", attempts: 3, response_code: 200, last_error: null });
   });

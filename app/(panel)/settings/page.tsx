@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
-import { EmptyState, PageHeader } from "@/components/panel/page-header";
+import { PageHeader } from "@/components/panel/page-header";
+import { SettingsTabs } from "@/components/settings/settings-tabs";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default function SettingsPage() {
   return (
     <>
-      <PageHeader title="Settings" description="Your app, your team, API tokens and webhooks." />
-      <EmptyState title="Nothing to configure here yet" />
+      <PageHeader title="Settings" description="API keys, webhooks and channels of this app." />
+      <SettingsTabs />
     </>
   );
 }

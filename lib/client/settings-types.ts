@@ -1,0 +1,78 @@
+/** Shapes of the Settings endpoints (API keys, webhooks, channels) as the v2 API returns them. */
+import { WEBHOOK_KINDS, type SubscribableKind } from "@/lib/webhooks/kinds";
+
+export type Id = string | number;
+
+/** The scopes an API key can carry (the server's SCOPES, lib/auth/tokens.ts). */
+export const API_KEY_SCOPES = [
+  "conversations-read",
+  "conversations-write",
+  "user-read",
+  "user-write",
+  "users-list",
+  "as-user",
+] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export interface ApiKey {
+  id: Id;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  /** Seconds since the epoch. */
+  created: number | null;
+  last_used: number | null;
+  revoked: boolean;
+}
+
+/** POST /api_keys: the key plus its token, which no other response ever shows. */
+export interface NewApiKey extends ApiKey {
+  token: string;
+}
+
+export const WEBHOOK_EVENT_KINDS = WEBHOOK_KINDS;
+export type WebhookEventKind = SubscribableKind;
+
+export interface Webhook {
+  id: Id;
+  app: Id;
+  url: string;
+  events: string[];
+  active: boolean;
+  /** Present on create, get and update. */
+  secret?: string;
+  /** The list masks the secret. */
+  secret_hint?: string;
+  created: number | null;
+}
+
+export type DeliveryStatus = "pending" | "succeeded" | "failed";
+
+export interface WebhookDelivery {
+  id: Id;
+  message_id: string;
+  webhook: Id;
+  event: Id;
+  type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  response_code: number | null;
+  last_error: string | null;
+  /** When the next attempt is due (pending deliveries only), seconds. */
+  next_attempt: number | null;
+  created: number | null;
+  updated: number | null;
+}
+
+export interface Channel {
+  id: Id;
+  name: string;
+  type: string;
+  avatar: string;
+  droppable: boolean;
+  not_assigned_count: number;
+  not_read_count: number;
+  read_permission: unknown;
+}
+
+export const appPath = (appId: string) => `/api/apps/${encodeURIComponent(appId)}`;

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { endpoint } from "../api/endpoint";
+import { v1PageParams, v2PageParams } from "../api/pagination";
+import { p } from "../api/zod";
+import { hasNul } from "../props/values";
+import { userRefParams } from "../users/resolve";
+import { listEvents } from "./list-events";
+import { serializeEvent } from "./serialize";
+import { trackEvent } from "./track-event";
+
+export const MAX_EVENT_PARAMS = 50;
+
+const eventParams = p
+  .json(
+    z
+      .record(
+        z
+          .string()
+          .min(1, { error: "names are 1 to 255 characters" })
+          .max(255, { error: "names are 1 to 255 characters" }),
+        z.union(
+          [z.string().max(255), z.number(), z.boolean(), z.null(), z.array(z.string().max(255)).max(30)],
+          { error: "values are strings (≤255), numbers, booleans, null or lists of ≤30 strings" },
+        ),
+        { error: "must be a JSON object of event properties" },
+      )
+      .refine((o) => Object.keys(o).length <= MAX_EVENT_PARAMS, {
+        error: `at most ${MAX_EVENT_PARAMS} properties`,
+      })
+      .refine((o) => !hasNul(o), { error: "must not contain NUL characters" }),
+  )
+  .optional();
+
+const trackParams = z.object({
+  ...userRefParams,
+  event: p.str({ min: 1, max: 255 }),
+  params: eventParams,
+  created: p
+    .int({ min: 0, max: 99_999_999_999 })
+    .optional()
+    .meta({ description: "Unix seconds; default now" }),
+});
+
+async function track(ctx: Parameters<typeof trackEvent>[0], input: z.output<typeof trackParams>) {
+  const ev = await trackEvent(ctx, {
+    user: input,
+    event: input.event,
+    params: input.params,
+    created: input.created === undefined ? undefined : new Date(input.created * 1000),
+  });
+  return { data: serializeEvent(ev) };
+}
+
+export const postUserEvent = endpoint({
+  method: "POST",
+  path: "/users/{id}/events",
+  summary: "Track an event of a user (by_user_id creates the user)",
+  tags: ["Users"],
+  v1: { params: trackParams, scopes: ["user-write"], handler: track },
+  v2: { params: trackParams, handler: track },
+});
+
+const filterName = p.str({ min: 1, max: 255 }).optional();
+
+export const getUserEvents = endpoint({
+  method: "GET",
+  path: "/users/{id}/events",
+  summary: "Get a user's events, newest first (by_user_id creates the user)",
+  tags: ["Users"],
+  v1: {
+    params: z.object({ ...userRefParams, filter_name: filterName, ...v1PageParams }),
+    scopes: ["user-read"],
+    handler: async (ctx, input) => {
+      const page = await listEvents(ctx, {
+        user: input,
+        filterName: input.filter_name,
+        page: { v: 1, params: input },
+      });
+      return { data: page.items.map(serializeEvent), meta: page.meta };
+    },
+  },
+  v2: {
+    params: z.object({ ...userRefParams, filter_name: filterName, ...v2PageParams }),
+    handler: async (ctx, input) => {
+      const page = await listEvents(ctx, {
+        user: input,
+        filterName: input.filter_name,
+        page: { v: 2, params: input },
+      });
+      return { data: page.items.map(serializeEvent), meta: page.meta };
+    },
+  },
+});

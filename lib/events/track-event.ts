@@ -1,0 +1,76 @@
+import { Prisma } from "../db/generated/client";
+import type { Tx } from "../db/client";
+import type { Ctx } from "../auth/context";
+import { announceIfNewLead } from "../leads/lead-events";
+import { withEvents } from "../realtime/outbox";
+import { lockUser, type UserRef } from "../users/resolve";
+import { isoNoOffset } from "../users/system-props";
+import { serializeEvent, type EventRow } from "./serialize";
+
+export interface TrackEventInput {
+  user: UserRef;
+  /** The event type's name (1 to 255 characters); a new name makes a new type. */
+  event: string;
+  params?: Record<string, unknown>;
+  created?: Date;
+}
+
+/** The app's event type of that name, made on first use (concurrent first uses agree on one row). */
+async function eventType(tx: Tx, appId: bigint, name: string) {
+  await tx.$executeRaw(Prisma.sql`
+    INSERT INTO event_types (app_id, name) VALUES (${appId}, ${name}) ON CONFLICT (app_id, name) DO NOTHING`);
+  return tx.eventType.findUniqueOrThrow({
+    where: { appId_name: { appId, name } },
+    select: { id: true, name: true, score: true, visible: true },
+  });
+}
+
+/**
+ * Records an event and keeps the user's summary for its type (first, last, count) exact: the summary is upserted
+ * atomically while the user's row is locked, in the event's own transaction.
+ */
+export async function trackEvent(ctx: Ctx, input: TrackEventInput): Promise<EventRow> {
+  return withEvents(ctx.db, async (tx, emit) => {
+    const {
+      id: userId,
+      appId,
+      created: newUser,
+    } = await lockUser(tx, ctx, input.user, { create: input.user.by_user_id });
+    if (newUser) await announceIfNewLead(tx, emit, { id: userId, wasLead: false });
+    const type = await eventType(tx, appId, input.event);
+    const created = input.created ?? new Date();
+    const ev = await tx.event.create({
+      data: { appId, userId, typeId: type.id, created, props: (input.params ?? {}) as Prisma.InputJsonValue },
+      select: { id: true, created: true, props: true },
+    });
+    const [summary] = await tx.$queryRaw<{ first: Date; last: Date; count: number }[]>(Prisma.sql`
+      INSERT INTO user_event_summaries AS s (user_id, event_type_id, "first", "last", "count")
+      VALUES (${userId}, ${type.id}, ${created}, ${created}, 1)
+      ON CONFLICT (user_id, event_type_id) DO UPDATE SET
+        "first" = LEAST(s."first", EXCLUDED."first"),
+        "last" = GREATEST(s."last", EXCLUDED."last"),
+        "count" = s."count" + 1
+      RETURNING "first", "last", "count"`);
+    const row: EventRow = { id: ev.id, created: ev.created, props: ev.props, userId, type };
+    // Logged once for the app; the hub also delivers it on the user-scoped twin `event.<app>.<user>`.
+    emit({ appId, userId, channel: `event.${appId}`, type: "event", payload: serializeEvent(row) });
+    if (summary) {
+      emit({
+        appId,
+        channel: `user_props_changed.${appId}`,
+        userId,
+        type: "user_props_changed",
+        payload: {
+          user: userId,
+          app: appId,
+          props: {
+            [`$event_${type.id}_first`]: isoNoOffset(summary.first),
+            [`$event_${type.id}_last`]: isoNoOffset(summary.last),
+            [`$event_${type.id}_count`]: summary.count,
+          },
+        },
+      });
+    }
+    return row;
+  });
+}

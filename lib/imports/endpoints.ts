@@ -1,0 +1,111 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { endpoint, type VersionSpec } from "../api/endpoint";
+import { ApiError, validation } from "../api/errors";
+import { p, zodFields } from "../api/zod";
+import { assertApp, requireAppId } from "../auth/context";
+import { getImportJob, MAX_IMPORT_BYTES, serializeImportJob, startImport } from "./jobs";
+import { boundaryOf, chunksOf, spoolMultipart, spoolRaw, type Spooled } from "./multipart";
+
+const DELIMITERS = [",", ";", "\t", "|", "tab"] as const;
+const tag = p
+  .str({ min: 1, max: 255, trim: true })
+  .refine((t) => !t.includes(","), { error: "must not contain a comma" });
+
+/** Parameters may come in the query string or as multipart fields beside the file. */
+const importParams = z.object({
+  app: p.id().optional(),
+  merge_field: p.oneOf(["$user_id", "$email"]),
+  delimiter: p
+    .oneOf(DELIMITERS)
+    .optional()
+    .meta({ description: 'one of , ; | and tab ("\\t" or "tab"); default ,' }),
+  tags: p.list(tag, { max: 20 }).optional(),
+});
+const queryParams = importParams.partial();
+
+/** The request body spooled to a temporary file: a multipart upload (field `file`) or a raw CSV body. */
+async function receiveUpload(req: Request): Promise<Spooled> {
+  const declared = Number(req.headers.get("content-length") ?? "NaN");
+  // Multipart framing and fields add a little to the file itself.
+  if (Number.isFinite(declared) && declared > MAX_IMPORT_BYTES + 1024 * 1024) {
+    throw new ApiError(
+      "PayloadTooLarge",
+      `The file is over the limit of ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
+    );
+  }
+  const type = (req.headers.get("content-type") ?? "").toLowerCase();
+  const file = path.join(os.tmpdir(), `relay-import-${crypto.randomBytes(8).toString("hex")}.csv`);
+  const opts = { path: file, maxFileBytes: MAX_IMPORT_BYTES };
+  if (type.startsWith("multipart/form-data")) {
+    const boundary = boundaryOf(req.headers.get("content-type") ?? "");
+    if (!boundary) throw validation({ body: "multipart/form-data needs a boundary" });
+    return spoolMultipart(chunksOf(req.body), boundary, opts);
+  }
+  if (/^(text\/csv|text\/plain|application\/octet-stream)/.test(type)) {
+    const raw = await spoolRaw(chunksOf(req.body), opts);
+    return { fields: {}, file: { ...raw, filename: "upload.csv", field: "file" } };
+  }
+  throw validation({ file: "is required: send multipart/form-data with a `file` part, or a text/csv body" });
+}
+
+const start: VersionSpec<typeof queryParams>["handler"] = async (ctx, query, req) => {
+  const appId = query.app ?? requireAppId(ctx);
+  assertApp(ctx, appId);
+  const upload = await receiveUpload(req);
+  const cleanup = () => (upload.file ? fs.promises.rm(upload.file.path, { force: true }) : Promise.resolve());
+  const parsed = importParams.safeParse({ ...query, ...upload.fields });
+  if (!parsed.success) {
+    await cleanup();
+    throw validation(zodFields(parsed.error));
+  }
+  if (!upload.file || upload.file.field !== "file") {
+    await cleanup();
+    throw validation({ file: "is required: a CSV file in the multipart field `file`" });
+  }
+  const d = parsed.data.delimiter;
+  const job = await startImport(ctx, {
+    appId,
+    mergeField: parsed.data.merge_field,
+    delimiter: d === undefined ? "," : d === "tab" ? "\t" : d,
+    tags: parsed.data.tags ?? [],
+    file: upload.file,
+  });
+  return { data: serializeImportJob(job) };
+};
+
+export const postUsersImport = endpoint({
+  method: "POST",
+  path: "/users/import",
+  summary: "Import users from CSV (up to 30 MB), asynchronously: returns the job to follow",
+  tags: ["Users"],
+  // The CSV is streamed to disk by the handler, never buffered whole.
+  rawBody: true,
+  v1: { params: queryParams, scopes: ["user-write"], handler: start },
+  v2: { params: queryParams, handler: start },
+});
+
+const jobParams = z.object({ job_id: p.id() });
+
+export const getUsersImport = endpoint({
+  method: "GET",
+  path: "/users/import/{job_id}",
+  summary: "An import job: status, progress (bytes, rows) and row errors",
+  tags: ["Users"],
+  v1: {
+    params: jobParams,
+    scopes: ["user-read"],
+    handler: async (ctx, input) => ({
+      data: serializeImportJob(await getImportJob(ctx, { jobId: input.job_id })),
+    }),
+  },
+  v2: {
+    params: jobParams,
+    handler: async (ctx, input) => ({
+      data: serializeImportJob(await getImportJob(ctx, { jobId: input.job_id })),
+    }),
+  },
+});

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../testing/server";
+import { makeApp, makeToken, makeUser } from "../testing/factories";
+import type { Called } from "../testing/server";
+import { client, errorOf, ok, type Client } from "../users/testing";
+
+let s: TestServer;
+let a: Awaited<ReturnType<typeof makeApp>>;
+let api: Client;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  a = await makeApp(s.db);
+  api = client(s, a.token);
+});
+afterAll(async () => {
+  await s.close();
+});
+
+interface Job {
+  id: number;
+  status: string;
+  merge_field: string;
+  tags: string[];
+  total_bytes: number;
+  processed_bytes: number;
+  rows_processed: number;
+  rows_imported: number;
+  rows_failed: number;
+  row_errors: { row: number; error: string }[];
+  error: string | null;
+}
+
+function upload(
+  csv: string | Blob,
+  fields: Record<string, string>,
+  opts: { token?: string; v?: string; query?: string } = {},
+): Promise<Called> {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  fd.append("file", typeof csv === "string" ? new Blob([csv], { type: "text/csv" }) : csv, "users.csv");
+  return s.call(`/api${opts.v ?? ""}/users/import${opts.query ?? ""}`, {
+    method: "POST",
+    headers: { Authorization: `Token ${opts.token ?? a.token}` },
+    body: fd,
+  });
+}
+
+async function finished(id: number, timeoutMs = 120_000): Promise<Job> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const job = ok<Job>(await api.get(`/api/users/import/${id}`));
+    if (job.status === "done" || job.status === "failed") return job;
+    if (Date.now() > until) throw new Error(`import ${id} still ${job.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("POST /users/import", () => {
+  it("imports by $user_id, typing props, tagging users and reporting bad rows", async () => {
+    await makeUser(s.db, a.app.id, { userId: "imp-1", name: "Old name" });
+    await s.db.user.updateMany({ where: { userId: "imp-1" }, data: { propsCustom: { keep: "me" } } });
+    const csv = [
+      "$user_id;$name;$email;$sessions;plan;seats;note",
+      'imp-1;New name;one@x.test;3;pro;12;"semi; colon"',
+      'imp-2;"Two ""2"" Lines";;;free;1;"line\nbreak"',
+      "imp-3;Three;not-an-email;;;;",
+      ";No key;;;;;",
+      "imp-4;Four;;x;;;",
+      "imp-2;;;;;7;",
+    ].join("\r\n");
+    const started = ok<Job>(
+      await upload(csv, { merge_field: "$user_id", delimiter: ";", tags: "imported,vip" }),
+    );
+    expect(started).toMatchObject({
+      merge_field: "$user_id",
+      tags: ["imported", "vip"],
+      total_bytes: Buffer.byteLength(csv),
+    });
+    expect(["pending", "running", "done"]).toContain(started.status);
+    const job = await finished(started.id);
+    expect(job).toMatchObject({
+      status: "done",
+      rows_processed: 6,
+      rows_imported: 3,
+      rows_failed: 3,
+      error: null,
+    });
+    expect(job.processed_bytes).toBe(job.total_bytes);
+    expect(job.row_errors).toEqual([
+      { row: 5, error: "$email is not an email address" },
+      { row: 6, error: "no $user_id (the merge field)" },
+      { row: 7, error: "$sessions is an integer property" },
+    ]);
+    const one = await s.db.user.findFirstOrThrow({
+      where: { appId: a.app.id, userId: "imp-1" },
+      include: { tags: true },
+    });
+    expect(one).toMatchObject({
+      name: "New name",
+      email: "one@x.test",
+      sessions: 3,
+      propsCustom: { keep: "me", plan: "pro", seats: 12, note: "semi; colon" },
+    });
+    expect(one.tags.map((t) => t.tag).sort()).toEqual(["imported", "vip"]);
+    const two = await s.db.user.findFirstOrThrow({ where: { appId: a.app.id, userId: "imp-2" } });
+    expect(two).toMatchObject({
+      name: 'Two "2" Lines',
+      isLead: true,
+      propsCustom: { plan: "free", seats: 7, note: "line\nbreak" },
+    });
+  });
+
+  it("merges by $email (the oldest user of an email) and accepts a raw text/csv body", async () => {
+    const old = await makeUser(s.db, a.app.id, { email: "dup@x.test" });
+    await makeUser(s.db, a.app.id, { email: "dup@x.test" });
+    const csv = "$email,$city\ndup@x.test,Lyon\nfresh@x.test,Nice\n";
+    const r = await s.call(`/api/users/import?merge_field=$email&tags=csv`, {
+      method: "POST",
+      headers: { Authorization: `Token ${a.token}`, "content-type": "text/csv" },
+      body: csv,
+    });
+    const job = await finished(ok<Job>(r).id);
+    expect(job).toMatchObject({ status: "done", rows_imported: 2 });
+    expect((await s.db.user.findUniqueOrThrow({ where: { id: old.id } })).city).toBe("Lyon");
+    const fresh = await s.db.user.findFirstOrThrow({
+      where: { appId: a.app.id, email: "fresh@x.test" },
+      include: { tags: true },
+    });
+    expect(fresh).toMatchObject({ city: "Nice", userId: null, isLead: true });
+    expect(fresh.tags.map((t) => t.tag)).toEqual(["csv"]);
+  });
+
+  it("fails the job with a clear error for a bad header or a broken file", async () => {
+    const cases: [string, string, RegExp][] = [
+      ["$email,plan\na@x.test,pro\n", "$user_id", /no \$user_id column/],
+      ["$user_id,$bogus\nu,1\n", "$user_id", /\$bogus is not a system property/],
+      ['$user_id,plan\nu,"unclosed\n', "$user_id", /line 2: a quoted field is not closed/],
+      ["", "$user_id", /the file is empty/],
+    ];
+    for (const [csv, merge, error] of cases) {
+      const job = await finished(ok<Job>(await upload(csv, { merge_field: merge })).id);
+      expect(job.status).toBe("failed");
+      expect(job.error).toMatch(error);
+    }
+  });
+
+  it("refuses bad requests clearly", async () => {
+    expect(errorOf(await upload("a", {}), 400, "ValidationError").error_fields).toEqual({
+      merge_field: "must be one of: $user_id, $email",
+    });
+    expect(
+      errorOf(await upload("a", { merge_field: "name" }), 400, "ValidationError").error_fields,
+    ).toHaveProperty("merge_field");
+    expect(
+      errorOf(await upload("a", { merge_field: "$email", delimiter: "::" }), 400, "ValidationError")
+        .error_fields,
+    ).toHaveProperty("delimiter");
+    expect(
+      errorOf(
+        await upload("a", { merge_field: "$email", tags: "a,b" + ",x".repeat(20) }),
+        400,
+        "ValidationError",
+      ).error_fields,
+    ).toHaveProperty("tags");
+    const noFile = await s.call(`/api/users/import`, {
+      method: "POST",
+      headers: { Authorization: `Token ${a.token}` },
+      form: { merge_field: "$email" },
+    });
+    expect(errorOf(noFile, 400, "ValidationError").error_fields).toHaveProperty("file");
+    const big = await s.call(`/api/users/import?merge_field=$email`, {
+      method: "POST",
+      headers: { Authorization: `Token ${a.token}`, "content-type": "text/csv" },
+      body: new Uint8Array(31 * 1024 * 1024 + 1),
+    });
+    errorOf(big, 413, "PayloadTooLarge");
+    const other = await makeApp(s.db);
+    errorOf(
+      await upload("$email\n", { merge_field: "$email" }, { query: `?app=${a.app.id}`, token: other.token }),
+      403,
+      "PermissionDenied",
+    );
+    const job = ok<Job>(await upload("$email\n", { merge_field: "$email" }));
+    errorOf(await client(s, other.token).get(`/api/users/import/${job.id}`), 403, "PermissionDenied");
+    errorOf(await api.get(`/api/users/import/99999999`), 400, "LookupError");
+    await finished(job.id);
+  });
+
+  it("serves v1 with the user-write scope", async () => {
+    const job = ok<Job>(await upload("$user_id\nv1-user\n", { merge_field: "$user_id" }, { v: "/v1" }));
+    expect((await finished(job.id)).rows_imported).toBe(1);
+    const narrow = await makeToken(s.db, a.app.id, ["user-read"]);
+    errorOf(
+      await upload("$user_id\nx\n", { merge_field: "$user_id" }, { v: "/v1", token: narrow }),
+      403,
+      "PermissionDenied",
+    );
+    ok(await client(s, narrow).get(`/api/v1/users/import/${job.id}`));
+  });
+
+  it("imports 100,000 rows streamed, reporting progress", { timeout: 300_000 }, async () => {
+    const b = await makeApp(s.db);
+    const lines = ["$user_id,$name,$email,plan,score"];
+    for (let i = 0; i < 100_000; i++)
+      lines.push(`bulk-${i},Person ${i},p${i}@bulk.test,${i % 2 ? "pro" : "free"},${i}`);
+    const csv = new Blob([lines.join("\n") + "\n"], { type: "text/csv" });
+    const started = ok<Job>(await upload(csv, { merge_field: "$user_id" }, { token: b.token }));
+    const seen = new Set<number>();
+    let job: Job = started;
+    while (job.status !== "done" && job.status !== "failed") {
+      await new Promise((r) => setTimeout(r, 250));
+      job = ok<Job>(await client(s, b.token).get(`/api/users/import/${started.id}`));
+      seen.add(job.rows_processed);
+    }
+    expect(job).toMatchObject({
+      status: "done",
+      rows_processed: 100_000,
+      rows_imported: 100_000,
+      rows_failed: 0,
+    });
+    expect(job.processed_bytes).toBe(csv.size);
+    expect(seen.size).toBeGreaterThan(1);
+    expect(await s.db.user.count({ where: { appId: b.app.id } })).toBe(100_000);
+    const last = await s.db.user.findFirstOrThrow({ where: { appId: b.app.id, userId: "bulk-99999" } });
+    expect(last).toMatchObject({ name: "Person 99999", propsCustom: { plan: "pro", score: 99_999 } });
+  });
+});

@@ -1,0 +1,196 @@
+import { Prisma } from "../db/generated/client";
+import type { Db } from "../db/client";
+import { isApiError, validation } from "../api/errors";
+import { canonicalDateTime } from "../props/values";
+import { parseFilters, type Condition, type Group, type PropRef } from "./filters";
+
+/**
+ * Filters compiled to one parameterised WHERE clause over `users u`. Every value is a bound parameter; the only
+ * raw SQL fragments are constant column names from the system-prop table. Typed columns use the users indexes, tags
+ * the user_tags primary key, event props the user_event_summaries primary key, booleans and lists the GIN index on
+ * props_custom (through `@>`).
+ */
+export const MAX_SEGMENT_NESTING = 3;
+
+const TRUE = Prisma.sql`TRUE`;
+const FALSE = Prisma.sql`FALSE`;
+const CANONICAL_DT = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$";
+
+export interface CompileOptions {
+  db: Pick<Db, "segment">;
+  appId: bigint;
+  now?: Date;
+  /** Segments being defined (an update checks that a segment does not contain itself). */
+  stack?: bigint[];
+}
+
+interface Loaded {
+  id: bigint;
+  filters: unknown;
+}
+
+/** SQL expressions for a property: as text, number, timestamp (or canonical text for custom props) and raw JSON. */
+export function propExpr(prop: PropRef): {
+  text: Prisma.Sql;
+  num: Prisma.Sql;
+  time: Prisma.Sql;
+  sort: Prisma.Sql;
+} {
+  if (prop.kind === "system") {
+    const col = Prisma.raw(`u.${prop.def.column}`);
+    return { text: col, num: col, time: col, sort: col };
+  }
+  if (prop.kind === "event") {
+    const col = Prisma.raw(prop.part === "count" ? "s.count" : `s."${prop.part}"`);
+    const sub = Prisma.sql`(SELECT ${col} FROM user_event_summaries s WHERE s.user_id = u.id AND s.event_type_id = ${prop.typeId})`;
+    return { text: sub, num: sub, time: sub, sort: sub };
+  }
+  if (prop.kind !== "custom") throw new Error("not a valued property");
+  const k = prop.name;
+  const json = Prisma.sql`(u.props_custom -> ${k}::text)`;
+  return {
+    text: Prisma.sql`(CASE WHEN jsonb_typeof(${json}) IN ('string', 'number', 'boolean') THEN u.props_custom ->> ${k}::text END)`,
+    num: Prisma.sql`(CASE WHEN jsonb_typeof(${json}) = 'number' THEN (u.props_custom ->> ${k}::text)::numeric END)`,
+    time: Prisma.sql`(CASE WHEN jsonb_typeof(${json}) = 'string' AND (u.props_custom ->> ${k}::text) ~ ${CANONICAL_DT} THEN u.props_custom ->> ${k}::text END)`,
+    sort: json,
+  };
+}
+
+function contains(key: string, value: unknown): Prisma.Sql {
+  return Prisma.sql`(u.props_custom @> ${JSON.stringify({ [key]: value })}::jsonb)`;
+}
+
+function condition(c: Condition, now: Date): Prisma.Sql {
+  const { prop, type, value: v } = c;
+  if (prop.kind === "tag") {
+    const tag = v.kind === "string" ? v.s : "";
+    return Prisma.sql`EXISTS (SELECT 1 FROM user_tags t WHERE t.user_id = u.id AND t.tag = ${tag})`;
+  }
+  const e = propExpr(prop);
+  const custom = prop.kind === "custom";
+  // Custom date-times are canonical UTC text, which orders like the time it names.
+  const at = (d: Date) =>
+    custom ? Prisma.sql`${canonicalDateTime(d)}::text` : Prisma.sql`${d}::timestamptz`;
+  const n = v.kind === "number" ? v.n : 0;
+  const s = v.kind === "string" ? v.s : "";
+  switch (type) {
+    case "known":
+      return custom
+        ? Prisma.sql`(u.props_custom -> ${prop.name}::text) IS NOT NULL`
+        : Prisma.sql`${e.text} IS NOT NULL`;
+    case "unknown":
+      return custom
+        ? Prisma.sql`(u.props_custom -> ${prop.name}::text) IS NULL`
+        : Prisma.sql`${e.text} IS NULL`;
+    case "eq":
+      return Prisma.sql`${e.num} = ${n}::numeric`;
+    case "neq":
+      return Prisma.sql`(${e.num} IS NULL OR ${e.num} <> ${n}::numeric)`;
+    case "gt":
+      return Prisma.sql`${e.num} > ${n}::numeric`;
+    case "gte":
+      return Prisma.sql`${e.num} >= ${n}::numeric`;
+    case "lt":
+      return Prisma.sql`${e.num} < ${n}::numeric`;
+    case "lte":
+      return Prisma.sql`${e.num} <= ${n}::numeric`;
+    case "gt_or_unknown":
+      return Prisma.sql`(${e.num} IS NULL OR ${e.num} > ${n}::numeric)`;
+    case "lt_or_unknown":
+      return Prisma.sql`(${e.num} IS NULL OR ${e.num} < ${n}::numeric)`;
+    case "range":
+      if (v.kind !== "numbers") return FALSE;
+      return Prisma.sql`${e.num} BETWEEN SYMMETRIC ${v.a}::numeric AND ${v.b}::numeric`;
+    case "str_eq":
+      return Prisma.sql`lower(${e.text}) = lower(${s}::text)`;
+    case "str_neq":
+      return Prisma.sql`(${e.text} IS NULL OR lower(${e.text}) <> lower(${s}::text))`;
+    case "str_contains":
+      return Prisma.sql`strpos(lower(${e.text}), lower(${s}::text)) > 0`;
+    case "str_ncontains":
+      return Prisma.sql`(${e.text} IS NULL OR strpos(lower(${e.text}), lower(${s}::text)) = 0)`;
+    case "str_starts":
+      return Prisma.sql`starts_with(lower(${e.text}), lower(${s}::text))`;
+    case "bool_true":
+      return custom ? contains(prop.name, true) : FALSE;
+    case "bool_false":
+      return custom ? contains(prop.name, false) : FALSE;
+    case "daysless":
+      return Prisma.sql`${e.time} >= ${at(new Date(now.getTime() - n * 86_400_000))}`;
+    case "daysmore":
+      return Prisma.sql`${e.time} < ${at(new Date(now.getTime() - n * 86_400_000))}`;
+    case "date_gt":
+      return v.kind === "date" ? Prisma.sql`${e.time} > ${at(v.d)}` : FALSE;
+    case "date_lt":
+      return v.kind === "date" ? Prisma.sql`${e.time} < ${at(v.d)}` : FALSE;
+    case "date_range":
+      return v.kind === "dates" ? Prisma.sql`${e.time} BETWEEN SYMMETRIC ${at(v.a)} AND ${at(v.b)}` : FALSE;
+    case "list_contains":
+      return custom ? contains(prop.name, [s]) : FALSE;
+    case "list_ncontains":
+      return custom ? Prisma.sql`NOT ${contains(prop.name, [s])}` : FALSE;
+    case "in_segment":
+    case "tag":
+      return FALSE;
+  }
+}
+
+/**
+ * Compiles a parsed tree. `$segment` conditions expand the segment's own filters in place (one query in the end);
+ * a segment that contains itself, directly or through others, is refused, and nesting is bounded.
+ */
+export async function compileFilters(root: Group, opts: CompileOptions): Promise<Prisma.Sql> {
+  const now = opts.now ?? new Date();
+  const cache = new Map<string, Loaded | null>();
+  const load = async (c: Condition): Promise<Loaded | null> => {
+    const v = c.value;
+    if (v.kind !== "segment") return null;
+    const key = v.id !== undefined ? `#${v.id}` : `@${v.name}`;
+    if (!cache.has(key)) {
+      const where =
+        v.id !== undefined ? { id: v.id, appId: opts.appId } : { name: v.name ?? "", appId: opts.appId };
+      const seg = await opts.db.segment.findFirst({
+        where,
+        select: { id: true, filters: true },
+        orderBy: { id: "asc" },
+      });
+      cache.set(key, seg);
+    }
+    return cache.get(key) ?? null;
+  };
+
+  const group = async (g: Group, stack: bigint[]): Promise<Prisma.Sql> => {
+    if (g.items.length === 0) return TRUE;
+    const parts: Prisma.Sql[] = [];
+    for (const item of g.items) {
+      if (item.kind === "group") parts.push(await group(item, stack));
+      else if (item.prop.kind === "segment") parts.push(await segment(item, stack));
+      else parts.push(condition(item, now));
+    }
+    return Prisma.sql`(${Prisma.join(parts, g.op === "and" ? " AND " : " OR ")})`;
+  };
+
+  const segment = async (c: Condition, stack: bigint[]): Promise<Prisma.Sql> => {
+    const field = `${c.path}.value`;
+    const seg = await load(c);
+    const v = c.value;
+    const label = v.kind === "segment" ? (v.id !== undefined ? String(v.id) : `"${v.name}"`) : "?";
+    if (!seg) throw validation({ [field]: `no segment ${label} in this app` });
+    if (stack.includes(seg.id))
+      throw validation({ [field]: `segment ${seg.id} contains itself through $segment` });
+    if (stack.length >= MAX_SEGMENT_NESTING + (opts.stack?.length ?? 0)) {
+      throw validation({ [field]: `segments nest at most ${MAX_SEGMENT_NESTING} levels` });
+    }
+    let inner: Group;
+    try {
+      inner = parseFilters(seg.filters, `segment ${seg.id}`);
+    } catch (err) {
+      if (isApiError(err))
+        throw validation({ [field]: `segment ${seg.id} has filters that no longer apply` });
+      throw err;
+    }
+    return group(inner, [...stack, seg.id]);
+  };
+
+  return group(root, opts.stack ?? []);
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { endpoint } from "../api/endpoint";
+import { p } from "../api/zod";
+import { asString } from "../props/values";
+import { effectivePresence } from "../users/presence-state";
+import { systemProps } from "../users/system-props";
+import { listLeads, type LeadRow } from "./list-leads";
+
+const common = {
+  id: p.id(),
+  // An empty `filters=` (what a form sends for "no filter") means all users.
+  filters: z
+    .preprocess((v) => (v === "" ? undefined : v), p.json(z.unknown()).optional())
+    .meta({ description: "Filters object (JSON): see the design's grammar" }),
+  sort_prop: p.str({ min: 1, max: 255 }).optional(),
+  sort_order: p.oneOf(["asc", "desc"]).optional(),
+  offset: p.int({ min: 0, max: 10_000 }).optional(),
+};
+
+/** A user inside the leads list: id, presence and props only (the spec's lead shape). */
+export function serializeLead(u: LeadRow, asStrings = false) {
+  const props = systemProps(u);
+  return {
+    id: u.id,
+    presence: effectivePresence(u.presence, u.lastHeartbeat),
+    props: asStrings ? Object.fromEntries(Object.entries(props).map(([k, v]) => [k, asString(v)])) : props,
+  };
+}
+
+export const getAppUsers = endpoint({
+  method: "GET",
+  path: "/apps/{id}/users",
+  summary: "Get users/leads: filtered, sorted, paged by offset",
+  tags: ["Users"],
+  v1: {
+    params: z.object({ ...common, limit: p.int({ min: 0, max: 50 }).optional() }),
+    scopes: ["users-list"],
+    handler: async (ctx, input) => {
+      const r = await listLeads(ctx, {
+        appId: input.id,
+        filters: input.filters,
+        sortProp: input.sort_prop,
+        sortOrder: input.sort_order,
+        offset: input.offset,
+        limit: input.limit,
+        rule: "v1",
+      });
+      return { data: { total: r.total, users: r.users.map((u) => serializeLead(u)) } };
+    },
+  },
+  v2: {
+    params: z.object({
+      ...common,
+      limit: p.int({ min: 1, max: 50 }).optional(),
+      convert_props_types: p.bool().optional(),
+    }),
+    handler: async (ctx, input) => {
+      const r = await listLeads(ctx, {
+        appId: input.id,
+        filters: input.filters,
+        sortProp: input.sort_prop,
+        sortOrder: input.sort_order,
+        offset: input.offset,
+        limit: input.limit,
+        rule: "v2",
+      });
+      const asStrings = input.convert_props_types === false;
+      return { data: { total: r.total, users: r.users.map((u) => serializeLead(u, asStrings)) } };
+    },
+  },
+});

@@ -1,0 +1,233 @@
+import { validation } from "../api/errors";
+import { hasNul, parseDateTime } from "../props/values";
+import { parseEventProp, systemProp, type SystemPropDef } from "../users/system-props";
+
+/**
+ * The leads filter grammar (DESIGN "Users, props, leads"): a tree of and/or groups, up to 3 levels deep and 30
+ * conditions in all. Parsing checks every condition against its property's type, so a compiled filter never fails
+ * in SQL; errors name the offending field by path (`filters.filters.2.value.value`).
+ */
+export const MAX_DEPTH = 3;
+export const MAX_CONDITIONS = 30;
+
+export const COND_TYPES = [
+  "known",
+  "unknown",
+  "eq",
+  "neq",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "gt_or_unknown",
+  "lt_or_unknown",
+  "range",
+  "str_eq",
+  "str_neq",
+  "str_contains",
+  "str_ncontains",
+  "str_starts",
+  "bool_true",
+  "bool_false",
+  "daysless",
+  "daysmore",
+  "date_gt",
+  "date_lt",
+  "date_range",
+  "list_contains",
+  "list_ncontains",
+  "in_segment",
+  "tag",
+] as const;
+export type CondType = (typeof COND_TYPES)[number];
+
+export type PropRef =
+  | { kind: "system"; name: string; def: SystemPropDef }
+  | { kind: "event"; name: string; typeId: bigint; part: "first" | "last" | "count" }
+  | { kind: "custom"; name: string }
+  | { kind: "segment" }
+  | { kind: "tag" };
+
+export type CondValue =
+  | { kind: "none" }
+  | { kind: "number"; n: number }
+  | { kind: "numbers"; a: number; b: number }
+  | { kind: "string"; s: string }
+  | { kind: "date"; d: Date }
+  | { kind: "dates"; a: Date; b: Date }
+  | { kind: "segment"; id?: bigint; name?: string };
+
+export interface Condition {
+  kind: "cond";
+  path: string;
+  prop: PropRef;
+  type: CondType;
+  value: CondValue;
+}
+export interface Group {
+  kind: "group";
+  path: string;
+  op: "and" | "or";
+  items: (Group | Condition)[];
+}
+
+const NUMBER_TYPES: readonly CondType[] = [
+  "eq",
+  "neq",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "gt_or_unknown",
+  "lt_or_unknown",
+  "range",
+];
+const STRING_TYPES: readonly CondType[] = [
+  "str_eq",
+  "str_neq",
+  "str_contains",
+  "str_ncontains",
+  "str_starts",
+];
+const DATE_TYPES: readonly CondType[] = ["daysless", "daysmore", "date_gt", "date_lt", "date_range"];
+const BOOL_TYPES: readonly CondType[] = ["bool_true", "bool_false"];
+const LIST_TYPES: readonly CondType[] = ["list_contains", "list_ncontains"];
+const ANY: readonly CondType[] = ["known", "unknown"];
+
+/** Which condition types a property accepts: typed props their own family, custom props (untyped JSON) all. */
+function allowedTypes(prop: PropRef): readonly CondType[] {
+  switch (prop.kind) {
+    case "segment":
+      return ["in_segment"];
+    case "tag":
+      return ["tag"];
+    case "custom":
+      return [...ANY, ...NUMBER_TYPES, ...STRING_TYPES, ...DATE_TYPES, ...BOOL_TYPES, ...LIST_TYPES];
+    case "event":
+      return prop.part === "count" ? [...ANY, ...NUMBER_TYPES] : [...ANY, ...DATE_TYPES];
+    case "system": {
+      const t = prop.def.type;
+      return [...ANY, ...(t === "string" ? STRING_TYPES : t === "integer" ? NUMBER_TYPES : DATE_TYPES)];
+    }
+  }
+}
+
+function propRef(name: unknown, path: string): PropRef {
+  if (typeof name !== "string" || name.length === 0 || name.length > 255) {
+    throw validation({ [path]: "must be a property name of 1 to 255 characters" });
+  }
+  if (name === "$segment") return { kind: "segment" };
+  if (name === "$tag") return { kind: "tag" };
+  if (!name.startsWith("$")) return { kind: "custom", name };
+  const def = systemProp(name);
+  if (def) return { kind: "system", name, def };
+  const ev = parseEventProp(name);
+  if (ev) return { kind: "event", name, ...ev };
+  throw validation({ [path]: `${name} is not a system property, an event property or $segment/$tag` });
+}
+
+function num(v: unknown, path: string): number {
+  const n = typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
+  if (typeof n !== "number" || !Number.isFinite(n)) throw validation({ [path]: "must be a number" });
+  return n;
+}
+
+function date(v: unknown, path: string): Date {
+  const d = parseDateTime(v);
+  if (!d) throw validation({ [path]: "must be a Unix timestamp or an ISO 8601 date-time" });
+  return d;
+}
+
+function str(v: unknown, path: string): string {
+  if (typeof v !== "string" || v.length > 255)
+    throw validation({ [path]: "must be a string of at most 255 characters" });
+  return v;
+}
+
+function condValue(type: CondType, raw: unknown, path: string): CondValue {
+  if ((ANY as readonly string[]).includes(type) || BOOL_TYPES.includes(type)) return { kind: "none" };
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw validation({
+      [path]: `must be an object: {"value": …}${type.endsWith("range") ? ' or {"value1": …, "value2": …}' : ""}`,
+    });
+  }
+  const o = raw as Record<string, unknown>;
+  if (type === "range")
+    return { kind: "numbers", a: num(o.value1, `${path}.value1`), b: num(o.value2, `${path}.value2`) };
+  if (type === "date_range")
+    return { kind: "dates", a: date(o.value1, `${path}.value1`), b: date(o.value2, `${path}.value2`) };
+  const vp = `${path}.value`;
+  if (NUMBER_TYPES.includes(type)) return { kind: "number", n: num(o.value, vp) };
+  if (type === "daysless" || type === "daysmore") {
+    const n = num(o.value, vp);
+    if (n < 0 || n > 36_500) throw validation({ [vp]: "must be a number of days from 0 to 36500" });
+    return { kind: "number", n };
+  }
+  if (type === "date_gt" || type === "date_lt") return { kind: "date", d: date(o.value, vp) };
+  if (type === "in_segment") {
+    const v = o.value;
+    if (typeof v === "number" && Number.isSafeInteger(v) && v > 0) return { kind: "segment", id: BigInt(v) };
+    if (typeof v === "string" && /^\d{1,18}$/.test(v.trim()))
+      return { kind: "segment", id: BigInt(v.trim()) };
+    if (typeof v === "string" && v.trim()) return { kind: "segment", name: str(v.trim(), vp) };
+    throw validation({ [vp]: "must be a segment ID or name" });
+  }
+  const s = str(o.value, vp);
+  if (type === "tag" && (s.length === 0 || s.includes(",")))
+    throw validation({ [vp]: "must be a tag: 1 to 255 characters, no comma" });
+  return { kind: "string", s };
+}
+
+/** Parses and checks a filters tree; an array is taken as an `and` group of its items. */
+export function parseFilters(raw: unknown, field = "filters"): Group {
+  if (hasNul(raw)) throw validation({ [field]: "must not contain NUL characters" });
+  let conditions = 0;
+  const node = (v: unknown, path: string, depth: number): Group | Condition => {
+    if (typeof v !== "object" || v === null)
+      throw validation({ [path]: "must be a group {type, filters} or a condition" });
+    const o = v as Record<string, unknown>;
+    if (Array.isArray(v) || o.type === "and" || o.type === "or") {
+      if (depth > MAX_DEPTH) throw validation({ [path]: `groups nest at most ${MAX_DEPTH} levels` });
+      const items = Array.isArray(v) ? v : o.filters;
+      if (!Array.isArray(items))
+        throw validation({ [`${path}.filters`]: "must be a list of conditions or groups" });
+      const base = Array.isArray(v) ? path : `${path}.filters`;
+      return {
+        kind: "group",
+        path,
+        op: Array.isArray(v) ? "and" : (o.type as "and" | "or"),
+        items: items.map((item, i) => node(item, `${base}.${i}`, depth + 1)),
+      };
+    }
+    if (++conditions > MAX_CONDITIONS)
+      throw validation({ [path]: `filters hold at most ${MAX_CONDITIONS} conditions in all` });
+    const prop = propRef(o.property_name, `${path}.property_name`);
+    const type = o.type;
+    if (typeof type !== "string" || !(COND_TYPES as readonly string[]).includes(type)) {
+      throw validation({
+        [`${path}.type`]: `must be and, or, or a condition type: ${COND_TYPES.join(", ")}`,
+      });
+    }
+    const allowed = allowedTypes(prop);
+    if (!allowed.includes(type as CondType)) {
+      const name = prop.kind === "segment" ? "$segment" : prop.kind === "tag" ? "$tag" : prop.name;
+      throw validation({
+        [`${path}.type`]: `${type} does not apply to ${name}; use one of: ${allowed.join(", ")}`,
+      });
+    }
+    return {
+      kind: "cond",
+      path,
+      prop,
+      type: type as CondType,
+      value: condValue(type as CondType, o.value ?? {}, `${path}.value`),
+    };
+  };
+  const root = node(raw, field, 1);
+  return root.kind === "group" ? root : { kind: "group", path: field, op: "and", items: [root] };
+}
+
+/** Segment references in a tree, for loading them before compiling. */
+export function segmentRefs(g: Group): Condition[] {
+  return g.items.flatMap((n) => (n.kind === "group" ? segmentRefs(n) : n.prop.kind === "segment" ? [n] : []));
+}

@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../testing/server";
+import { makeApp, makeToken } from "../testing/factories";
+import { client, errorOf, ok, type Client } from "../users/testing";
+
+let s: TestServer;
+let a: Awaited<ReturnType<typeof makeApp>>;
+let api: Client;
+const ids: Record<string, bigint> = {};
+let bought: number;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  a = await makeApp(s.db);
+  api = client(s, a.token);
+  const now = Date.now();
+  const make = async (key: string, data: Record<string, unknown>) => {
+    ids[key] = (await s.db.user.create({ data: { appId: a.app.id, ...data } })).id;
+  };
+  await make("ann", {
+    name: "Ann Lee",
+    email: "ann@a.test",
+    sessions: 10,
+    lastSeen: new Date(now - DAY),
+    propsCustom: {
+      plan: "pro",
+      seats: 12,
+      trial: false,
+      interests: ["ai", "crm"],
+      signup: "2024-01-10T00:00:00",
+    },
+  });
+  await make("bob", {
+    name: "Bob",
+    email: "bob@b.test",
+    phone: "+1 555",
+    sessions: 2,
+    lastSeen: new Date(now - 10 * DAY),
+    propsCustom: { plan: "free", seats: 1, trial: true, interests: ["crm"], signup: "2024-03-01T00:00:00" },
+  });
+  await make("cid", { userId: "cid-1" });
+  await make("pushy", { webpushSubscribed: true, propsCustom: { seats: "many" } });
+  await make("ghost", { propsCustom: { plan: "pro" } });
+  ok(await api.post(`/api/users/${ids.ann}/tags`, { tag: "vip" }));
+  for (let i = 0; i < 3; i++)
+    bought = ok<{ type: { id: number } }>(await api.post(`/api/users/${ids.ann}/events`, { event: "Bought" }))
+      .type.id;
+  ok(
+    await api.post(`/api/users/${ids.bob}/events`, {
+      event: "Bought",
+      created: Math.floor((now - 3 * DAY) / 1000),
+    }),
+  );
+});
+afterAll(async () => {
+  await s.close();
+});
+
+type Lead = { id: number; presence: string; props: Record<string, unknown> };
+const nameOf = (id: number) => Object.entries(ids).find(([, v]) => Number(v) === id)?.[0];
+
+async function leads(filters?: unknown, extra: Record<string, unknown> = {}, v = "") {
+  const r = await api.get(`/api/${v}apps/${a.app.id}/users`, { filters, ...extra });
+  const data = ok<{ total: number; users: Lead[] }>(r);
+  return { total: data.total, names: data.users.map((u) => nameOf(u.id)), users: data.users };
+}
+const one = (property_name: string, type: string, value: unknown = {}) => ({
+  type: "and",
+  filters: [{ property_name, type, value }],
+});
+const sorted = async (filters: unknown) => (await leads(filters)).names.sort();
+
+describe("GET /apps/{id}/users filters", () => {
+  it("lists leads only, lead-shaped, with the total", async () => {
+    const r = await leads();
+    expect(r.total).toBe(4);
+    expect(r.names.sort()).toEqual(["ann", "bob", "cid", "pushy"]);
+    expect(Object.keys(r.users[0]!).sort()).toEqual(["id", "presence", "props"]);
+  });
+
+  it.each([
+    ["$phone", "known", {}, ["bob"]],
+    ["$phone", "unknown", {}, ["ann", "cid", "pushy"]],
+    ["plan", "known", {}, ["ann", "bob"]],
+    ["plan", "unknown", {}, ["cid", "pushy"]],
+    ["$sessions", "eq", { value: 10 }, ["ann"]],
+    ["$sessions", "neq", { value: 10 }, ["bob", "cid", "pushy"]],
+    ["$sessions", "gt", { value: 1 }, ["ann", "bob"]],
+    ["$sessions", "gte", { value: 2 }, ["ann", "bob"]],
+    ["$sessions", "lt", { value: 2 }, ["cid", "pushy"]],
+    ["$sessions", "lte", { value: "2" }, ["bob", "cid", "pushy"]],
+    ["seats", "gt", { value: 5 }, ["ann"]],
+    ["seats", "gt_or_unknown", { value: 5 }, ["ann", "cid", "pushy"]],
+    ["seats", "lt_or_unknown", { value: 5 }, ["bob", "cid", "pushy"]],
+    ["seats", "range", { value1: 12, value2: 1 }, ["ann", "bob"]],
+    ["$name", "str_eq", { value: "ann lee" }, ["ann"]],
+    ["$name", "str_neq", { value: "ANN LEE" }, ["bob", "cid", "pushy"]],
+    ["$email", "str_contains", { value: "B.TEST" }, ["bob"]],
+    ["$email", "str_ncontains", { value: "b.test" }, ["ann", "cid", "pushy"]],
+    ["$name", "str_starts", { value: "An" }, ["ann"]],
+    ["plan", "str_eq", { value: "PRO" }, ["ann"]],
+    ["$user_id", "str_eq", { value: "cid-1" }, ["cid"]],
+    ["trial", "bool_true", {}, ["bob"]],
+    ["trial", "bool_false", {}, ["ann"]],
+    ["$last_seen", "daysless", { value: 5 }, ["ann"]],
+    ["$last_seen", "daysmore", { value: 5 }, ["bob"]],
+    ["signup", "date_gt", { value: "2024-02-01" }, ["bob"]],
+    ["signup", "date_lt", { value: 1_706_745_600 }, ["ann"]],
+    ["signup", "date_range", { value1: "2024-01-01", value2: "2024-02-01T00:00:00Z" }, ["ann"]],
+    ["$last_seen", "date_gt", { value: Math.floor((Date.now() - 2 * DAY) / 1000) }, ["ann"]],
+    ["interests", "list_contains", { value: "ai" }, ["ann"]],
+    ["interests", "list_ncontains", { value: "ai" }, ["bob", "cid", "pushy"]],
+    ["$tag", "tag", { value: "vip" }, ["ann"]],
+  ])("%s %s %j", async (prop, type, value, expected) => {
+    expect(await sorted(one(prop, type, value))).toEqual(expected);
+  });
+
+  it("filters on event props", async () => {
+    expect(await sorted(one(`$event_${bought}_count`, "gte", { value: 2 }))).toEqual(["ann"]);
+    expect(await sorted(one(`$event_${bought}_count`, "unknown"))).toEqual(["cid", "pushy"]);
+    expect(await sorted(one(`$event_${bought}_last`, "daysless", { value: 1 }))).toEqual(["ann"]);
+    expect(await sorted(one(`$event_${bought}_first`, "daysmore", { value: 2 }))).toEqual(["bob"]);
+  });
+
+  it("combines nested and/or groups", async () => {
+    const tree = {
+      type: "or",
+      filters: [
+        { property_name: "$user_id", type: "known", value: {} },
+        {
+          type: "and",
+          filters: [one("plan", "str_eq", { value: "free" }), one("$sessions", "gte", { value: 2 })],
+        },
+      ],
+    };
+    expect(await sorted(tree)).toEqual(["bob", "cid"]);
+    expect(await sorted({ type: "or", filters: [] })).toEqual(["ann", "bob", "cid", "pushy"]);
+    expect(await sorted([{ property_name: "$name", type: "known" }])).toEqual(["ann", "bob"]);
+    expect((await leads("")).total).toBe(4);
+  });
+
+  it("expands segments, also nested ones", async () => {
+    const pro = ok<{ id: number }>(
+      await api.post(`/api/apps/${a.app.id}/segments`, {
+        name: "Pro",
+        filters: one("plan", "str_eq", { value: "pro" }),
+      }),
+    );
+    const nested = ok<{ id: number }>(
+      await api.post(`/api/apps/${a.app.id}/segments`, {
+        name: "Pro or phone",
+        filters: {
+          type: "or",
+          filters: [one("$segment", "in_segment", { value: "Pro" }), one("$phone", "known")],
+        },
+      }),
+    );
+    expect(await sorted(one("$segment", "in_segment", { value: pro.id }))).toEqual(["ann"]);
+    expect(await sorted(one("$segment", "in_segment", { value: String(nested.id) }))).toEqual(["ann", "bob"]);
+    const fields = errorOf(
+      await api.get(`/api/apps/${a.app.id}/users`, {
+        filters: one("$segment", "in_segment", { value: 999 }),
+      }),
+      400,
+      "ValidationError",
+    ).error_fields;
+    expect(fields).toEqual({ "filters.filters.0.value": "no segment 999 in this app" });
+  });
+});
+
+describe("GET /apps/{id}/users sorting and paging", () => {
+  it("sorts by system, custom and event props, unknown values last", async () => {
+    expect((await leads(undefined, {})).names).toEqual(["ann", "bob", "pushy", "cid"]);
+    expect((await leads(undefined, { sort_prop: "$sessions", sort_order: "asc" })).names).toEqual([
+      "cid",
+      "pushy",
+      "bob",
+      "ann",
+    ]);
+    expect((await leads(undefined, { sort_prop: "seats" })).names).toEqual(["ann", "bob", "pushy", "cid"]);
+    expect((await leads(undefined, { sort_prop: "plan", sort_order: "asc" })).names).toEqual([
+      "bob",
+      "ann",
+      "cid",
+      "pushy",
+    ]);
+    expect(
+      (await leads(undefined, { sort_prop: `$event_${bought}_count`, sort_order: "asc" })).names,
+    ).toEqual(["bob", "ann", "cid", "pushy"]);
+  });
+
+  it("pages by offset and limit with the same total", async () => {
+    const page = await leads(undefined, { sort_prop: "$sessions", offset: 1, limit: 2 });
+    expect(page.total).toBe(4);
+    expect(page.names).toEqual(["bob", "pushy"]);
+    const beyond = await leads(undefined, { offset: 100 });
+    expect(beyond).toMatchObject({ total: 4, names: [] });
+  });
+
+  it("returns props as strings with convert_props_types=false", async () => {
+    const r = await leads(one("$sessions", "eq", { value: 10 }), { convert_props_types: false });
+    expect(r.users[0]!.props.$sessions).toBe("10");
+  });
+
+  it("is fresh: a change shows at once", async () => {
+    expect((await leads(one("$name", "str_eq", { value: "Gus" }))).total).toBe(0);
+    ok(
+      await api.post(`/api/users/${ids.ghost}/props`, {
+        operations: [{ op: "update_or_create", key: "$name", value: "Gus" }],
+      }),
+    );
+    expect((await leads(one("$name", "str_eq", { value: "Gus" }))).names).toEqual(["ghost"]);
+    ok(await api.post(`/api/users/${ids.ghost}/props`, { operations: [{ op: "delete", key: "$name" }] }));
+    expect((await leads()).total).toBe(4);
+  });
+
+  it("refuses bad parameters clearly", async () => {
+    const bad = async (q: Record<string, unknown>, v = "") =>
+      errorOf(await api.get(`/api/${v}apps/${a.app.id}/users`, q), 400, "ValidationError");
+    expect((await bad({ offset: 9_990, limit: 20 })).error_fields).toEqual({
+      offset: "offset + limit must be at most 10000",
+    });
+    expect((await bad({ offset: 9_990, limit: 20 })).error_message).toMatch(/10000 leads are reachable/);
+    expect((await bad({ offset: 10_001 })).error_fields).toHaveProperty("offset");
+    expect((await bad({ offset: -1 })).error_fields).toHaveProperty("offset");
+    expect((await bad({ limit: 0 })).error_fields).toHaveProperty("limit");
+    expect((await bad({ limit: 51 })).error_fields).toHaveProperty("limit");
+    expect((await bad({ sort_order: "up" })).error_fields).toHaveProperty("sort_order");
+    expect((await bad({ sort_prop: "$segment" })).error_fields).toHaveProperty("sort_prop");
+    expect((await bad({ sort_prop: "$bogus" })).error_fields).toHaveProperty("sort_prop");
+    expect((await bad({ filters: "{nope" })).error_fields).toEqual({ filters: "must be valid JSON" });
+    expect((await bad({ filters: one("$sessions", "str_eq", { value: 1 }) })).error_fields).toHaveProperty([
+      "filters.filters.0.type",
+    ]);
+    errorOf(
+      await client(s, (await makeApp(s.db)).token).get(`/api/apps/${a.app.id}/users`),
+      403,
+      "PermissionDenied",
+    );
+  });
+});
+
+describe("GET /v1/apps/{id}/users", () => {
+  it("uses the v1 lead rule (no web push) and allows limit 0", async () => {
+    const v1 = await leads(undefined, {}, "v1/");
+    expect(v1.names.sort()).toEqual(["ann", "bob", "cid"]);
+    expect(await leads(undefined, { limit: 0 }, "v1/")).toMatchObject({ total: 3, names: [] });
+    expect((await leads(one("$phone", "known"), {}, "v1/")).names).toEqual(["bob"]);
+  });
+
+  it("needs the users-list scope", async () => {
+    const narrow = await makeToken(s.db, a.app.id, ["user-read"]);
+    errorOf(await client(s, narrow).get(`/api/v1/apps/${a.app.id}/users`), 403, "PermissionDenied");
+  });
+});

@@ -1,0 +1,111 @@
+import { Prisma } from "../db/generated/client";
+import { validation } from "../api/errors";
+import { assertApp, type Ctx } from "../auth/context";
+import { parseEventProp, systemProp, type UserSystemRow } from "../users/system-props";
+import { compileFilters, propExpr } from "./compile";
+import { parseFilters } from "./filters";
+
+export const MAX_REACHABLE = 10_000;
+
+export interface ListLeadsInput {
+  appId: bigint;
+  filters?: unknown;
+  sortProp?: string;
+  sortOrder?: "asc" | "desc";
+  offset?: number;
+  limit?: number;
+  /** v2 counts web-push subscribers as leads; v1 does not. */
+  rule: "v2" | "v1";
+}
+
+export interface LeadRow extends UserSystemRow {
+  lastHeartbeat: Date | null;
+}
+
+function sortExpr(name: string): Prisma.Sql {
+  if (!name.startsWith("$")) return propExpr({ kind: "custom", name }).sort;
+  const def = systemProp(name);
+  if (def) return propExpr({ kind: "system", name, def }).sort;
+  const ev = parseEventProp(name);
+  if (ev) return propExpr({ kind: "event", name, ...ev }).sort;
+  throw validation({ sort_prop: "must be a system, custom or event property" });
+}
+
+/**
+ * One statement: the number of users matching the filters and the requested page of them, both under the same
+ * WHERE (app, lead flag, filters). Reads are live, so the list matches the user card at once.
+ */
+export async function listLeads(
+  ctx: Ctx,
+  input: ListLeadsInput,
+): Promise<{ total: number; users: LeadRow[] }> {
+  assertApp(ctx, input.appId);
+  const offset = input.offset ?? 0;
+  const limit = input.limit ?? 20;
+  if (offset + limit > MAX_REACHABLE) {
+    throw validation(
+      { offset: `offset + limit must be at most ${MAX_REACHABLE}` },
+      `At most ${MAX_REACHABLE} leads are reachable: offset + limit must be at most ${MAX_REACHABLE}; narrow the filters instead.`,
+    );
+  }
+  const tree =
+    input.filters === undefined || input.filters === null ? undefined : parseFilters(input.filters);
+  const filters = tree ? await compileFilters(tree, { db: ctx.db, appId: input.appId }) : Prisma.sql`TRUE`;
+  const sort = sortExpr(input.sortProp ?? "$last_seen");
+  const dir = Prisma.raw(input.sortOrder === "asc" ? "ASC" : "DESC");
+  const flag = Prisma.raw(input.rule === "v1" ? "u.is_lead_v1" : "u.is_lead");
+  const where = Prisma.sql`u.app_id = ${input.appId} AND ${flag} AND ${filters}`;
+  const rows = await ctx.db.$queryRaw<(RawLead & { total: number })[]>(Prisma.sql`
+    SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM users u WHERE ${where}) c
+    LEFT JOIN LATERAL (
+      SELECT u.id, u.app_id, u.user_id, u.presence, u.last_heartbeat, u.name, u.email, u.phone, u.avatar,
+        u.initial_referrer, u.country, u.region, u.city, u.sessions, u.last_seen, u.last_contacted, u.last_reply
+      FROM users u WHERE ${where}
+      ORDER BY ${sort} ${dir} NULLS LAST, u.id ${dir}
+      LIMIT ${limit} OFFSET ${offset}
+    ) p ON TRUE`);
+  const total = rows[0]?.total ?? 0;
+  return { total, users: rows.filter((r) => r.id !== null).map(fromRaw) };
+}
+
+interface RawLead {
+  id: bigint;
+  app_id: bigint;
+  user_id: string | null;
+  presence: string;
+  last_heartbeat: Date | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  avatar: string | null;
+  initial_referrer: string | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  sessions: number;
+  last_seen: Date | null;
+  last_contacted: Date | null;
+  last_reply: Date | null;
+}
+
+function fromRaw(r: RawLead): LeadRow {
+  return {
+    id: r.id,
+    appId: r.app_id,
+    userId: r.user_id,
+    presence: r.presence,
+    lastHeartbeat: r.last_heartbeat,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    avatar: r.avatar,
+    initialReferrer: r.initial_referrer,
+    country: r.country,
+    region: r.region,
+    city: r.city,
+    sessions: r.sessions,
+    lastSeen: r.last_seen,
+    lastContacted: r.last_contacted,
+    lastReply: r.last_reply,
+  };
+}

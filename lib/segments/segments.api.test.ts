@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../testing/server";
+import { makeApp, makeToken, unique } from "../testing/factories";
+import { client, errorOf, ok, type Client } from "../users/testing";
+
+let s: TestServer;
+let a: Awaited<ReturnType<typeof makeApp>>;
+let api: Client;
+let base: string;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  a = await makeApp(s.db);
+  api = client(s, a.token);
+  base = `/api/apps/${a.app.id}/segments`;
+});
+afterAll(async () => {
+  await s.close();
+});
+
+interface Seg {
+  id: number;
+  app: number;
+  name: string;
+  filters: { type: string; filters: { property_name: string; type: string; value: { value?: unknown } }[] };
+  created: number;
+}
+const f = (property_name: string, type: string, value: unknown = {}) => ({
+  type: "and",
+  filters: [{ property_name, type, value }],
+});
+const inSeg = (value: unknown) => f("$segment", "in_segment", { value });
+const create = async (name: string, filters: unknown) => ok<Seg>(await api.post(base, { name, filters }));
+
+describe("segments", () => {
+  it("creates, lists, reads, updates and deletes", async () => {
+    const seg = await create("Emails", f("$email", "known"));
+    expect(seg).toMatchObject({ app: Number(a.app.id), name: "Emails", filters: f("$email", "known") });
+    expect(ok<Seg[]>(await api.get(base)).map((x) => x.id)).toContain(seg.id);
+    expect(ok<Seg>(await api.get(`${base}/${seg.id}`)).name).toBe("Emails");
+    const renamed = ok<Seg>(await api.post(`${base}/${seg.id}`, { name: "Known emails" }));
+    expect(renamed).toMatchObject({ name: "Known emails", filters: f("$email", "known") });
+    const put = await s.call(`${base}/${seg.id}`, {
+      method: "PUT",
+      headers: { Authorization: `Token ${a.token}` },
+      json: { filters: f("$phone", "known") },
+    });
+    expect(ok<Seg>(put).filters).toEqual(f("$phone", "known"));
+    ok(await api.del(`${base}/${seg.id}`));
+    errorOf(await api.get(`${base}/${seg.id}`), 400, "LookupError");
+  });
+
+  it("stores references by name as IDs, so renaming never breaks them", async () => {
+    const inner = await create(unique("Inner"), f("$email", "known"));
+    const outer = await create(unique("Outer"), inSeg(inner.name));
+    expect(outer.filters.filters[0]!.value).toEqual({ value: inner.id });
+    ok(await api.post(`${base}/${inner.id}`, { name: unique("Renamed") }));
+    ok(await api.get(`/api/apps/${a.app.id}/users`, { filters: inSeg(outer.id) }));
+    const used = errorOf(await api.del(`${base}/${inner.id}`), 400, "ValidationError");
+    expect(used.error_fields?.segment_id).toMatch(new RegExp(`used by segment\\(s\\) ${outer.id}`));
+  });
+
+  it("refuses a segment that contains itself, directly or through others, and deep nesting", async () => {
+    const x = await create(unique("X"), f("$email", "known"));
+    const y = await create(unique("Y"), inSeg(x.id));
+    const self = errorOf(await api.post(`${base}/${x.id}`, { filters: inSeg(x.id) }), 400, "ValidationError");
+    expect(self.error_fields).toEqual({
+      "filters.filters.0.value": `segment ${x.id} contains itself through $segment`,
+    });
+    const cycle = errorOf(
+      await api.post(`${base}/${x.id}`, { filters: inSeg(y.id) }),
+      400,
+      "ValidationError",
+    );
+    expect(Object.values(cycle.error_fields ?? {})[0]).toMatch(/contains itself/);
+    const z = await create(unique("Z"), inSeg(y.id));
+    const w = await create(unique("W"), inSeg(z.id));
+    const deep = errorOf(
+      await api.post(base, { name: unique("V"), filters: inSeg(w.id) }),
+      400,
+      "ValidationError",
+    );
+    expect(Object.values(deep.error_fields ?? {})[0]).toMatch(/nest at most 3 levels/);
+  });
+
+  it("refuses bad input clearly", async () => {
+    const bad = async (body: Record<string, unknown>) =>
+      errorOf(await api.post(base, body), 400, "ValidationError").error_fields;
+    expect(await bad({ filters: f("$email", "known") })).toEqual({ name: "is required" });
+    expect(await bad({ name: "", filters: f("$email", "known") })).toHaveProperty("name");
+    expect(await bad({ name: "x".repeat(256), filters: f("$email", "known") })).toHaveProperty("name");
+    expect(await bad({ name: "No filters" })).toEqual({ filters: "is required" });
+    expect(await bad({ name: "Bad", filters: f("$email", "gt", { value: 1 }) })).toHaveProperty([
+      "filters.filters.0.type",
+    ]);
+    expect(await bad({ name: "Missing", filters: inSeg(987_654) })).toEqual({
+      "filters.filters.0.value": "no segment 987654 in this app",
+    });
+    await create("Taken", f("$email", "known"));
+    expect(await bad({ name: "Taken", filters: f("$email", "known") })).toHaveProperty("name");
+    errorOf(await api.get(`${base}/123456789`), 400, "LookupError");
+    const other = await makeApp(s.db);
+    errorOf(await client(s, other.token).get(base), 403, "PermissionDenied");
+    errorOf(
+      await client(s, other.token).post(base, { name: "x", filters: f("$email", "known") }),
+      403,
+      "PermissionDenied",
+    );
+  });
+
+  it("serves v1 with users-list to read and user-write to change", async () => {
+    const reader = client(s, await makeToken(s.db, a.app.id, ["users-list"]));
+    ok(await reader.get(`/api/v1/apps/${a.app.id}/segments`));
+    errorOf(
+      await reader.post(`/api/v1/apps/${a.app.id}/segments`, { name: "v1", filters: f("$email", "known") }),
+      403,
+      "PermissionDenied",
+    );
+    const seg = ok<Seg>(
+      await api.post(`/api/v1/apps/${a.app.id}/segments`, {
+        name: unique("v1"),
+        filters: f("$email", "known"),
+      }),
+    );
+    ok(await api.del(`/api/v1/apps/${a.app.id}/segments/${seg.id}`));
+  });
+});

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../testing/server";
+import { makeApp, makeToken, makeUser } from "../testing/factories";
+import { client, errorOf, ok, type Client } from "./testing";
+
+let s: TestServer;
+let a: Awaited<ReturnType<typeof makeApp>>;
+let api: Client;
+let user: { id: bigint; userId: string | null };
+const convs: number[] = [];
+
+beforeAll(async () => {
+  s = await startTestServer();
+  a = await makeApp(s.db);
+  api = client(s, a.token);
+  user = await makeUser(s.db, a.app.id, { name: "Vera" });
+  convs.push(
+    ok<{ id: number }>(await api.post(`/api/users/${user.id}/startconversation`, { body: "Hi, first" })).id,
+  );
+  convs.push(
+    ok<{ id: number }>(await api.post(`/api/users/${user.id}/sendmessage`, { body: "Hello from us" })).id,
+  );
+  convs.push(
+    ok<{ id: number }>(await api.post(`/api/users/${user.id}/startconversation`, { body: "Hi again" })).id,
+  );
+});
+afterAll(async () => {
+  await s.close();
+});
+
+type Conv = {
+  id: number;
+  user?: { id: number; props: Record<string, unknown> };
+  part_last?: { body: string } | null;
+} & Record<string, unknown>;
+const list = (params: Record<string, unknown> = {}, v = "", id: string | bigint = user.id) =>
+  api.get(`/api/${v}users/${id}/conversations`, params);
+
+describe("GET /users/{id}/conversations", () => {
+  it("lists the user's conversations newest first with the default optional fields", async () => {
+    const r = await list();
+    const data = ok<Conv[]>(r);
+    expect(data.map((c) => c.id)).toEqual([convs[2], convs[1], convs[0]]);
+    for (const c of data) {
+      expect(c).toHaveProperty("part_last");
+      expect(c).toHaveProperty("important_part_last");
+      expect(c).toHaveProperty("reply_last");
+      expect(c).not.toHaveProperty("channel");
+      expect(c.user).toMatchObject({ id: Number(user.id), props: { $name: "Vera" } });
+    }
+    expect(data[0]!.part_last?.body).toBe("Hi again");
+    expect(r.body.meta.next_before_position).toBeNull();
+  });
+
+  it("filters to conversations with user replies and by recipient type", async () => {
+    expect(ok<Conv[]>(await list({ with_user_replies_only: true })).map((c) => c.id)).toEqual([
+      convs[2],
+      convs[0],
+    ]);
+    expect(ok<Conv[]>(await list({ recipient_type: "web" }))).toHaveLength(3);
+    expect(ok<Conv[]>(await list({ recipient_type: "sdk" }))).toEqual([]);
+    expect(
+      errorOf(await list({ recipient_type: "ios" }), 400, "ValidationError").error_fields,
+    ).toHaveProperty("recipient_type");
+  });
+
+  it("pages by last update and honours the field switches", async () => {
+    const p1 = await list({ paginate_count: 2, user: false });
+    expect(ok<Conv[]>(p1).map((c) => c.id)).toEqual([convs[2], convs[1]]);
+    expect(ok<Conv[]>(p1)[0]).not.toHaveProperty("user");
+    const pos = p1.body.meta.next_before_position as number[];
+    expect(pos).toHaveLength(2);
+    const p2 = await list({ paginate_count: 2, paginate_position: pos });
+    expect(ok<Conv[]>(p2).map((c) => c.id)).toEqual([convs[0]]);
+  });
+
+  it("finds the user by user ID and answers LookupError for an unknown user", async () => {
+    expect(ok<Conv[]>(await list({ by_user_id: true }, "", user.userId!))).toHaveLength(3);
+    errorOf(await list({}, "", 987_654_321n), 400, "LookupError");
+    errorOf(await list({ by_user_id: true }, "", "no-such-user"), 400, "LookupError");
+    errorOf(await list({}, "v1/", 987_654_321n), 400, "LookupError");
+    errorOf(
+      await client(s, (await makeApp(s.db)).token).get(`/api/users/${user.id}/conversations`),
+      403,
+      "PermissionDenied",
+    );
+  });
+});
+
+describe("GET /v1/users/{id}/conversations", () => {
+  it("omits the user object and pages with after/count", async () => {
+    const p1 = await list({ count: 2 }, "v1/");
+    const data = ok<Conv[]>(p1);
+    expect(data.map((c) => c.id)).toEqual([convs[2], convs[1]]);
+    expect(data[0]).not.toHaveProperty("user");
+    expect(data[0]).toHaveProperty("part_last");
+    expect(typeof p1.body.meta.next_after).toBe("string");
+    const p2 = await list({ count: 2, after: p1.body.meta.next_after }, "v1/");
+    expect(ok<Conv[]>(p2).map((c) => c.id)).toEqual([convs[0]]);
+    expect(p2.body.meta.next_after).toBeNull();
+  });
+
+  it("needs both conversations-read and user-read", async () => {
+    for (const scopes of [["user-read"], ["conversations-read"]] as const) {
+      const t = await makeToken(s.db, a.app.id, [...scopes]);
+      errorOf(await client(s, t).get(`/api/v1/users/${user.id}/conversations`), 403, "PermissionDenied");
+    }
+    const both = await makeToken(s.db, a.app.id, ["user-read", "conversations-read"]);
+    ok(await client(s, both).get(`/api/v1/users/${user.id}/conversations`));
+  });
+});

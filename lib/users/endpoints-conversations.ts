@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { endpoint } from "../api/endpoint";
+import { v1PageParams, v2PageParams } from "../api/pagination";
+import { p } from "../api/zod";
+import { responseUrls } from "../conversations/endpoints/shared";
+import { conversationSwitches } from "../conversations/params";
+import { LIST_FIELDS, pickFields, serializeConversation } from "../conversations/view";
+import { listUserConversations, RECIPIENT_TYPES } from "./conversations";
+import { userRefParams } from "./resolve";
+
+export const getUserConversations = endpoint({
+  method: "GET",
+  path: "/users/{id}/conversations",
+  summary: "Get a user's conversations, newest last_update first",
+  tags: ["Users"],
+  v1: {
+    params: z.object({ ...userRefParams, ...v1PageParams }),
+    scopes: ["conversations-read", "user-read"],
+    handler: async (ctx, input, req) => {
+      const page = await listUserConversations(ctx, {
+        user: input,
+        // v1 results carry no user object.
+        fields: { ...LIST_FIELDS, user: false },
+        paging: { version: 1, params: input },
+      });
+      const urls = await responseUrls(ctx, req);
+      return { data: page.items.map((v) => serializeConversation(v, { version: 1, urls })), meta: page.meta };
+    },
+  },
+  v2: {
+    params: z.object({
+      ...userRefParams,
+      with_user_replies_only: p.bool().optional(),
+      recipient_type: p.oneOf(RECIPIENT_TYPES).optional(),
+      ...conversationSwitches,
+      ...v2PageParams,
+    }),
+    handler: async (ctx, input, req) => {
+      const page = await listUserConversations(ctx, {
+        user: input,
+        withUserRepliesOnly: input.with_user_replies_only,
+        recipientType: input.recipient_type,
+        fields: pickFields(LIST_FIELDS, input),
+        paging: { version: 2, params: input },
+      });
+      const urls = await responseUrls(ctx, req);
+      return { data: page.items.map((v) => serializeConversation(v, { version: 2, urls })), meta: page.meta };
+    },
+  },
+});

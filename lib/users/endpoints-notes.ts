@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { endpoint } from "../api/endpoint";
+import { p } from "../api/zod";
+import { addNote, deleteNote, listNotes, MAX_NOTE, serializeNote } from "./notes";
+import { userRefParams } from "./resolve";
+import { addUserTag, removeUserTag } from "./tags";
+
+const refOnly = z.object(userRefParams);
+const noteParams = z.object({ ...userRefParams, body: p.str({ min: 1, max: MAX_NOTE }) });
+const noteRef = z.object({ ...userRefParams, note_id: p.id() });
+
+export const getUserNotes = endpoint({
+  method: "GET",
+  path: "/users/{id}/notes",
+  summary: "A user's notes, newest first",
+  tags: ["Users"],
+  v1: {
+    params: refOnly,
+    scopes: ["user-read"],
+    handler: async (ctx, input) => ({ data: (await listNotes(ctx, { user: input })).map(serializeNote) }),
+  },
+  v2: {
+    params: refOnly,
+    handler: async (ctx, input) => ({ data: (await listNotes(ctx, { user: input })).map(serializeNote) }),
+  },
+});
+
+export const postUserNote = endpoint({
+  method: "POST",
+  path: "/users/{id}/notes",
+  summary: "Add a note to a user (by the operator, or the app's default admin for tokens)",
+  tags: ["Users"],
+  v1: {
+    params: noteParams,
+    scopes: ["user-write"],
+    handler: async (ctx, input) => ({
+      data: serializeNote(await addNote(ctx, { user: input, body: input.body })),
+    }),
+  },
+  v2: {
+    params: noteParams,
+    handler: async (ctx, input) => ({
+      data: serializeNote(await addNote(ctx, { user: input, body: input.body })),
+    }),
+  },
+});
+
+export const deleteUserNote = endpoint({
+  method: "DELETE",
+  path: "/users/{id}/notes/{note_id}",
+  summary: "Delete a note of a user",
+  tags: ["Users"],
+  v1: {
+    params: noteRef,
+    scopes: ["user-write"],
+    handler: async (ctx, input) => {
+      await deleteNote(ctx, { user: input, noteId: input.note_id });
+      return { data: {} };
+    },
+  },
+  v2: {
+    params: noteRef,
+    handler: async (ctx, input) => {
+      await deleteNote(ctx, { user: input, noteId: input.note_id });
+      return { data: {} };
+    },
+  },
+});
+
+const tag = p
+  .str({ min: 1, max: 255, trim: true })
+  .refine((t) => !t.includes(","), { error: "must not contain a comma" });
+const tagParams = z.object({ ...userRefParams, tag });
+
+/** v2 answers with the user's tags after the change; v1 with an empty object. Both succeed when nothing changed. */
+export const postUserTag = endpoint({
+  method: "POST",
+  path: "/users/{id}/tags",
+  summary: "Add a tag to a user (200 also when present)",
+  tags: ["Users"],
+  v1: {
+    params: tagParams,
+    scopes: ["user-write"],
+    handler: async (ctx, input) => {
+      await addUserTag(ctx, { user: input, tag: input.tag });
+      return { data: {} };
+    },
+  },
+  v2: {
+    params: tagParams,
+    handler: async (ctx, input) => ({
+      data: { tags: (await addUserTag(ctx, { user: input, tag: input.tag })).tags },
+    }),
+  },
+});
+
+export const deleteUserTag = endpoint({
+  method: "DELETE",
+  path: "/users/{id}/tags",
+  summary: "Remove a tag from a user (200 also when absent)",
+  tags: ["Users"],
+  v1: {
+    params: tagParams,
+    scopes: ["user-write"],
+    handler: async (ctx, input) => {
+      await removeUserTag(ctx, { user: input, tag: input.tag });
+      return { data: {} };
+    },
+  },
+  v2: {
+    params: tagParams,
+    handler: async (ctx, input) => ({
+      data: { tags: (await removeUserTag(ctx, { user: input, tag: input.tag })).tags },
+    }),
+  },
+});

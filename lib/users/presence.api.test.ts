@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../testing/server";
+import { makeApp, makeToken, makeUser } from "../testing/factories";
+import { sweepPresence } from "./presence";
+import { client, errorOf, ok, type Client } from "./testing";
+
+let s: TestServer;
+let a: Awaited<ReturnType<typeof makeApp>>;
+let api: Client;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  a = await makeApp(s.db);
+  api = client(s, a.token);
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const beat = (id: bigint | string, body: Record<string, unknown> = {}, v = "") =>
+  api.post(`/api${v}/users/${id}/setpresence`, body);
+const ago = (ms: number) => new Date(Date.now() - ms);
+const presenceLog = () =>
+  s.db.outboxEvent.findMany({
+    where: { channel: `user_presence_changed.${a.app.id}` },
+    orderBy: { id: "asc" },
+  });
+
+describe("POST /users/{id}/setpresence", () => {
+  it("sets online or idle with the page, counts sessions, marks the user seen and announces changes", async () => {
+    const u = await makeUser(s.db, a.app.id);
+    const before = (await presenceLog()).length;
+    const r = ok(await beat(u.id, { page_url: "https://shop.test/cart", page_title: "Cart" }));
+    expect(r).toEqual({ id: Number(u.id), app: Number(a.app.id), presence: "online" });
+    ok(await beat(u.id, { page_url: "https://shop.test/cart" }));
+    const user = ok(await api.get(`/api/users/${u.id}`, { presence_details: true }));
+    expect(user.presence).toBe("online");
+    expect(user.presence_details).toEqual({
+      presence: "online",
+      page_url: "https://shop.test/cart",
+      page_title: null,
+      last_heartbeat: expect.any(Number) as unknown,
+    });
+    expect(user.props).toMatchObject({ $sessions: 1, $last_seen: expect.any(String) as unknown });
+    ok(await beat(u.id, { presence: "idle" }));
+    expect(ok(await api.get(`/api/users/${u.id}`)).presence).toBe("idle");
+    const log = (await presenceLog()).slice(before);
+    expect(log.map((l) => (l.payload as { presence: string }).presence)).toEqual(["online", "idle"]);
+    // A heartbeat after a long gap starts a new session.
+    await s.db.user.update({ where: { id: u.id }, data: { lastHeartbeat: ago(31 * 60_000) } });
+    ok(await beat(u.id));
+    expect((await s.db.user.findUniqueOrThrow({ where: { id: u.id } })).sessions).toBe(2);
+  });
+
+  it("reads offline two minutes after the last heartbeat, and the sweeper announces it", async () => {
+    const u = await makeUser(s.db, a.app.id);
+    ok(await beat(u.id));
+    await s.db.user.update({ where: { id: u.id }, data: { lastHeartbeat: ago(2 * 60_000 + 5_000) } });
+    expect(ok(await api.get(`/api/users/${u.id}`)).presence).toBe("offline");
+    const active = ok<{ id: number }[]>(await api.get(`/api/apps/${a.app.id}/activeusers`));
+    expect(active.map((x) => x.id)).not.toContain(Number(u.id));
+    expect(await sweepPresence(s.db, a.app.id)).toBeGreaterThanOrEqual(1);
+    expect((await s.db.user.findUniqueOrThrow({ where: { id: u.id } })).presence).toBe("offline");
+    const last = (await presenceLog()).at(-1)!;
+    expect(last.payload).toMatchObject({ id: Number(u.id), presence: "offline" });
+  });
+
+  it("keeps the time zone offset and answers v1 with empty data", async () => {
+    const u = await makeUser(s.db, a.app.id);
+    expect(ok(await beat(u.id, { timezone_offset: -300 }, "/v1"))).toEqual({});
+    expect(ok(await api.get(`/api/users/${u.id}`, { timezone_offset: true })).timezone_offset).toBe(-300);
+  });
+
+  it("refuses bad heartbeats clearly", async () => {
+    const u = await makeUser(s.db, a.app.id);
+    expect(
+      errorOf(await beat(u.id, { presence: "offline" }), 400, "ValidationError").error_fields,
+    ).toHaveProperty("presence");
+    expect(
+      errorOf(await beat(u.id, { timezone_offset: 5000 }), 400, "ValidationError").error_fields,
+    ).toHaveProperty("timezone_offset");
+    expect(
+      errorOf(await beat(u.id, { page_url: "x".repeat(2049) }), 400, "ValidationError").error_fields,
+    ).toHaveProperty("page_url");
+    errorOf(await beat(424_242_424n), 400, "LookupError");
+    errorOf(await beat("nobody", { by_user_id: true }), 400, "LookupError");
+  });
+});
+
+describe("GET /apps/{id}/activeusers", () => {
+  it("lists online and idle users with presence details, newest heartbeat first", async () => {
+    const b = await makeApp(s.db);
+    const apiB = client(s, b.token);
+    const u1 = await makeUser(s.db, b.app.id, { name: "One" });
+    const u2 = await makeUser(s.db, b.app.id);
+    const u3 = await makeUser(s.db, b.app.id);
+    ok(await apiB.post(`/api/users/${u1.id}/setpresence`, { presence: "idle", page_url: "/a" }));
+    ok(await apiB.post(`/api/users/${u2.id}/setpresence`, { page_url: "/b" }));
+    const r = await apiB.get(`/api/apps/${b.app.id}/activeusers`);
+    const list = ok<
+      {
+        id: number;
+        presence: string;
+        presence_details: { page_url: string };
+        props: Record<string, unknown>;
+      }[]
+    >(r);
+    expect(list.map((x) => [x.id, x.presence, x.presence_details.page_url])).toEqual([
+      [Number(u2.id), "online", "/b"],
+      [Number(u1.id), "idle", "/a"],
+    ]);
+    expect(list[1]!.props.$name).toBe("One");
+    expect(r.body.meta.total).toBe(2);
+    expect(ok<unknown[]>(await apiB.get(`/api/apps/${b.app.id}/activeusers`, { limit: 1 }))).toHaveLength(1);
+    expect(list.map((x) => x.id)).not.toContain(Number(u3.id));
+    errorOf(await apiB.get(`/api/apps/${b.app.id}/activeusers`, { limit: 0 }), 400, "ValidationError");
+    errorOf(await api.get(`/api/apps/${b.app.id}/activeusers`), 403, "PermissionDenied");
+    const narrow = client(s, await makeToken(s.db, b.app.id, ["user-read"]));
+    errorOf(await narrow.get(`/api/v1/apps/${b.app.id}/activeusers`), 403, "PermissionDenied");
+    expect(ok<unknown[]>(await apiB.get(`/api/v1/apps/${b.app.id}/activeusers`))).toHaveLength(2);
+  });
+});
+
+describe("email status, web push and the lead rule", () => {
+  it("unsubscribes from email in both versions", async () => {
+    const u = await makeUser(s.db, a.app.id);
+    expect(ok(await api.post(`/api/users/${u.id}/unsubscribeemail`))).toEqual({
+      id: Number(u.id),
+      app: Number(a.app.id),
+      email_status: "unsubscribed",
+    });
+    expect(ok(await api.get(`/api/users/${u.id}`, { email_status: true })).email_status).toBe("unsubscribed");
+    expect(ok(await api.post(`/api/v1/users/${u.id}/unsubscribeemail`))).toEqual({});
+    errorOf(await api.post(`/api/users/99999999/unsubscribeemail`), 400, "LookupError");
+  });
+
+  it("keeps is_lead (v2) and is_lead_v1 exact for every part of the rule", async () => {
+    const u = await s.db.user.create({ data: { appId: a.app.id } });
+    const flags = async () => {
+      const r = await s.db.user.findUniqueOrThrow({ where: { id: u.id } });
+      return [r.isLead, r.isLeadV1];
+    };
+    const set = async (key: string, value: unknown) =>
+      ok(
+        await api.post(`/api/users/${u.id}/props`, {
+          operations: [value === null ? { op: "delete", key } : { op: "update_or_create", key, value }],
+        }),
+      );
+    expect(await flags()).toEqual([false, false]);
+    for (const [key, value] of [
+      ["$name", "Dee"],
+      ["$email", "dee@x.test"],
+      ["$phone", "+33 1"],
+    ] as const) {
+      await set(key, value);
+      expect(await flags()).toEqual([true, true]);
+      await set(key, null);
+      expect(await flags()).toEqual([false, false]);
+    }
+    expect(ok(await api.post(`/api/users/${u.id}/webpush`, { subscribed: true }))).toEqual({
+      id: Number(u.id),
+      app: Number(a.app.id),
+      webpush_subscribed: true,
+    });
+    expect(await flags()).toEqual([true, false]);
+    // Each time the user became a lead (three props, then web push), the user.lead_created event was logged.
+    const leadEvents = await s.db.outboxEvent.findMany({ where: { type: "lead_created", userId: u.id } });
+    expect(leadEvents).toHaveLength(4);
+    expect(leadEvents[0]!.payload).toMatchObject({ id: Number(u.id), props: { $name: "Dee" } });
+    const inList = async (v: string) =>
+      ok<{ users: { id: number }[] }>(
+        await api.get(`/api/${v}apps/${a.app.id}/users`, {
+          filters: { type: "and", filters: [] },
+          limit: 50,
+        }),
+      ).users.some((x) => x.id === Number(u.id));
+    expect([await inList(""), await inList("v1/")]).toEqual([true, false]);
+    expect(ok(await api.post(`/api/v1/users/${u.id}/webpush`, { subscribed: "false" }))).toEqual({});
+    expect(await flags()).toEqual([false, false]);
+    await s.db.user.update({ where: { id: u.id }, data: { conversationCount: 1 } });
+    expect(await flags()).toEqual([true, true]);
+    await s.db.user.update({ where: { id: u.id }, data: { conversationCount: 0, userId: "known-id" } });
+    expect(await flags()).toEqual([true, true]);
+    expect(
+      errorOf(await api.post(`/api/users/${u.id}/webpush`), 400, "ValidationError").error_fields,
+    ).toEqual({ subscribed: "is required" });
+  });
+});

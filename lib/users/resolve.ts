@@ -1,0 +1,104 @@
+import { Prisma } from "../db/generated/client";
+import type { Db, Tx } from "../db/client";
+import { lookup, validation } from "../api/errors";
+import { p } from "../api/zod";
+import { assertApp, requireAppId, type Ctx } from "../auth/context";
+import { announceIfNewLead } from "../leads/lead-events";
+import { withEvents } from "../realtime/outbox";
+
+/** `{id}` of /users/{id}: the service's ID, or with `by_user_id` the caller's own user ID in an app. */
+export interface UserRef {
+  id: string;
+  by_user_id?: boolean;
+  app?: bigint;
+}
+
+export const userRefParams = {
+  id: p.str({ min: 1, max: 255 }),
+  by_user_id: p.bool().optional(),
+  app: p.id().optional(),
+};
+
+function serviceId(ref: UserRef): bigint {
+  if (!/^\d{1,19}$/.test(ref.id)) {
+    throw validation({
+      id: "must be a user ID (a positive integer); pass by_user_id=true to use your own user ID",
+    });
+  }
+  return BigInt(ref.id);
+}
+
+function refApp(ctx: Ctx, ref: UserRef): bigint {
+  const appId = ref.app ?? requireAppId(ctx);
+  assertApp(ctx, appId);
+  return appId;
+}
+
+const missing = (ref: UserRef) =>
+  lookup(ref.by_user_id ? `No user with user_id "${ref.id}" in this app.` : `User ${ref.id} does not exist.`);
+
+/** The user's service ID and app, checked against the caller's access; LookupError when there is none. */
+export async function findUserId(
+  ctx: Ctx,
+  ref: UserRef,
+  db: Pick<Db, "user"> = ctx.db,
+): Promise<{ id: bigint; appId: bigint }> {
+  const select = { id: true, appId: true } as const;
+  if (ref.by_user_id) {
+    const appId = refApp(ctx, ref);
+    const u = await db.user.findUnique({ where: { appId_userId: { appId, userId: ref.id } }, select });
+    if (!u) throw missing(ref);
+    return u;
+  }
+  const u = await db.user.findUnique({ where: { id: serviceId(ref) }, select });
+  if (!u) throw missing(ref);
+  assertApp(ctx, u.appId);
+  return u;
+}
+
+/**
+ * Resolves the user inside a transaction and locks its row (`FOR UPDATE`), so that read-modify-write of props and
+ * event summaries is serialised per user. With `create`, a by_user_id reference that names nobody makes the user.
+ */
+export async function lockUser(
+  tx: Tx,
+  ctx: Ctx,
+  ref: UserRef,
+  opts: { create?: boolean } = {},
+): Promise<{ id: bigint; appId: bigint; created: boolean }> {
+  if (ref.by_user_id) {
+    const appId = refApp(ctx, ref);
+    let created = false;
+    if (opts.create) {
+      const ins = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`
+        INSERT INTO users (app_id, user_id) VALUES (${appId}, ${ref.id})
+        ON CONFLICT (app_id, user_id) DO NOTHING RETURNING id`);
+      created = ins.length > 0;
+    }
+    const rows = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`
+      SELECT id FROM users WHERE app_id = ${appId} AND user_id = ${ref.id} FOR UPDATE`);
+    const row = rows[0];
+    if (!row) throw missing(ref);
+    return { id: row.id, appId, created };
+  }
+  const rows = await tx.$queryRaw<{ id: bigint; app_id: bigint }[]>(Prisma.sql`
+    SELECT id, app_id FROM users WHERE id = ${serviceId(ref)} FOR UPDATE`);
+  const row = rows[0];
+  if (!row) throw missing(ref);
+  assertApp(ctx, row.app_id);
+  return { id: row.id, appId: row.app_id, created: false };
+}
+
+/** findUserId, but a by_user_id reference that names nobody creates the user (reads that the spec lets create). */
+export async function ensureUser(ctx: Ctx, ref: UserRef): Promise<{ id: bigint; appId: bigint }> {
+  if (ref.by_user_id) {
+    const appId = refApp(ctx, ref);
+    await withEvents(ctx.db, async (tx, emit) => {
+      const made = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`
+        INSERT INTO users (app_id, user_id) VALUES (${appId}, ${ref.id})
+        ON CONFLICT (app_id, user_id) DO NOTHING RETURNING id`);
+      if (made[0]) await announceIfNewLead(tx, emit, { id: made[0].id, wasLead: false });
+    });
+  }
+  return findUserId(ctx, ref);
+}
