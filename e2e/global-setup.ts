@@ -68,6 +68,8 @@ export default async function globalSetup(_config: FullConfig) {
       CHECKPOINT_DISABLE: "1",
       RATE_LIMIT_PER_SECOND: "10000",
       RATE_LIMIT_BURST: "10000",
+      // The settings e2e points a webhook at a receiver on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: "1",
     },
     stdio: ["ignore", log, log],
   });
