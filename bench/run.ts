@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { benchEdge } from "./edge";
 import { benchRealtime } from "./realtime";
+import { benchConversations } from "./conversations";
 
 // `npm run bench`: prints each benchmark's table and writes bench/results.json.
 process.env.CHECKPOINT_DISABLE = "1";
@@ -13,6 +14,8 @@ const results: Record<string, unknown> = {
 };
 console.log("== API edge: endpoint() overhead");
 results.edge = await benchEdge();
+console.log("== Conversations: 100,000 on PostgreSQL");
+results.conversations = await benchConversations();
 console.log("== Real-time: reply → message latency, 500 sockets");
 results.realtime = await benchRealtime();
 fs.writeFileSync(path.join(import.meta.dirname, "results.json"), JSON.stringify(results, null, 2));
