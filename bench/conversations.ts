@@ -203,7 +203,13 @@ export async function benchConversations(log = console.log) {
     const ids = (
       await h.db.conversation.findMany({ where: { appId: app.id }, select: { id: true }, take: 2000 })
     ).map((c) => Number(c.id));
-    const reply = await replyThroughput(server.url, token, ids, 8);
+    const reply = await replyThroughput(
+      server.url,
+      token,
+      ids,
+      8,
+      Number(process.env.BENCH_REPLY_CONCURRENCY ?? 16),
+    );
     rows.push({
       case: `reply (16 concurrent, ${ids.length} conversations)`,
       "p50 ms": reply.p50.toFixed(1),
