@@ -92,11 +92,23 @@ export async function listAppConversations(
   input: ListInput,
 ): Promise<{ items: ConversationView[]; meta: Record<string, unknown> }> {
   assertApp(ctx, input.appId);
-  const where = filterSql(input.appId, input.filters);
+  return pageConversations(ctx, {
+    appId: input.appId,
+    where: filterSql(input.appId, input.filters),
+    fields: input.fields,
+    paging: input.paging,
+  });
+}
+
+/** One keyset page of the conversations matching `where`, newest `last_update` first, hydrated for the API. */
+export async function pageConversations(
+  ctx: Ctx,
+  input: { appId: bigint; where: Prisma.Sql; fields: ConversationFields; paging: Paging },
+): Promise<{ items: ConversationView[]; meta: Record<string, unknown> }> {
   const fetch = async (keyWhere: Prisma.Sql, order: Prisma.Sql, limit: number) => {
     const rows = await ctx.db.$queryRaw<RawConversation[]>`
       SELECT ${CONVERSATION_COLUMNS} FROM conversations c
-      WHERE ${where} AND ${keyWhere} ORDER BY ${order} LIMIT ${limit}`;
+      WHERE ${input.where} AND ${keyWhere} ORDER BY ${order} LIMIT ${limit}`;
     return rows.map(mapConversation);
   };
   const page =

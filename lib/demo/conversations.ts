@@ -1,5 +1,5 @@
 import type { Random } from "./random";
-import { applyPart, type ConversationState, type PartType } from "../parts/state";
+import { applyPart, EMPTY_STATE, type PartType } from "../parts/state";
 import { CHANNELS, CONVERSATION_TAGS, OPERATORS, OPERATOR_NOTES, TOPICS, type Topic } from "./fixtures";
 import { DAY, HOUR, MINUTE, type UserPlan } from "./people";
 
@@ -128,23 +128,6 @@ export interface StoredPart extends PartPlan {
   assigneeId: bigint | null;
 }
 
-const EMPTY: ConversationState = {
-  partsCount: 0,
-  unreadPartsCount: 0,
-  read: true,
-  replied: false,
-  answered: false,
-  hasUserReplies: false,
-  lastAdminId: null,
-  assigneeId: null,
-  closed: false,
-  delayedUntil: null,
-  tags: [],
-  partLastId: null,
-  importantPartLastId: null,
-  replyLastId: null,
-};
-
 /**
  * The conversation's fields from its parts (oldest first) by the same rules the part writer applies, so the demo
  * holds exactly what the API would have produced; then the operator's reading, which writes no part.
@@ -152,7 +135,7 @@ const EMPTY: ConversationState = {
 export function conversationState(parts: readonly StoredPart[], seenByOperator: boolean) {
   const last = parts[parts.length - 1];
   if (!last) throw new Error("a conversation has at least one part");
-  const state = parts.reduce((s, p) => applyPart(s, p), EMPTY);
+  const state = parts.reduce((s, p) => applyPart(s, p), EMPTY_STATE);
   return {
     ...state,
     ...(seenByOperator ? { unreadPartsCount: 0, read: true } : {}),

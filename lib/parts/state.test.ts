@@ -1,26 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { applyPart, type ConversationState } from "./state";
-
-const empty: ConversationState = {
-  partsCount: 0,
-  unreadPartsCount: 0,
-  read: true,
-  replied: false,
-  answered: false,
-  hasUserReplies: false,
-  lastAdminId: null,
-  assigneeId: null,
-  closed: false,
-  delayedUntil: null,
-  tags: [],
-  partLastId: null,
-  importantPartLastId: null,
-  replyLastId: null,
-};
+import { applyPart, EMPTY_STATE } from "./state";
 
 describe("applyPart", () => {
   it("counts visitors' messages unread until an operator replies", () => {
-    let s = applyPart(empty, { id: 1n, type: "reply_user", fromAdminId: null });
+    let s = applyPart(EMPTY_STATE, { id: 1n, type: "reply_user", fromAdminId: null });
     s = applyPart(s, { id: 2n, type: "reply_user", fromAdminId: null });
     expect(s).toMatchObject({
       partsCount: 2,
@@ -52,7 +35,7 @@ describe("applyPart", () => {
   it("system parts move part_last only, and change their own field", () => {
     const until = new Date(Date.now() + 1000);
     let s = applyPart(
-      { ...empty, closed: true },
+      { ...EMPTY_STATE, closed: true },
       { id: 5n, type: "delayed", fromAdminId: 1n, delayedUntil: until },
     );
     expect(s).toMatchObject({

@@ -33,6 +33,24 @@ export interface ConversationState {
   replyLastId: bigint | null;
 }
 
+/** A conversation before its first part. */
+export const EMPTY_STATE: ConversationState = {
+  partsCount: 0,
+  unreadPartsCount: 0,
+  read: true,
+  replied: false,
+  answered: false,
+  hasUserReplies: false,
+  lastAdminId: null,
+  assigneeId: null,
+  closed: false,
+  delayedUntil: null,
+  tags: [],
+  partLastId: null,
+  importantPartLastId: null,
+  replyLastId: null,
+};
+
 export interface StatePart {
   id: bigint;
   type: PartType;

@@ -1,11 +1,9 @@
 import type { z } from "zod";
 import { Prisma } from "../db/generated/client";
 import type { Ctx } from "../auth/context";
-import { listChannels } from "../channels/list-channels";
-import { paginateV1, paginateV2, type v1PageParams, type v2PageParams } from "../api/pagination";
-import { CONVERSATION_KEY, conversationKey } from "../conversations/list";
-import { CONVERSATION_COLUMNS, mapConversation, type RawConversation } from "../conversations/rows";
-import { hydrateConversations, type ConversationFields, type ConversationView } from "../conversations/view";
+import type { v1PageParams, v2PageParams } from "../api/pagination";
+import { pageConversations } from "../conversations/list";
+import type { ConversationFields, ConversationView } from "../conversations/view";
 import { findUserId, type UserRef } from "./resolve";
 
 export const RECIPIENT_TYPES = ["web", "sdk"] as const;
@@ -35,19 +33,10 @@ export async function listUserConversations(
   if (input.withUserRepliesOnly) conds.push(Prisma.sql`c.has_user_replies`);
   // Every conversation of this product reaches its visitor through the web widget; there are no SDK recipients.
   if (input.recipientType === "sdk") conds.push(Prisma.sql`FALSE`);
-  const where = Prisma.join(conds, " AND ");
-  const fetch = async (keyWhere: Prisma.Sql, order: Prisma.Sql, limit: number) => {
-    const rows = await ctx.db.$queryRaw<RawConversation[]>(Prisma.sql`
-      SELECT ${CONVERSATION_COLUMNS} FROM conversations c
-      WHERE ${where} AND ${keyWhere} ORDER BY ${order} LIMIT ${limit}`);
-    return rows.map(mapConversation);
-  };
-  const page =
-    input.paging.version === 2
-      ? await paginateV2(input.paging.params, CONVERSATION_KEY, conversationKey, fetch)
-      : await paginateV1(input.paging.params, CONVERSATION_KEY, conversationKey, fetch);
-  const items = await hydrateConversations(ctx.db, page.items, input.fields, () =>
-    listChannels(ctx, { appId: user.appId }),
-  );
-  return { items, meta: page.meta };
+  return pageConversations(ctx, {
+    appId: user.appId,
+    where: Prisma.join(conds, " AND "),
+    fields: input.fields,
+    paging: input.paging,
+  });
 }
