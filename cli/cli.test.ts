@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb } from "../lib/db/client";
 import { serverUrl } from "../lib/db/testing";
 import { hashToken, SCOPES } from "../lib/auth/tokens";
+import { verifyPassword } from "../lib/auth/passwords";
 
 // The CLI as users run it: a child process on its own database (embedded in a temp DATA_DIR, or a fresh
 // PostgreSQL database when the tests run against a server).
@@ -21,23 +22,30 @@ interface Run {
   stderr: string;
 }
 
-function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+/** `input`, when given, is written to the CLI's standard input; otherwise stdin is empty (/dev/null). */
+function cli(args: string[], env: Record<string, string | undefined> = {}, input?: string): Promise<Run> {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     CHECKPOINT_DISABLE: "1",
     NEXT_TELEMETRY_DISABLED: "1",
   };
   delete childEnv.DATABASE_URL;
+  delete childEnv.RELAY_ADMIN_PASSWORD;
   for (const [k, v] of Object.entries({ ...dbEnv, ...env })) {
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = v;
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(TSX, [CLI, ...args], {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    });
+    if (input !== undefined) child.stdin?.end(input);
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.stdout?.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
@@ -191,6 +199,29 @@ describe("cli", { timeout: 180_000 }, () => {
     expect(jsonError(dup)).toMatch(/already an operator of app/);
     expect(jsonError(bad)).toMatch(/not a valid email address/);
     expect(noApp.stderr.trim()).toBe("error: App 999999 does not exist.");
+  });
+
+  it("takes the password from standard input or RELAY_ADMIN_PASSWORD instead of the command line", async () => {
+    const piped = `piped-${uniq()}@example.com`;
+    const fromEnv = `env-${uniq()}@example.com`;
+    const base = ["admin:create", "--app", String(appId), "--json", "--email"];
+    const a = await cli([...base, piped], {}, "from-stdin-pw\nignored second line\n");
+    expect(a.code, a.stderr).toBe(0);
+    const b = await cli([...base, fromEnv], { RELAY_ADMIN_PASSWORD: "from-env-pw" });
+    expect(b.code, b.stderr).toBe(0);
+    const none = await cli([...base, `none-${uniq()}@example.com`]);
+    expect(none.code).toBe(2);
+    expect(jsonError(none)).toMatch(/no password: pipe it on standard input, set RELAY_ADMIN_PASSWORD/);
+
+    const h = await openDb(dbUrl);
+    try {
+      const hashOf = async (email: string) =>
+        (await h.db.admin.findUniqueOrThrow({ where: { email } })).passwordHash;
+      expect(await verifyPassword("from-stdin-pw", await hashOf(piped))).toBe(true);
+      expect(await verifyPassword("from-env-pw", await hashOf(fromEnv))).toBe(true);
+    } finally {
+      await h.close();
+    }
   });
 
   it("token:create prints a token once, which works until token:revoke", async () => {

@@ -21,7 +21,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
     checkFlags(args, command.flags);
-    const work = command.prepare(args);
+    const work = await command.prepare(args);
     const out = await withDatabase(loadConfig(), work);
     console.log(json ? JSON.stringify(out.json) : out.text);
     return 0;

@@ -1,19 +1,18 @@
 import { createAdmin } from "../../lib/admins/create-admin";
 import { idFlag, optionalFlag, requiredFlag } from "../args";
+import { readPassword } from "../password";
 import { num, type Command } from "./command";
 
 export const adminCreate: Command = {
   name: "admin:create",
-  usage: "--app ID --email E --password P [--name X]",
+  usage: "--app ID --email E [--name X]  (password: stdin, a prompt or $RELAY_ADMIN_PASSWORD)",
   summary: "Add an operator to an app (an admin who already exists keeps their password).",
   flags: ["app", "email", "password", "name"],
-  prepare(args) {
-    const input = {
-      appId: idFlag(args, "app"),
-      email: requiredFlag(args, "email"),
-      password: requiredFlag(args, "password"),
-      name: optionalFlag(args, "name"),
-    };
+  async prepare(args) {
+    const appId = idFlag(args, "app");
+    const email = requiredFlag(args, "email");
+    const name = optionalFlag(args, "name");
+    const input = { appId, email, name, password: await readPassword(args, "password") };
     return async (db) => {
       const { admin, created } = await createAdmin(db, input);
       return {

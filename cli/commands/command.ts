@@ -7,6 +7,8 @@ export interface Output {
   text: string;
 }
 
+export type Work = (db: Db) => Promise<Output>;
+
 export interface Command {
   name: string;
   /** The flags part of the usage line. */
@@ -14,8 +16,11 @@ export interface Command {
   summary: string;
   /** Value flags the command accepts (--json and --help are always accepted). */
   flags: readonly string[];
-  /** Checks the command line (throwing UsageError) before the database is opened; returns the work to do. */
-  prepare(args: Args): (db: Db) => Promise<Output>;
+  /**
+   * Checks the command line (throwing UsageError) and reads what it needs from the terminal (a password) before
+   * the database is opened; returns the work to do.
+   */
+  prepare(args: Args): Work | Promise<Work>;
 }
 
 /** Ids are BigInt in the database; JSON consumers want numbers, and ids stay far below 2^53. */

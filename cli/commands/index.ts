@@ -20,6 +20,8 @@ export function helpText(): string {
     "",
     "The database is the server's: DATABASE_URL, or the embedded one in DATA_DIR (default ./data), which a",
     'running server holds; stop it first. --json prints one JSON object (errors as {"error": …} on stderr).',
+    "Passwords: typed at a hidden prompt, piped on standard input (first line), or in RELAY_ADMIN_PASSWORD.",
+    "--password / --admin-password still work but are discouraged: other users see them in `ps` and history.",
     "Exit codes: 0 done, 1 failed, 2 bad command line.",
   ].join("\n");
 }

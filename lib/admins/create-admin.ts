@@ -32,7 +32,7 @@ export interface CreatedAdmin {
 }
 
 // Hashing a password takes tens of milliseconds; the default 5 s leaves too little room on a busy machine.
-const TX_OPTIONS = { timeout: 20_000, maxWait: 10_000 };
+export const TX_OPTIONS = { timeout: 20_000, maxWait: 10_000 };
 
 /** `fields` names the inputs in errors, so that each caller reports its own parameter names. */
 export function cleanAdminInput(

@@ -66,9 +66,19 @@ const start: VersionSpec<typeof queryParams>["handler"] = async (ctx, query, req
     await cleanup();
     throw validation({ file: "is required: a CSV file in the multipart field `file`" });
   }
+  // `app` may also come as a multipart field beside the file: that is the app the caller names.
+  const named = parsed.data.app ?? appId;
+  if (named !== appId) {
+    try {
+      assertApp(ctx, named);
+    } catch (err) {
+      await cleanup();
+      throw err;
+    }
+  }
   const d = parsed.data.delimiter;
   const job = await startImport(ctx, {
-    appId,
+    appId: named,
     mergeField: parsed.data.merge_field,
     delimiter: d === undefined ? "," : d === "tab" ? "\t" : d,
     tags: parsed.data.tags ?? [],

@@ -4,6 +4,7 @@ import { coerceCustom, coerceSystem, MAX_STRING, Refused } from "../props/values
 import { parseEventProp, systemProp, type SystemPropDef } from "../users/system-props";
 import { applyBatch, type ImportRow, type MergeField } from "./apply-batch";
 import { CsvError, parseCsv } from "./csv";
+import { beat, HEARTBEAT_EVERY_MS } from "./abandoned";
 
 export const BATCH_ROWS = 1000;
 /** Row errors kept on the job; past this only their number grows. */
@@ -22,6 +23,8 @@ type Column =
   { kind: "merge" } | { kind: "system"; name: string; def: SystemPropDef } | { kind: "custom"; key: string };
 
 class HeaderError extends Error {}
+/** The job was failed by the sweeper (its heartbeat looked stopped): whatever this process does, it is over. */
+class Abandoned extends Error {}
 
 /** The header row names the props: system ones by `$` name, custom ones by key; the merge field must be there. */
 export function mapHeader(names: string[], mergeField: MergeField): Column[] {
@@ -94,11 +97,14 @@ export async function runImport(db: Db, plan: ImportPlan): Promise<void> {
   let rowsImported = 0;
   let processedBytes = 0;
   let batch: ImportRow[] = [];
-  const save = (extra: Record<string, unknown> = {}) =>
-    db.importJob.update({
-      where: { id: plan.jobId },
+  // Only a live job is written: one the sweeper failed stays failed (the user was told so).
+  const save = async (extra: Record<string, unknown> = {}) => {
+    const { count } = await db.importJob.updateMany({
+      where: { id: plan.jobId, status: "running" },
       data: { processedBytes, rowsProcessed, rowsImported, rowErrors, ...extra },
     });
+    if (count === 0) throw new Abandoned();
+  };
   const flush = async () => {
     const rows = batch;
     batch = [];
@@ -106,8 +112,15 @@ export async function runImport(db: Db, plan: ImportPlan): Promise<void> {
     rowsImported += rows.length;
   };
 
+  const heartbeat = setInterval(() => void beat(db, plan.jobId).catch(() => undefined), HEARTBEAT_EVERY_MS);
+  heartbeat.unref();
   try {
-    await db.importJob.update({ where: { id: plan.jobId }, data: { status: "running" } });
+    const started = await db.importJob.updateMany({
+      where: { id: plan.jobId, status: "pending" },
+      data: { status: "running" },
+    });
+    if (started.count === 0) throw new Abandoned();
+    await beat(db, plan.jobId);
     let cols: Column[] | undefined;
     const input = fs.createReadStream(plan.path, { highWaterMark: 256 * 1024 });
     for await (const rec of parseCsv(input, { delimiter: plan.delimiter })) {
@@ -131,6 +144,7 @@ export async function runImport(db: Db, plan: ImportPlan): Promise<void> {
     processedBytes = (await fs.promises.stat(plan.path)).size;
     await save({ status: "done", finished: new Date() });
   } catch (err) {
+    if (err instanceof Abandoned) return;
     const known = err instanceof HeaderError || err instanceof CsvError;
     const message =
       err instanceof CsvError
@@ -141,6 +155,7 @@ export async function runImport(db: Db, plan: ImportPlan): Promise<void> {
     if (!known) console.error(`import job ${plan.jobId} failed:`, err);
     await save({ status: "failed", error: message, finished: new Date() }).catch(() => undefined);
   } finally {
+    clearInterval(heartbeat);
     await fs.promises.rm(plan.path, { force: true }).catch(() => undefined);
   }
 }

@@ -13,6 +13,7 @@ import { answerClientError } from "../api/client-error";
 import { memoryLimiter, redisLimiter } from "../api/rate-limit";
 import { setRuntime, type Runtime } from "./runtime";
 import { startWebhookDispatcher } from "../webhooks/dispatcher";
+import { startImportSweeper } from "../imports/abandoned";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -94,7 +95,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   runtime.afterCommit.push(() => hub.wake());
   const io = await attachIo(server, db.db, config.redisUrl, hub);
   runtime.io = io.io;
-  void import("../conversations/sweeper").then((m) => m.startDelaySweeper(runtime));
+  // Awaited: a server closed right after start must not leave the module still loading.
+  (await import("../conversations/sweeper")).startDelaySweeper(runtime);
+  // Before the port opens: an import a crash left `running` reads as failed from the first request on.
+  await startImportSweeper(runtime);
   const webhooks = startWebhookDispatcher(runtime);
   Object.defineProperty(runtime.realtime, "redis", { get: () => io.redisStatus(), enumerable: true });
 

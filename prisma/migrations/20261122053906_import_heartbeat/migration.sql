@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "import_jobs" ADD COLUMN     "heartbeat" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP;
