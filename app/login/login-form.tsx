@@ -31,6 +31,16 @@ export function LoginForm() {
 
   const pending = login.isPending || login.isSuccess;
 
+  // Counts failed logins. The field is focused once the render that re-enables the fieldset has committed: a
+  // disabled input cannot take focus, and onError runs before that render.
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (failures === 0 || pending) return;
+    const target = passwordRef.current;
+    target?.focus();
+    target?.select();
+  }, [failures, pending]);
+
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (pending) return;
@@ -64,11 +74,7 @@ export function LoginForm() {
             setFormError("Something went wrong. Please try again.");
           }
           // Let the operator retype the password straight away.
-          requestAnimationFrame(() => {
-            const target = passwordRef.current;
-            target?.focus();
-            target?.select();
-          });
+          setFailures((n) => n + 1);
         },
       },
     );

@@ -6,12 +6,14 @@ import { cn } from "@/components/ui/cn";
 import { useCurrentApp } from "@/lib/client/use-current-app";
 import { ApiKeysSection } from "./api-keys-section";
 import { ChannelsSection } from "./channels-section";
+import { OperatorsSection } from "./operators-section";
 import { WebhooksSection } from "./webhooks-section";
 
 const TABS = [
   { id: "api-keys", label: "API keys" },
   { id: "webhooks", label: "Webhooks" },
   { id: "channels", label: "Channels" },
+  { id: "operators", label: "Operators" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -102,6 +104,7 @@ export function SettingsTabs() {
         {tab === "api-keys" && <ApiKeysSection appId={appId} />}
         {tab === "webhooks" && <WebhooksSection appId={appId} />}
         {tab === "channels" && <ChannelsSection appId={appId} />}
+        {tab === "operators" && <OperatorsSection appId={appId} />}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { endpoint } from "../api/endpoint";
 import { ApiError, unauthenticated } from "../api/errors";
 import { p } from "../api/zod";
 import { describeOperator, logIn } from "./login";
+import { disconnectSession } from "../realtime/disconnect";
 import { createSession, deleteSession, parseCookies, SESSION_COOKIE } from "./sessions";
 
 function sessionCookie(value: string, expires: Date | undefined, req: Request): string {
@@ -72,7 +73,10 @@ export const logout = endpoint({
     params: z.object({}),
     handler: async (ctx, _input, req) => {
       const cookie = parseCookies(req.headers.get("cookie"))[SESSION_COOKIE];
-      if (cookie && ctx.actor.kind === "admin") await deleteSession(ctx.db, cookie);
+      if (cookie && ctx.actor.kind === "admin") {
+        await deleteSession(ctx.db, cookie);
+        disconnectSession(ctx.actor.sessionId);
+      }
       return { data: {}, cookies: [sessionCookie("", undefined, req)] };
     },
   },

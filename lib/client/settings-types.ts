@@ -76,3 +76,17 @@ export interface Channel {
 }
 
 export const appPath = (appId: string) => `/api/apps/${encodeURIComponent(appId)}`;
+
+export type OperatorRole = "owner" | "operator";
+
+/** GET /apps/{id}/admins: a member of the app. */
+export interface Operator {
+  id: Id;
+  type: "admin";
+  name: string;
+  email: string;
+  avatar: string;
+  role: OperatorRole;
+  /** Seconds since the epoch: when they joined the app. */
+  created: number;
+}
