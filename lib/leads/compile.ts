@@ -60,13 +60,36 @@ function contains(key: string, value: unknown): Prisma.Sql {
   return Prisma.sql`(u.props_custom @> ${JSON.stringify({ [key]: value })}::jsonb)`;
 }
 
+/** Conditions that hold for a missing value: for event props they are evaluated as "no summary row fails it". */
+const NULL_ACCEPTING = new Set<Condition["type"]>([
+  "unknown",
+  "neq",
+  "gt_or_unknown",
+  "lt_or_unknown",
+  "str_neq",
+  "str_ncontains",
+]);
+
 function condition(c: Condition, now: Date): Prisma.Sql {
-  const { prop, type, value: v } = c;
+  const { prop, value: v } = c;
   if (prop.kind === "tag") {
     const tag = v.kind === "string" ? v.s : "";
     return Prisma.sql`EXISTS (SELECT 1 FROM user_tags t WHERE t.user_id = u.id AND t.tag = ${tag})`;
   }
-  const e = propExpr(prop);
+  if (prop.kind === "event") {
+    // A semi-join over the event type's summaries (its index), not a look-up per user: on a million users the
+    // correlated form probes the summaries once per lead.
+    const col = Prisma.raw(prop.part === "count" ? "s.count" : `s."${prop.part}"`);
+    const inner = valueCondition(c, { text: col, num: col, time: col, sort: col }, now);
+    return NULL_ACCEPTING.has(c.type)
+      ? Prisma.sql`u.id NOT IN (SELECT s.user_id FROM user_event_summaries s WHERE s.event_type_id = ${prop.typeId} AND NOT (${inner}))`
+      : Prisma.sql`u.id IN (SELECT s.user_id FROM user_event_summaries s WHERE s.event_type_id = ${prop.typeId} AND ${inner})`;
+  }
+  return valueCondition(c, propExpr(prop), now);
+}
+
+function valueCondition(c: Condition, e: ReturnType<typeof propExpr>, now: Date): Prisma.Sql {
+  const { prop, type, value: v } = c;
   const custom = prop.kind === "custom";
   // Custom date-times are canonical UTC text, which orders like the time it names.
   const at = (d: Date) =>

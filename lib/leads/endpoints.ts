@@ -3,7 +3,8 @@ import { endpoint } from "../api/endpoint";
 import { p } from "../api/zod";
 import { asString } from "../props/values";
 import { effectivePresence } from "../users/presence-state";
-import { systemProps } from "../users/system-props";
+import { systemProp, systemProps } from "../users/system-props";
+import { loadLeadExtras, MAX_EXTRA_PROPS } from "./lead-extras";
 import { listLeads, type LeadRow } from "./list-leads";
 
 const common = {
@@ -16,6 +17,10 @@ const common = {
   sort_order: p.oneOf(["asc", "desc"]).optional(),
   offset: p.int({ min: 0, max: 10_000 }).optional(),
 };
+
+function stringsOf(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, asString(v)]));
+}
 
 /** A user inside the leads list: id, presence and props only (the spec's lead shape). */
 export function serializeLead(u: LeadRow, asStrings = false) {
@@ -53,6 +58,14 @@ export const getAppUsers = endpoint({
       ...common,
       limit: p.int({ min: 1, max: 50 }).optional(),
       convert_props_types: p.bool().optional(),
+      props_extra: p
+        .list(p.str({ min: 1, max: 255 }), { max: MAX_EXTRA_PROPS })
+        .optional()
+        .meta({
+          description:
+            "extension: custom and $event_* props added to each lead's props (the panel's columns)",
+        }),
+      tags: p.bool().optional().meta({ description: "extension: each lead's tags" }),
     }),
     handler: async (ctx, input) => {
       const r = await listLeads(ctx, {
@@ -65,7 +78,19 @@ export const getAppUsers = endpoint({
         rule: "v2",
       });
       const asStrings = input.convert_props_types === false;
-      return { data: { total: r.total, users: r.users.map((u) => serializeLead(u, asStrings)) } };
+      const extraNames = (input.props_extra ?? []).filter((n) => !systemProp(n));
+      const extras = await loadLeadExtras(
+        ctx.db,
+        r.users.map((u) => u.id),
+        { props: extraNames, tags: input.tags === true },
+      );
+      const users = r.users.map((u) => {
+        const lead = serializeLead(u, asStrings);
+        const more = extras.props.get(u.id);
+        if (more) lead.props = { ...lead.props, ...(asStrings ? stringsOf(more) : more) };
+        return input.tags ? { ...lead, tags: extras.tags.get(u.id) ?? [] } : lead;
+      });
+      return { data: { total: r.total, users } };
     },
   },
 });

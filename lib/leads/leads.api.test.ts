@@ -121,6 +121,15 @@ describe("GET /apps/{id}/users filters", () => {
     expect(await sorted(one(`$event_${bought}_count`, "unknown"))).toEqual(["cid", "pushy"]);
     expect(await sorted(one(`$event_${bought}_last`, "daysless", { value: 1 }))).toEqual(["ann"]);
     expect(await sorted(one(`$event_${bought}_first`, "daysmore", { value: 2 }))).toEqual(["bob"]);
+    // Conditions that hold for a missing value include the leads who never had the event.
+    expect(await sorted(one(`$event_${bought}_count`, "neq", { value: 3 }))).toEqual(["bob", "cid", "pushy"]);
+    expect(await sorted(one(`$event_${bought}_count`, "lt_or_unknown", { value: 2 }))).toEqual([
+      "bob",
+      "cid",
+      "pushy",
+    ]);
+    expect(await sorted(one(`$event_${bought}_count`, "known"))).toEqual(["ann", "bob"]);
+    expect(await sorted(one(`$event_${bought}_count`, "range", { value1: 1, value2: 2 }))).toEqual(["bob"]);
   });
 
   it("combines nested and/or groups", async () => {

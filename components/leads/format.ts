@@ -1,0 +1,41 @@
+/** A prop value as plain text (lists joined, objects as JSON), "" for nothing. */
+export function asText(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  if (Array.isArray(v)) return v.map(asText).join(", ");
+  if (typeof v === "object") return JSON.stringify(v);
+  return typeof v === "string" ? v : `${v as number | boolean | bigint}`;
+}
+
+/** How lead values read in the panel. */
+export function formatValue(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "—";
+  if (Array.isArray(v)) return v.join(", ");
+  if (typeof v === "boolean") return v ? "Yes" : "No";
+  if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(v)) return formatDateTime(v);
+  return asText(v);
+}
+
+/** ISO 8601 without offset is UTC (the API's form for user date-times). */
+export function formatDateTime(iso: string): string {
+  const d = new Date(`${iso}Z`);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function formatUnix(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function leadName(props: Record<string, unknown>, id: string | number): string {
+  const name = props.$name;
+  if (typeof name === "string" && name) return name;
+  const email = props.$email;
+  if (typeof email === "string" && email) return email;
+  return `Visitor #${id}`;
+}
+
+export const PRESENCE_LABEL: Record<string, string> = { online: "Online", idle: "Idle", offline: "Offline" };
+
+export function presenceClass(p: string): string {
+  return p === "online" ? "bg-emerald-500" : p === "idle" ? "bg-amber-400" : "bg-slate-300";
+}

@@ -1,0 +1,140 @@
+"use client";
+
+import Link from "next/link";
+import { cn } from "@/components/ui/cn";
+import type { CatalogProp, Lead } from "@/lib/client/leads-types";
+import { formatValue, leadName, PRESENCE_LABEL, presenceClass } from "./format";
+
+interface Column {
+  key: string;
+  label: string;
+  /** The prop the column sorts by; none: not sortable. */
+  sort?: string;
+  cell: (l: Lead) => React.ReactNode;
+}
+
+const BASE: Column[] = [
+  {
+    key: "name",
+    label: "Name",
+    sort: "$name",
+    cell: (l) => (
+      <span className="flex items-center gap-2">
+        <span
+          className={cn("size-2 shrink-0 rounded-full", presenceClass(l.presence))}
+          title={PRESENCE_LABEL[l.presence] ?? l.presence}
+        />
+        <span className="sr-only">{PRESENCE_LABEL[l.presence] ?? l.presence}: </span>
+        <Link
+          href={`/leads/users/${l.id}`}
+          className="font-medium text-brand-700 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {leadName(l.props, l.id)}
+        </Link>
+      </span>
+    ),
+  },
+  { key: "email", label: "Email", sort: "$email", cell: (l) => formatValue(l.props.$email) },
+  { key: "phone", label: "Phone", sort: "$phone", cell: (l) => formatValue(l.props.$phone) },
+  { key: "last_seen", label: "Last seen", sort: "$last_seen", cell: (l) => formatValue(l.props.$last_seen) },
+  { key: "sessions", label: "Sessions", sort: "$sessions", cell: (l) => formatValue(l.props.$sessions ?? 0) },
+  {
+    key: "place",
+    label: "City, country",
+    sort: "$city",
+    cell: (l) => [l.props.$city, l.props.$country].filter(Boolean).join(", ") || "—",
+  },
+  {
+    key: "tags",
+    label: "Tags",
+    cell: (l) =>
+      l.tags?.length ? (
+        <span className="flex flex-wrap gap-1">
+          {l.tags.map((t) => (
+            <span key={t} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+              {t}
+            </span>
+          ))}
+        </span>
+      ) : (
+        "—"
+      ),
+  },
+];
+
+export function LeadsTable({
+  leads,
+  extra,
+  catalog,
+  sort,
+  order,
+  onSort,
+  busy,
+}: {
+  leads: Lead[];
+  extra: string[];
+  catalog: CatalogProp[];
+  sort: string;
+  order: "asc" | "desc";
+  onSort: (prop: string) => void;
+  busy: boolean;
+}) {
+  const columns: Column[] = [
+    ...BASE,
+    ...extra.map((name) => ({
+      key: `x:${name}`,
+      label: catalog.find((p) => p.name === name)?.label ?? name,
+      sort: name,
+      cell: (l: Lead) => formatValue(l.props[name]),
+    })),
+  ];
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full text-left text-sm" aria-busy={busy || undefined} aria-label="Leads">
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+          <tr>
+            {columns.map((c) => {
+              const active = c.sort === sort;
+              return (
+                <th
+                  key={c.key}
+                  scope="col"
+                  className="px-3 py-2 whitespace-nowrap"
+                  aria-sort={
+                    active ? (order === "asc" ? "ascending" : "descending") : c.sort ? "none" : undefined
+                  }
+                >
+                  {c.sort ? (
+                    <button
+                      type="button"
+                      onClick={() => onSort(c.sort!)}
+                      className="inline-flex items-center gap-1 uppercase hover:text-slate-900 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-brand-600"
+                    >
+                      {c.label}
+                      <span aria-hidden="true" className={active ? "text-slate-900" : "text-slate-300"}>
+                        {active && order === "asc" ? "▲" : "▼"}
+                      </span>
+                    </button>
+                  ) : (
+                    c.label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className={cn("divide-y divide-slate-100", busy && "opacity-60")}>
+          {leads.map((l) => (
+            <tr key={String(l.id)} data-lead-id={String(l.id)} className="hover:bg-slate-50">
+              {columns.map((c) => (
+                <td key={c.key} className="max-w-64 truncate px-3 py-2 text-slate-800">
+                  {c.cell(l)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { endpoint } from "../api/endpoint";
+import { p } from "../api/zod";
+import { listPropCatalog } from "./catalog";
+
+export const getAppProps = endpoint({
+  method: "GET",
+  path: "/apps/{id}/props",
+  summary: "Properties a leads filter or column can name: system, custom (types inferred) and event props",
+  tags: ["Users"],
+  v2: {
+    params: z.object({ id: p.id() }),
+    handler: async (ctx, input) => ({ data: await listPropCatalog(ctx, { appId: input.id }) }),
+  },
+});
