@@ -94,6 +94,15 @@ function isEnvelope(body: unknown): body is ApiEnvelope<unknown> {
 }
 
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  return (await requestEnvelope<T>(method, path, opts)).data;
+}
+
+/** The whole envelope, for reads whose `meta` matters (pagination positions). */
+export async function requestEnvelope<T>(
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<ApiEnvelope<T>> {
   const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData || opts.body instanceof URLSearchParams) {
@@ -143,7 +152,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       meta.request_id,
     );
   }
-  return parsed.data as T;
+  return parsed as ApiEnvelope<T>;
 }
 
 export const api = {
@@ -168,6 +177,8 @@ export interface AdminInfo {
 export interface AppInfo {
   id: string | number;
   name: string;
+  /** The operator's role in the app: "owner" or "operator". */
+  role?: string;
 }
 
 /** What POST /api/auth/login and GET /api/auth/me return. */

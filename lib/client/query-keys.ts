@@ -23,4 +23,33 @@ export const queryKeys = {
     all: ["channels"] as const,
     list: (appId: string) => [...queryKeys.channels.all, appId, "list"] as const,
   },
+  inbox: {
+    all: ["inbox"] as const,
+    lists: (appId: string) => [...queryKeys.inbox.all, appId, "list"] as const,
+    /** `params` is the list endpoint's filter (lib/client/inbox/filters.ts listParams). */
+    list: (appId: string, params: object) => [...queryKeys.inbox.lists(appId), params] as const,
+    counts: (appId: string) => [...queryKeys.inbox.all, appId, "counts"] as const,
+    conversation: (id: string) => [...queryKeys.inbox.all, "conversation", id] as const,
+    parts: (id: string) => [...queryKeys.inbox.all, "parts", id] as const,
+    typing: (id: string) => [...queryKeys.inbox.all, "typing", id] as const,
+  },
+  leads: {
+    all: ["leads"] as const,
+    lists: (appId: string) => [...queryKeys.leads.all, appId, "list"] as const,
+    list: (appId: string, params: Record<string, unknown>) =>
+      [...queryKeys.leads.lists(appId), params] as const,
+    props: (appId: string) => [...queryKeys.leads.all, appId, "props"] as const,
+    segments: (appId: string) => [...queryKeys.leads.all, appId, "segments"] as const,
+    importJob: (jobId: string) => [...queryKeys.leads.all, "import", jobId] as const,
+  },
+  users: {
+    all: ["users"] as const,
+    detail: (userId: string) => [...queryKeys.users.all, userId, "detail"] as const,
+    events: (userId: string, name: string) => [...queryKeys.users.all, userId, "events", name] as const,
+    conversations: (userId: string) => [...queryKeys.users.all, userId, "conversations"] as const,
+  },
+  operators: {
+    all: ["operators"] as const,
+    list: (appId: string) => [...queryKeys.operators.all, appId, "list"] as const,
+  },
 } as const;

@@ -1,4 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { inboxRealtimeHandlers, onInboxUserPresence } from "./inbox/realtime";
+import { onUserPresenceChanged, onUserPropsChanged } from "./leads-realtime";
 
 /** One message from the socket (the server's `socket.send`): `message` is the API object. */
 export interface RealtimeMessage<T = unknown> {
@@ -19,7 +21,13 @@ export type RealtimeHandler = (msg: RealtimeMessage, ctx: RealtimeContext) => vo
  * features add their handler here, and it patches the React Query cache (setQueryData / invalidateQueries).
  */
 const handlers: Partial<Record<string, RealtimeHandler>> = {
-  // conversation_reply: (msg, { queryClient }) => { … },
+  ...inboxRealtimeHandlers,
+  // The Inbox's lists, and the user cache that the Leads card and the Inbox's sidebar share.
+  user_presence_changed: (msg, ctx) => {
+    onInboxUserPresence(msg, ctx);
+    onUserPresenceChanged(msg, ctx);
+  },
+  user_props_changed: onUserPropsChanged,
 };
 
 export function channelKind(channel: string): string {

@@ -1,0 +1,182 @@
+"use client";
+
+import { useId, useRef, useState, type Ref } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import type { QuickReplyButton } from "@/lib/client/inbox/types";
+import { QuickReplyEditor } from "./quick-reply-editor";
+
+export type ComposerMode = "reply_admin" | "note";
+
+export interface ComposerSend {
+  type: ComposerMode;
+  body: string;
+  actions?: QuickReplyButton[];
+  file?: File;
+}
+
+interface ComposerProps {
+  mode: ComposerMode;
+  onMode: (m: ComposerMode) => void;
+  onSend: (s: ComposerSend) => void;
+  onTyping: (body: string) => void;
+  textareaRef: Ref<HTMLTextAreaElement>;
+  disabled?: boolean;
+}
+
+/** Reply or note: Enter sends, Shift+Enter breaks the line; an attachment and quick-reply buttons are optional. */
+export function Composer({ mode, onMode, onSend, onTyping, textareaRef, disabled }: ComposerProps) {
+  const [body, setBody] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [buttons, setButtons] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const note = mode === "note";
+
+  const send = () => {
+    const text = body.trim();
+    const actions = (buttons ?? [])
+      .map((b) => b.trim())
+      .filter(Boolean)
+      .map((b): QuickReplyButton => ({ type: "quick_reply", body: b }));
+    if (!text && !file) {
+      setError("Write a message or attach a file.");
+      return;
+    }
+    setError(null);
+    onSend({
+      type: mode,
+      body: text,
+      actions: !note && actions.length ? actions : undefined,
+      file: file ?? undefined,
+    });
+    setBody("");
+    setFile(null);
+    setButtons(null);
+    if (fileInput.current) fileInput.current.value = "";
+  };
+
+  return (
+    <form
+      className={cn("border-t border-slate-200 p-3", note ? "bg-amber-50" : "bg-white")}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+      aria-label="Composer"
+    >
+      <div role="radiogroup" aria-label="Send as" className="mb-2 flex gap-1">
+        {(
+          [
+            ["reply_admin", "Reply"],
+            ["note", "Note"],
+          ] as const
+        ).map(([m, label]) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={mode === m}
+            onClick={() => onMode(m)}
+            className={cn(
+              "rounded-md px-2.5 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600",
+              mode === m
+                ? m === "note"
+                  ? "bg-amber-200 text-amber-950"
+                  : "bg-brand-100 text-brand-800"
+                : "text-slate-600 hover:bg-slate-100",
+            )}
+          >
+            {label}
+          </button>
+        ))}
+        {note && <span className="ml-2 self-center text-xs text-amber-800">Only operators see notes</span>}
+      </div>
+      <label htmlFor={`${id}-body`} className="sr-only">
+        {note ? "Note" : "Reply"}
+      </label>
+      <textarea
+        id={`${id}-body`}
+        ref={textareaRef}
+        data-testid="composer-input"
+        value={body}
+        rows={3}
+        disabled={disabled}
+        placeholder={
+          note ? "Write a note for your team…" : "Write a reply… (Enter sends, Shift+Enter for a new line)"
+        }
+        onChange={(e) => {
+          setBody(e.target.value);
+          setError(null);
+          if (!note && e.target.value) onTyping(e.target.value);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            send();
+          } else if (e.key === "Escape") {
+            e.currentTarget.blur();
+          }
+        }}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="block w-full resize-y rounded-lg bg-white px-3 py-2 text-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+      />
+      {buttons && !note && (
+        <div className="mt-2">
+          <QuickReplyEditor value={buttons} onChange={setButtons} />
+        </div>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <input
+          ref={fileInput}
+          id={`${id}-file`}
+          type="file"
+          className="peer sr-only"
+          data-testid="composer-file"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        <label
+          htmlFor={`${id}-file`}
+          className="inline-flex h-8 cursor-pointer items-center rounded-md px-2.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
+        >
+          Attach a file
+        </label>
+        {file && (
+          <span className="flex min-w-0 items-center gap-1 rounded bg-slate-100 px-2 py-1 text-xs text-slate-700">
+            <span className="max-w-48 truncate">{file.name}</span>
+            <button
+              type="button"
+              aria-label={`Remove ${file.name}`}
+              className="px-1"
+              onClick={() => {
+                setFile(null);
+                if (fileInput.current) fileInput.current.value = "";
+              }}
+            >
+              ✕
+            </button>
+          </span>
+        )}
+        {!note && (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setButtons(buttons ? null : [""])}
+            aria-expanded={!!buttons}
+          >
+            {buttons ? "Remove buttons" : "Add quick replies"}
+          </Button>
+        )}
+        <Button type="submit" size="sm" className="ml-auto" disabled={disabled}>
+          {note ? "Add note" : "Send"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { cn } from "@/components/ui/cn";
+import type { Conversation } from "@/lib/client/inbox/types";
+import { PRESENCE_DOT, PRESENCE_LABEL, preview, shortTime, visitorName } from "./format";
+
+export const ROW_HEIGHT = 96;
+
+interface RowProps {
+  conversation: Conversation;
+  selected: boolean;
+  meId: string;
+  onSelect: (id: string) => void;
+}
+
+export function ConversationRow({ conversation: c, selected, meId, onSelect }: RowProps) {
+  const name = visitorName(c.user, undefined);
+  const presence = c.user?.presence ?? "offline";
+  const unread = c.unread_parts_count;
+  return (
+    <button
+      type="button"
+      data-testid="conversation-row"
+      data-conversation-id={String(c.id)}
+      aria-current={selected ? "true" : undefined}
+      onClick={() => onSelect(String(c.id))}
+      className={cn(
+        "flex h-full w-full flex-col gap-1 border-b border-slate-200 px-4 py-2.5 text-left",
+        "focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600",
+        selected ? "bg-brand-50" : "bg-white hover:bg-slate-50",
+      )}
+    >
+      <span className="flex w-full items-center gap-2">
+        <span
+          className={cn("size-2 shrink-0 rounded-full", PRESENCE_DOT[presence] ?? PRESENCE_DOT.offline)}
+          title={PRESENCE_LABEL[presence] ?? presence}
+        />
+        <span className="sr-only">{PRESENCE_LABEL[presence] ?? presence},</span>
+        <span
+          className={cn(
+            "min-w-0 flex-1 truncate text-sm",
+            unread ? "font-semibold text-slate-900" : "text-slate-800",
+          )}
+          data-testid="row-visitor"
+        >
+          {name}
+        </span>
+        <time
+          className="shrink-0 text-xs text-slate-500"
+          dateTime={new Date(c.last_update * 1000).toISOString()}
+        >
+          {shortTime(c.last_update)}
+        </time>
+      </span>
+      <span className="flex w-full items-center gap-2">
+        <span className="min-w-0 flex-1 truncate text-sm text-slate-600" data-testid="row-preview">
+          {preview(c, meId)}
+        </span>
+        {unread > 0 && (
+          <span
+            className="shrink-0 rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white"
+            data-testid="row-unread"
+          >
+            {unread}
+            <span className="sr-only"> unread</span>
+          </span>
+        )}
+      </span>
+      <span className="flex w-full items-center gap-1.5 overflow-hidden text-xs">
+        {c.tags.slice(0, 3).map((t) => (
+          <span key={t} className="max-w-24 truncate rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
+            {t}
+          </span>
+        ))}
+        {c.tags.length > 3 && <span className="text-slate-500">+{c.tags.length - 3}</span>}
+        <span className="ml-auto truncate text-slate-500" data-testid="row-assignee">
+          {c.assignee ? (String(c.assignee.id) === meId ? "You" : c.assignee.name) : "Unassigned"}
+        </span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,69 @@
+import type { Actor, Conversation, Part } from "@/lib/client/inbox/types";
+import type { UserShort } from "@/lib/client/leads-types";
+
+/** The visitor's name, else their email, else "Visitor #id". */
+export function visitorName(user: UserShort | null | undefined, fallbackId?: string | number): string {
+  const name = user?.props.$name;
+  if (typeof name === "string" && name.trim()) return name.trim();
+  const email = user?.props.$email;
+  if (typeof email === "string" && email.trim()) return email.trim();
+  return `Visitor #${user?.id ?? fallbackId ?? "?"}`;
+}
+
+export function isActor(from: Part["from"]): from is Actor {
+  return typeof from === "object" && from !== null;
+}
+
+/** "14:05" today, "Mon" this week, "3 Mar" before. */
+export function shortTime(seconds: number, now = Date.now()): string {
+  const d = new Date(seconds * 1000);
+  const today = new Date(now);
+  if (d.toDateString() === today.toDateString())
+    return d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+  if (now - d.getTime() < 6 * 86_400_000) return d.toLocaleDateString(undefined, { weekday: "short" });
+  return d.toLocaleDateString(undefined, { day: "numeric", month: "short" });
+}
+
+export function fullTime(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleString(undefined, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+}
+
+/** One line for the list row: who wrote the newest message, and what. */
+export function preview(c: Conversation, meId: string): string {
+  const p = c.important_part_last ?? c.reply_last ?? c.part_last;
+  if (!p) return "";
+  const text = p.body.replace(/\s+/g, " ").trim() || (p.attachments?.length ? "Sent an attachment" : "");
+  if (p.type === "note") return `Note: ${text}`;
+  if (p.direction === "a2u") {
+    const who = isActor(p.from) ? (String(p.from.id) === meId ? "You" : p.from.name) : "Operator";
+    return `${who}: ${text}`;
+  }
+  return text;
+}
+
+export const PRESENCE_LABEL: Record<string, string> = {
+  online: "Online",
+  idle: "Idle",
+  offline: "Offline",
+};
+
+export const PRESENCE_DOT: Record<string, string> = {
+  online: "bg-emerald-500",
+  idle: "bg-amber-400",
+  offline: "bg-slate-300",
+};
+
+/** Only links the server signed: same-origin paths or http(s) URLs (never javascript: and the like). */
+export function safeUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  if (url.startsWith("/") && !url.startsWith("//")) return url;
+  try {
+    const u = new URL(url);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,184 @@
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { queryKeys } from "../query-keys";
+import { matchesList, type ListParams } from "./filters";
+import {
+  findConversation,
+  mapConversations,
+  removeConversation,
+  upsertConversation,
+  type ConversationPages,
+} from "./list-cache";
+import { addPart, type PartPages } from "./thread-cache";
+import type { Id } from "../leads-types";
+import type { Conversation, Part } from "./types";
+import { emitVisitorMessage } from "./visitor-messages";
+
+/**
+ * The Inbox's socket handlers (registered in ../realtime-dispatch.ts): each patches the React Query cache in
+ * place. Nothing is refetched per message, except the counters, at most once per COUNTS_DELAY_MS.
+ */
+interface Message {
+  channel: string;
+  message: unknown;
+}
+interface Context {
+  queryClient: QueryClient;
+}
+
+const COUNTS_DELAY_MS = 400;
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+/** Runs `fn` once, `ms` after the first of a burst of calls with the same key. */
+function coalesce(key: string, ms: number, fn: () => void): void {
+  if (timers.has(key)) return;
+  timers.set(
+    key,
+    setTimeout(() => {
+      timers.delete(key);
+      fn();
+    }, ms),
+  );
+}
+
+const appOf = (channel: string): string => channel.split(".")[1] ?? "";
+
+export interface TypingState {
+  /** Date.now() of the last typing event. */
+  at: number;
+  body: string;
+}
+
+function listQueries(qc: QueryClient, appId: string): [QueryKey, ConversationPages | undefined][] {
+  return qc.getQueriesData<ConversationPages>({ queryKey: queryKeys.inbox.lists(appId) });
+}
+
+/**
+ * The channel of a conversation seen before. Socket payloads leave the channel out, and lists filtered by a
+ * channel load it (include_channel), so a conversation found in one knows it.
+ */
+function knownChannel(qc: QueryClient, appId: string, id: string): string | undefined {
+  const detail = qc.getQueryData<Conversation>(queryKeys.inbox.conversation(id));
+  if (detail?.channel !== undefined) return String(detail.channel?.id ?? 0);
+  for (const [, data] of listQueries(qc, appId)) {
+    const c = findConversation(data, id);
+    if (c?.channel !== undefined) return String(c.channel?.id ?? 0);
+  }
+  return undefined;
+}
+
+/** An operator-started conversation stays out of the Inbox until the visitor writes. */
+function inInbox(c: Conversation & { message?: { type?: string } | null }): boolean {
+  if (c.message?.type !== "manual") return true;
+  return [c.reply_last, c.important_part_last, c.part_last].some((p) => p?.direction === "u2a");
+}
+
+export function applyConversation(qc: QueryClient, appId: string, conv: Conversation): void {
+  const id = String(conv.id);
+  const now = Date.now() / 1000;
+  const lists = listQueries(qc, appId);
+  const seen = lists.some(([, data]) => !!findConversation(data, id));
+  for (const [key, data] of lists) {
+    if (!data) {
+      refetchIfLoading(qc, key);
+      continue;
+    }
+    const params = key[3] as ListParams;
+    const current = findConversation(data, id);
+    const merged: Conversation =
+      current?.channel !== undefined && conv.channel === undefined
+        ? { ...conv, channel: current.channel }
+        : conv;
+    const match = matchesList(merged, params, now, (cid) => knownChannel(qc, appId, cid));
+    if (match === undefined) {
+      // A channel-filtered list and a conversation never seen: ask that list again, once for a burst.
+      if (!current) {
+        coalesce(JSON.stringify(key), COUNTS_DELAY_MS, () => void qc.invalidateQueries({ queryKey: key }));
+      } else qc.setQueryData<ConversationPages>(key, upsertConversation(data, merged));
+      continue;
+    }
+    if (match && (current || seen || inInbox(conv))) {
+      qc.setQueryData<ConversationPages>(key, upsertConversation(data, merged));
+    } else if (!match && current) {
+      qc.setQueryData<ConversationPages>(key, removeConversation(data, id));
+    }
+  }
+  qc.setQueryData<Conversation>(queryKeys.inbox.conversation(id), (old) =>
+    old ? { ...conv, channel: conv.channel ?? old.channel } : old,
+  );
+  coalesce(
+    `counts:${appId}`,
+    COUNTS_DELAY_MS,
+    () => void qc.invalidateQueries({ queryKey: queryKeys.inbox.counts(appId) }),
+  );
+}
+
+/**
+ * A message that lands while the query's first load is in flight may be missing from what that load returns: ask
+ * again (once for a burst), rather than drop it.
+ */
+function refetchIfLoading(qc: QueryClient, key: QueryKey): void {
+  if (qc.getQueryState(key)?.fetchStatus !== "fetching") return;
+  coalesce(JSON.stringify(key), 50, () => void qc.invalidateQueries({ queryKey: key, exact: true }));
+}
+
+export function applyPart(qc: QueryClient, part: Part): void {
+  const convId = String(part.conversation);
+  const key = queryKeys.inbox.parts(convId);
+  if (qc.getQueryData(key)) qc.setQueryData<PartPages>(key, (old) => (old ? addPart(old, part) : old));
+  else refetchIfLoading(qc, key);
+  if (part.type === "reply_user") {
+    // The visitor sent what they were typing.
+    qc.setQueryData(queryKeys.inbox.typing(convId), null);
+    emitVisitorMessage(part);
+  }
+}
+
+function applyPresence(qc: QueryClient, appId: string, user: { id: Id; presence: string }): void {
+  const userId = String(user.id);
+  for (const [key, data] of listQueries(qc, appId)) {
+    if (!data) continue;
+    const next = mapConversations(data, (c) =>
+      c.user && String(c.user.id) === userId && c.user.presence !== user.presence
+        ? { ...c, user: { ...c.user, presence: user.presence } }
+        : c,
+    );
+    if (next !== data) qc.setQueryData(key, next);
+  }
+}
+
+type Handler = (msg: Message, ctx: Context) => void;
+
+export const inboxRealtimeHandlers: Record<string, Handler> = {
+  conversation: (msg, { queryClient }) =>
+    applyConversation(queryClient, appOf(msg.channel), msg.message as Conversation),
+  conversation_started_user: (msg, { queryClient }) =>
+    applyConversation(queryClient, appOf(msg.channel), msg.message as Conversation),
+  conversation_reply: (msg, { queryClient }) => applyPart(queryClient, msg.message as Part),
+  conversation_typing: (msg, { queryClient }) => {
+    const t = msg.message as { conversation: Id; body?: string; from: unknown };
+    // Visitors are named by their ID; operators by an object (their typing is not shown).
+    if (typeof t.from === "object" && t.from !== null) return;
+    queryClient.setQueryData<TypingState>(queryKeys.inbox.typing(String(t.conversation)), {
+      at: Date.now(),
+      body: typeof t.body === "string" ? t.body : "",
+    });
+  },
+};
+
+/**
+ * `user_presence_changed`: the visitor's dot in the Inbox's lists. The sidebar reads the user cache the Leads card
+ * shares, which ../leads-realtime.ts patches; ../realtime-dispatch.ts runs both.
+ */
+export const onInboxUserPresence: Handler = (msg, { queryClient }) =>
+  applyPresence(queryClient, appOf(msg.channel), msg.message as { id: Id; presence: string });
+
+/** The app's channels the Inbox listens to. */
+export const inboxChannels = (appId: string): string[] =>
+  [
+    "conversation",
+    "conversation_started_user",
+    "conversation_reply",
+    "conversation_typing",
+    "user_presence_changed",
+    "user_props_changed",
+  ].map((kind) => `${kind}.${appId}`);

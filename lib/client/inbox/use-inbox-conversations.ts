@@ -1,0 +1,34 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { requestEnvelope } from "../api";
+import { queryKeys } from "../query-keys";
+import type { ListParams } from "./filters";
+import { conversationsPath } from "./paths";
+import type { Conversation, Page } from "./types";
+
+export const LIST_PAGE_SIZE = 30;
+
+/** One filter's conversations, newest first, a keyset page at a time; the socket keeps loaded pages current. */
+export function useInboxConversations(appId: string, params: ListParams) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.inbox.list(appId, params),
+    queryFn: async ({ pageParam, signal }): Promise<Page<Conversation>> => {
+      const res = await requestEnvelope<Conversation[]>("GET", conversationsPath(appId), {
+        signal,
+        query: {
+          ...params,
+          include_channel: params.channel !== undefined,
+          paginate_count: LIST_PAGE_SIZE,
+          paginate_position: pageParam ?? undefined,
+        },
+      });
+      const next = res.meta.next_before_position;
+      return { items: res.data, next: Array.isArray(next) ? (next as (number | string)[]) : null };
+    },
+    initialPageParam: null as (number | string)[] | null,
+    getNextPageParam: (last) => last.next ?? undefined,
+    // Live through the socket; a remount shows the cache without asking again.
+    staleTime: 5 * 60_000,
+  });
+}
