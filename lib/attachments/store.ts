@@ -1,6 +1,7 @@
 import type { Tx } from "../db/client";
 import { ApiError, validation } from "../api/errors";
 import { checkFile } from "./sniff";
+import { attachmentColumns, type AttachmentRow } from "../parts/load";
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 /** Request body limit for endpoints taking a file: the file plus multipart framing and the other parameters. */
@@ -44,8 +45,8 @@ export async function readUpload(
 export async function storeAttachment(
   tx: Tx,
   input: { appId: bigint; partId: bigint; upload: Upload },
-): Promise<void> {
-  await tx.attachment.create({
+): Promise<AttachmentRow> {
+  return tx.attachment.create({
     data: {
       appId: input.appId,
       partId: input.partId,
@@ -54,5 +55,6 @@ export async function storeAttachment(
       size: input.upload.size,
       data: input.upload.data,
     },
+    select: attachmentColumns,
   });
 }

@@ -1,15 +1,20 @@
 import type { Ctx } from "../auth/context";
-import { assertApp } from "../auth/context";
+import { actingAdminId, assertApp } from "../auth/context";
 import type { Tx } from "../db/client";
 import { lookup, validation } from "../api/errors";
-import { lockConversation, type ConversationRow } from "./rows";
+import { lockConversation, type ConversationRow, type LockedConversation } from "./rows";
 
 export type AdminRef = bigint | "default_admin";
 export type UserRef = bigint | "default_user";
 
 /** The conversation named in the path, locked for this transaction; absent is a LookupError, foreign a 403. */
-export async function lockOwnConversation(ctx: Ctx, tx: Tx, id: bigint): Promise<ConversationRow> {
-  const conv = await lockConversation(tx, id);
+export async function lockOwnConversation(
+  ctx: Ctx,
+  tx: Tx,
+  id: bigint,
+  reservePartIds = 0,
+): Promise<LockedConversation> {
+  const conv = await lockConversation(tx, id, reservePartIds, actingAdminId(ctx) ?? null);
   if (!conv) throw lookup(`Conversation ${id} does not exist.`);
   assertApp(ctx, conv.appId);
   return conv;
@@ -31,15 +36,19 @@ export async function requireMember(tx: Tx, appId: bigint, adminId: bigint, fiel
 export async function resolveAdmin(
   ctx: Ctx,
   tx: Tx,
-  appId: bigint,
+  app: { appId: bigint; defaultAdminId?: bigint | null },
   ref: AdminRef | undefined,
   field = "from_admin",
 ): Promise<bigint> {
-  if (typeof ref === "bigint") return requireMember(tx, appId, ref, field);
+  if (typeof ref === "bigint") return requireMember(tx, app.appId, ref, field);
   if (ref === undefined && ctx.actor.kind === "admin") return ctx.actor.adminId;
-  const app = await tx.app.findUnique({ where: { id: appId }, select: { defaultAdminId: true } });
-  if (!app?.defaultAdminId) throw validation({ [field]: "is required: this app has no default admin" });
-  return app.defaultAdminId;
+  const defaultAdminId =
+    app.defaultAdminId !== undefined
+      ? app.defaultAdminId
+      : (await tx.app.findUnique({ where: { id: app.appId }, select: { defaultAdminId: true } }))
+          ?.defaultAdminId;
+  if (!defaultAdminId) throw validation({ [field]: "is required: this app has no default admin" });
+  return defaultAdminId;
 }
 
 /** Only the conversation's own visitor speaks in it: `default_user` is that user, an ID must be the same one. */

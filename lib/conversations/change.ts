@@ -1,8 +1,8 @@
 import type { Ctx } from "../auth/context";
 import type { Tx } from "../db/client";
 import { validation } from "../api/errors";
-import { withEvents, type LogEvent } from "../realtime/outbox";
-import { attachmentUrls, publicBase } from "../attachments/sign";
+import { withEvents, type Emit, type LogEvent } from "../realtime/outbox";
+import { attachmentUrls, publicBase, type AttachmentUrl } from "../attachments/sign";
 import { appendParts, type PartDraft } from "../parts/append";
 import { seconds } from "../parts/serialize";
 import { lockOwnConversation, requireMember, resolveAdmin, sentVia, type AdminRef } from "./actors";
@@ -23,42 +23,69 @@ interface ChangeInput {
   randomId?: number;
 }
 
+/** A transaction already open by the caller, with its event log and attachment links. */
+export interface InTx {
+  tx: Tx;
+  emit: Emit;
+  urls: AttachmentUrl;
+}
+
+/** Signed attachment links for the events of changes made through `InTx` (read before the transaction). */
+export function linksFor(ctx: Ctx): Promise<AttachmentUrl> {
+  return attachmentUrls(ctx.db, publicBase());
+}
+
 /**
  * The shape every operator's state change shares: lock the conversation, decide (nothing to do writes nothing),
  * store a system part made by the acting admin, rewrite the conversation's fields, log the events.
  */
+async function changeIn(
+  ctx: Ctx,
+  { tx, emit, urls }: InTx,
+  input: ChangeInput,
+  plan: (tx: Tx, conv: ConversationRow) => Promise<Planned | undefined>,
+): Promise<Changed> {
+  const conv = await lockOwnConversation(ctx, tx, input.conversationId, 1);
+  // Resolved before deciding, so a wrong from_admin is refused even when there is nothing to change.
+  const adminId = await resolveAdmin(ctx, tx, conv, input.fromAdmin);
+  const planned = await plan(tx, conv);
+  if (!planned) return undefined;
+  const draft: PartDraft = {
+    ...planned.draft,
+    fromAdminId: adminId,
+    sentVia: sentVia(ctx),
+    randomId: input.randomId,
+  };
+  const { ids, conversation, parts } = await appendParts(tx, conv, [draft]);
+  const id = ids[0]!;
+  const pub = await publishChange(tx, emit, urls, conversation, parts);
+  for (const e of planned.events?.(pub, id) ?? []) emit(e);
+  return { id, part_group: id };
+}
+
 async function change(
   ctx: Ctx,
   input: ChangeInput,
   plan: (tx: Tx, conv: ConversationRow) => Promise<Planned | undefined>,
 ): Promise<Changed> {
-  const urls = await attachmentUrls(ctx.db, publicBase());
-  return withEvents(ctx.db, async (tx, emit) => {
-    const conv = await lockOwnConversation(ctx, tx, input.conversationId);
-    // Resolved before deciding, so a wrong from_admin is refused even when there is nothing to change.
-    const adminId = await resolveAdmin(ctx, tx, conv.appId, input.fromAdmin);
-    const planned = await plan(tx, conv);
-    if (!planned) return undefined;
-    const draft: PartDraft = {
-      ...planned.draft,
-      fromAdminId: adminId,
-      sentVia: sentVia(ctx),
-      randomId: input.randomId,
-    };
-    const { ids, conversation } = await appendParts(tx, conv, [draft]);
-    const id = ids[0]!;
-    const pub = await publishChange(tx, emit, urls, conversation, ids);
-    for (const e of planned.events?.(pub, id) ?? []) emit(e);
-    return { id, part_group: id };
-  });
+  const urls = await linksFor(ctx);
+  return withEvents(ctx.db, (tx, emit) => changeIn(ctx, { tx, emit, urls }, input, plan));
 }
 
+type AssignInput = ChangeInput & { admin: bigint | null };
+
 /** `admin` null unassigns. */
-export function assignConversation(
-  ctx: Ctx,
-  input: ChangeInput & { admin: bigint | null },
-): Promise<Changed> {
-  return change(ctx, input, async (tx, conv) => {
+export function assignConversation(ctx: Ctx, input: AssignInput): Promise<Changed> {
+  return change(ctx, input, planAssign(input));
+}
+
+/** The same inside the caller's transaction (removing an operator unassigns their conversations with it). */
+export function assignConversationIn(ctx: Ctx, inTx: InTx, input: AssignInput): Promise<Changed> {
+  return changeIn(ctx, inTx, input, planAssign(input));
+}
+
+function planAssign(input: AssignInput) {
+  return async (tx: Tx, conv: ConversationRow): Promise<Planned | undefined> => {
     const target = input.admin === null ? null : await requireMember(tx, conv.appId, input.admin, "admin");
     if (conv.assigneeId === target) return undefined;
     return {
@@ -71,7 +98,7 @@ export function assignConversation(
         }),
       ],
     };
-  });
+  };
 }
 
 export function closeConversation(ctx: Ctx, input: ChangeInput): Promise<Changed> {

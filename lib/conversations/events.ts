@@ -1,9 +1,10 @@
 import type { Tx } from "../db/client";
 import type { Emit } from "../realtime/outbox";
 import type { AttachmentUrl } from "../attachments/sign";
-import { loadParts, type PartView } from "../parts/load";
+import { loadActors, withActors, type ActorView, type CreatedPart, type PartView } from "../parts/load";
 import { serializePart } from "../parts/serialize";
 import type { ConversationRow } from "./rows";
+import type { UserSystemRow } from "../users/system-props";
 import { hydrateConversations, LIST_FIELDS, serializeConversation } from "./view";
 
 /**
@@ -40,13 +41,23 @@ export async function publishChange(
   tx: Tx,
   emit: Emit,
   urls: AttachmentUrl,
-  conv: ConversationRow,
-  partIds: bigint[],
+  conv: ConversationRow & { user?: UserSystemRow; admins?: Map<bigint, ActorView> },
+  created: CreatedPart[],
 ): Promise<Published> {
-  const parts = await loadParts(tx, partIds);
+  // The new parts are known already: one query names every operator they and the conversation mention.
+  const admins = await loadActors(
+    tx,
+    [...created.flatMap((p) => [p.fromAdminId, p.assigneeId]), conv.assigneeId, conv.lastAdminId],
+    conv.admins,
+  );
+  const parts = created.map((p) => withActors(p, admins));
   const partJson = new Map(parts.map((p) => [p.id, serializePart(p, { version: 2, urls })]));
   for (const p of parts) emit(logEvent("conversation_reply", conv, partJson.get(p.id)));
-  const [view] = await hydrateConversations(tx, [conv], LIST_FIELDS);
+  const [view] = await hydrateConversations(tx, [conv], LIST_FIELDS, undefined, {
+    parts,
+    admins,
+    users: conv.user ? [conv.user] : [],
+  });
   const conversationJson = serializeConversation(view!, { version: 2, urls });
   emit(logEvent("conversation", conv, conversationJson));
   return { parts, partJson, conversationJson };

@@ -37,7 +37,7 @@ export async function markConversationRead(ctx: Ctx, input: ReadInput): Promise<
       }
       return;
     }
-    const adminId = await resolveAdmin(ctx, tx, conv.appId, input.fromAdmin);
+    const adminId = await resolveAdmin(ctx, tx, conv, input.fromAdmin);
     if (conv.read && conv.unreadPartsCount === 0) return;
     await tx.$executeRaw`UPDATE conversations SET read = true, unread_parts_count = 0 WHERE id = ${conv.id}`;
     await markUserPartsRead(tx, conv.id);

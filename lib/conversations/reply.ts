@@ -102,10 +102,15 @@ export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<
   const urls = await attachmentUrls(ctx.db, publicBase());
   const run = () =>
     withEvents(ctx.db, async (tx, emit) => {
-      const conv = await lockOwnConversation(ctx, tx, input.conversationId);
+      const conv = await lockOwnConversation(
+        ctx,
+        tx,
+        input.conversationId,
+        input.autoAssign !== undefined ? 2 : 1,
+      );
       if (input.externalId !== undefined) {
         const existing = await findByExternalId(tx, conv.id, input.externalId);
-        if (existing) return { ...existing, created: false };
+        if (existing) return { ...existing, created: false, part: undefined, assignPart: undefined };
       }
       const drafts: PartDraft[] = [];
       const via = sentVia(ctx);
@@ -114,7 +119,7 @@ export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<
         const userId = await resolveUser(tx, conv, input.fromUser);
         message = { type: "reply_user", fromUserId: userId, sentVia: via };
       } else {
-        const adminId = await resolveAdmin(ctx, tx, conv.appId, input.fromAdmin);
+        const adminId = await resolveAdmin(ctx, tx, conv, input.fromAdmin);
         message = { type: input.type ?? "reply_admin", fromAdminId: adminId, sentVia: via };
       }
       if (input.autoAssign !== undefined) {
@@ -138,8 +143,8 @@ export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<
         metaData: input.metaData,
         upload,
       });
-      const { ids, conversation } = await appendParts(tx, conv, drafts);
-      const pub = await publishChange(tx, emit, urls, conversation, ids);
+      const { ids, conversation, parts } = await appendParts(tx, conv, drafts);
+      const pub = await publishChange(tx, emit, urls, conversation, parts);
       const assignId = input.autoAssign !== undefined ? ids[0] : undefined;
       if (assignId !== undefined) {
         emit(
@@ -153,7 +158,14 @@ export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<
       if (conv.closed && !conversation.closed) {
         emit(logEvent("conversation_closed", conv, { conversation: conv.id, closed: false, part: null }));
       }
-      return { partId: ids[ids.length - 1]!, assignId, created: true };
+      const views = new Map(pub.parts.map((p) => [p.id, p]));
+      return {
+        partId: ids[ids.length - 1]!,
+        assignId,
+        created: true,
+        part: views.get(ids[ids.length - 1]!),
+        assignPart: assignId === undefined ? undefined : views.get(assignId),
+      };
     });
   let res: Awaited<ReturnType<typeof run>>;
   try {
@@ -163,6 +175,8 @@ export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<
     if (input.externalId === undefined || !isUniqueViolation(err)) throw err;
     res = await run();
   }
+  // A new reply's parts come out of the transaction; only a repeated external_id reads the stored ones.
+  if (res.part) return { part: res.part, assignPart: res.assignPart, created: true };
   const parts = await loadParts(ctx.db, [res.partId, ...(res.assignId !== undefined ? [res.assignId] : [])]);
   const byId = new Map(parts.map((p) => [p.id, p]));
   const part = byId.get(res.partId);

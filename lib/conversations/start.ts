@@ -7,7 +7,7 @@ import { announceIfNewLead } from "../leads/lead-events";
 import { attachmentUrls, publicBase } from "../attachments/sign";
 import { readUpload, type Upload } from "../attachments/store";
 import { appendParts, type PartDraft } from "../parts/append";
-import { loadParts, type PartView } from "../parts/load";
+import type { PartView } from "../parts/load";
 import { resolveAdmin, sentVia, type AdminRef } from "./actors";
 import { logEvent, publishChange } from "./events";
 import { checkBody } from "./reply";
@@ -112,7 +112,7 @@ async function openConversation(
   upload: Upload | undefined,
 ): Promise<Started> {
   const urls = await attachmentUrls(ctx.db, publicBase());
-  const { conversationId, partId } = await withEvents(ctx.db, async (tx, emit) => {
+  const { conversationId, part } = await withEvents(ctx.db, async (tx, emit) => {
     const user = await findUser(ctx, tx, input.user, opts.createUser);
     await checkChannel(tx, user.appId, input.channel);
     const draft = await opts.draft(tx, user);
@@ -125,16 +125,15 @@ async function openConversation(
       select: { id: true },
     });
     const [conv] = await selectConversations(tx, [created.id]);
-    const { ids, conversation } = await appendParts(tx, conv!, [
+    const { conversation, parts } = await appendParts(tx, conv!, [
       { ...draft, body: input.body ?? "", randomId: input.randomId ?? 0, upload },
     ]);
-    const pub = await publishChange(tx, emit, urls, conversation, ids);
+    const pub = await publishChange(tx, emit, urls, conversation, parts);
     if (draft.type === "reply_user")
       emit(logEvent("conversation_started_user", conversation, pub.conversationJson));
-    return { conversationId: created.id, partId: ids[0]! };
+    return { conversationId: created.id, part: pub.parts[0]! };
   });
-  const [part] = await loadParts(ctx.db, [partId]);
-  return { conversationId, part: part! };
+  return { conversationId, part };
 }
 
 /** A conversation whose first message is the visitor's; by_user_id creates the user when new. */
@@ -174,7 +173,7 @@ export async function sendMessage(ctx: Ctx, input: SendInput): Promise<Started> 
         type: "reply_admin",
         sentVia: via,
         bodyJson: input.bodyJson,
-        fromAdminId: await resolveAdmin(ctx, tx, user.appId, input.fromAdmin),
+        fromAdminId: await resolveAdmin(ctx, tx, { appId: user.appId }, input.fromAdmin),
       }),
     },
     upload,

@@ -24,7 +24,7 @@ export async function setTyping(ctx: Ctx, input: TypingInput): Promise<void> {
   if (input.fromUser !== undefined) {
     from = await resolveUser(ctx.db, conv, input.fromUser);
   } else {
-    const adminId = await resolveAdmin(ctx, ctx.db, conv.appId, input.fromAdmin);
+    const adminId = await resolveAdmin(ctx, ctx.db, conv, input.fromAdmin);
     from = serializeActor(await ctx.db.admin.findUnique({ where: { id: adminId }, select: actorSelect }));
   }
   publishTransient(

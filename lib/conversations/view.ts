@@ -55,30 +55,39 @@ export async function hydrateConversations(
   rows: ConversationRow[],
   fields: ConversationFields,
   channels?: () => Promise<ChannelRow[]>,
+  /** What the caller has loaded already (a write's new parts and their operators): not asked again. */
+  known: { parts?: PartView[]; admins?: Map<bigint, ActorView>; users?: UserSystemRow[] } = {},
 ): Promise<ConversationView[]> {
   if (!rows.length) return [];
+  const knownParts = new Map((known.parts ?? []).map((p) => [p.id, p]));
+  const knownAdmins = known.admins ?? new Map<bigint, ActorView>();
+  const knownUsers = new Map((known.users ?? []).map((u) => [u.id, u]));
   const partIds = rows.flatMap((r) => [
     ...(fields.part_last && r.partLastId ? [r.partLastId] : []),
     ...(fields.important_part_last && r.importantPartLastId ? [r.importantPartLastId] : []),
     ...(fields.reply_last && r.replyLastId ? [r.replyLastId] : []),
   ]);
-  const adminIds = [...new Set(rows.flatMap((r) => [r.assigneeId, r.lastAdminId].filter((x) => x !== null)))];
+  const adminIds = [
+    ...new Set(rows.flatMap((r) => [r.assigneeId, r.lastAdminId].filter((x) => x !== null))),
+  ].filter((id) => !knownAdmins.has(id));
   // One after another: inside a transaction the queries share one connection, which runs one at a time anyway.
-  const users = fields.user
-    ? await db.user.findMany({
-        where: { id: { in: [...new Set(rows.map((r) => r.userId))] } },
-        select: userSystemSelect,
-      })
-    : [];
+  const userIds = [...new Set(rows.map((r) => r.userId))].filter((id) => !knownUsers.has(id));
+  const users =
+    fields.user && userIds.length
+      ? await db.user.findMany({ where: { id: { in: userIds } }, select: userSystemSelect })
+      : [];
   const admins = adminIds.length
     ? await db.admin.findMany({ where: { id: { in: adminIds } }, select: actorSelect })
     : [];
-  const parts = await loadParts(db, partIds);
+  const parts = await loadParts(
+    db,
+    partIds.filter((id) => !knownParts.has(id)),
+  );
   const chans = fields.channel && channels && rows.some((r) => r.channelId !== null) ? await channels() : [];
-  const userById = new Map(users.map((u) => [u.id, u]));
+  const userById = new Map<bigint, UserSystemRow>([...knownUsers, ...users.map((u) => [u.id, u] as const)]);
   const channelById = new Map(chans.map((c) => [c.id, c]));
-  const partById = new Map(parts.map((p) => [p.id, p]));
-  const adminById = new Map(admins.map((a) => [a.id, a]));
+  const partById = new Map([...knownParts, ...parts.map((p) => [p.id, p] as const)]);
+  const adminById = new Map([...knownAdmins, ...admins.map((a) => [a.id, a] as const)]);
   return rows.map((row) => ({
     row,
     fields,

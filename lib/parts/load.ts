@@ -29,7 +29,7 @@ const partColumns = {
   assigneeId: true,
 } as const satisfies Prisma.ConversationPartSelect;
 
-const attachmentColumns = {
+export const attachmentColumns = {
   id: true,
   partId: true,
   type: true,
@@ -39,14 +39,41 @@ const attachmentColumns = {
   created: true,
 } as const satisfies Prisma.AttachmentSelect;
 
-type PartRow = Prisma.ConversationPartGetPayload<{ select: typeof partColumns }>;
-type AttachmentRow = Prisma.AttachmentGetPayload<{ select: typeof attachmentColumns }>;
+export type PartRow = Prisma.ConversationPartGetPayload<{ select: typeof partColumns }>;
+export type AttachmentRow = Prisma.AttachmentGetPayload<{ select: typeof attachmentColumns }>;
 
 /** Everything a part's API object needs; attachment bytes stay in the database. */
 export interface PartView extends PartRow {
   fromAdmin: ActorView | null;
   assignee: ActorView | null;
   attachments: AttachmentRow[];
+}
+
+/** A part just written by this transaction, before its actors are attached. */
+export type CreatedPart = PartRow & { attachments: AttachmentRow[] };
+
+/**
+ * The operators named by the given IDs (null and repeats allowed), in one query, none when there are none; those in
+ * `known` are not asked again.
+ */
+export async function loadActors(
+  db: Tx,
+  ids: (bigint | null)[],
+  known: Map<bigint, ActorView> = new Map(),
+): Promise<Map<bigint, ActorView>> {
+  const missing = [...new Set(ids.filter((x) => x !== null))].filter((id) => !known.has(id));
+  const admins = missing.length
+    ? await db.admin.findMany({ where: { id: { in: missing } }, select: actorSelect })
+    : [];
+  return new Map([...known, ...admins.map((a) => [a.id, a] as const)]);
+}
+
+export function withActors(p: CreatedPart, admins: Map<bigint, ActorView>): PartView {
+  return {
+    ...p,
+    fromAdmin: p.fromAdminId === null ? null : (admins.get(p.fromAdminId) ?? null),
+    assignee: p.assigneeId === null ? null : (admins.get(p.assigneeId) ?? null),
+  };
 }
 
 /**
@@ -57,25 +84,19 @@ export async function loadParts(db: Tx, ids: bigint[]): Promise<PartView[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
   const rows = await db.conversationPart.findMany({ where: { id: { in: unique } }, select: partColumns });
-  const adminIds = [...new Set(rows.flatMap((r) => [r.fromAdminId, r.assigneeId]).filter((x) => x !== null))];
-  const admins = adminIds.length
-    ? await db.admin.findMany({ where: { id: { in: adminIds } }, select: actorSelect })
-    : [];
+  const adminById = await loadActors(
+    db,
+    rows.flatMap((r) => [r.fromAdminId, r.assigneeId]),
+  );
   const attachments = await db.attachment.findMany({
     where: { partId: { in: unique } },
     select: attachmentColumns,
     orderBy: { id: "asc" },
   });
-  const adminById = new Map(admins.map((a) => [a.id, a]));
   const byId = new Map(
     rows.map((r) => [
       r.id,
-      {
-        ...r,
-        fromAdmin: r.fromAdminId === null ? null : (adminById.get(r.fromAdminId) ?? null),
-        assignee: r.assigneeId === null ? null : (adminById.get(r.assigneeId) ?? null),
-        attachments: attachments.filter((a) => a.partId === r.id),
-      },
+      withActors({ ...r, attachments: attachments.filter((a) => a.partId === r.id) }, adminById),
     ]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -151,6 +151,12 @@ export class Hub {
 
   /** Subscribes a socket; with `after`, first replays every message after that id on those channels. */
   async subscribe(socket: Socket, actor: SocketActor, channels: unknown, after: unknown) {
+    const from = eventPosition(after);
+    if (from === "invalid") {
+      // Refused whole: replaying from a position that is not an event ID would silently skip messages.
+      const names = (Array.isArray(channels) ? channels : [channels]).map((n) => String(n).slice(0, 200));
+      return { subscribed: [], refused: names, error: "ValidationError", error_message: AFTER_ERROR };
+    }
     const l = this.listeners.get(socket.id) ?? { socket, last: new Map(), pending: new Map() };
     this.listeners.set(socket.id, l);
     const subscribed: string[] = [];
@@ -175,10 +181,6 @@ export class Hub {
       }
       subscribed.push(channel);
     }
-    const from =
-      typeof after === "number" || (typeof after === "string" && /^\d{1,19}$/.test(after))
-        ? BigInt(after)
-        : undefined;
     if (from !== undefined && subscribed.length) await this.replay(l, subscribed, from);
     return { subscribed, refused };
   }
@@ -240,4 +242,19 @@ export class Hub {
 
 function toMessage(row: Row, channel: string): Message {
   return { id: row.id, channel, message: row.payload, time: row.created.getTime() / 1000 };
+}
+
+const MAX_ID = 2n ** 63n - 1n;
+const AFTER_ERROR =
+  "`after` must be an event ID: an integer from 0 to 2^63-1 (a number or a string of digits).";
+
+/** `after` of a subscribe: absent (no replay), an event ID, or invalid. Negative numbers replay everything. */
+function eventPosition(after: unknown): bigint | undefined | "invalid" {
+  if (after === undefined || after === null) return undefined;
+  if (typeof after === "number") return Number.isSafeInteger(after) ? BigInt(Math.max(after, 0)) : "invalid";
+  if (typeof after === "string" && /^\d{1,19}$/.test(after)) {
+    const n = BigInt(after);
+    return n <= MAX_ID ? n : "invalid";
+  }
+  return "invalid";
 }

@@ -6,10 +6,12 @@ import type { Db } from "../db/client";
 import type { Hub } from "./hub";
 import { verifyApiToken } from "../auth/tokens";
 import { parseCookies, SESSION_COOKIE, verifySession } from "../auth/sessions";
+import { adminRoom, sessionRoom } from "./disconnect";
 
 /** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
 export type SocketActor =
-  { kind: "admin"; adminId: bigint; appIds: bigint[] } | { kind: "token"; appId: bigint; tokenId: bigint };
+  | { kind: "admin"; adminId: bigint; sessionId: bigint; appIds: bigint[] }
+  | { kind: "token"; appId: bigint; tokenId: bigint };
 
 export interface SocketData {
   actor: SocketActor;
@@ -56,6 +58,7 @@ export async function attachIo(
       socket.data.actor = {
         kind: "admin",
         adminId: s.adminId,
+        sessionId: s.sessionId,
         appIds: apps.map((a) => a.appId),
       } satisfies SocketActor;
       next();
@@ -65,6 +68,7 @@ export async function attachIo(
   hub.attach(io);
   io.on("connection", (socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>) => {
     const actor = socket.data.actor;
+    if (actor.kind === "admin") void socket.join([sessionRoom(actor.sessionId), adminRoom(actor.adminId)]);
     socket.on("subscribe", (payload: unknown, ack?: unknown) => {
       const p = (payload ?? {}) as { channels?: unknown; after?: unknown };
       void hub

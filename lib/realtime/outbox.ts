@@ -20,6 +20,25 @@ export interface LogEvent {
 
 export type Emit = (e: LogEvent) => void;
 
+interface LoggedRow {
+  id: bigint;
+  app_id: bigint;
+  type: string;
+  payload: unknown;
+  created: Date;
+}
+
+/** The rows for jsonb_to_recordset, payloads as the API writes them (64-bit IDs as numbers). */
+function eventsJson(events: LogEvent[]): string {
+  const rows = events.map(
+    (e) =>
+      `{"app_id":"${e.appId}","user_id":${e.userId === undefined ? "null" : `"${e.userId}"`},` +
+      `"channel":${JSON.stringify(e.channel)},"type":${JSON.stringify(e.type)},` +
+      `"payload":${toJson(e.payload ?? null, false)}}`,
+  );
+  return `[${rows.join(",")}]`;
+}
+
 /**
  * Runs `fn` in one transaction and writes the events it emits into the log in that same transaction. Only after
  * the commit are they handed to the publishers; a rolled-back change publishes nothing.
@@ -33,22 +52,32 @@ export async function withEvents<T>(db: Db, fn: (tx: Tx, emit: Emit) => Promise<
       const r = await fn(tx, (e) => events.push(e));
       if (events.length) {
         // Event ids are allocated in commit order: the lock is held from here to the commit, so a reader that
-        // tails the log by id never passes over a row still to be committed (lib/realtime/tail.ts relies on it).
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK})`;
-        const rows = await tx.outboxEvent.createManyAndReturn({
-          data: events.map((e) => ({
-            appId: e.appId,
-            userId: e.userId ?? null,
-            channel: e.channel,
-            type: e.type,
-            payload: JSON.parse(toJson(e.payload, false)) as object,
-          })),
-          select: { id: true, appId: true, type: true, payload: true, created: true },
-        });
+        // tails the log by id never passes over a row still to be committed (lib/realtime/hub.ts relies on it).
+        // One statement takes the lock, inserts in emit order (the IDs are drawn as rows are inserted, which needs
+        // the lock's row first) and queues the NOTIFY that wakes the other instances' tailers at commit (PostgreSQL
+        // folds repeats). The lock is then held to the commit.
+        const rows = await tx.$queryRaw<LoggedRow[]>`
+          WITH l AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK})::text AS locked),
+          ev AS (
+            INSERT INTO event_log (app_id, user_id, channel, type, payload)
+            SELECT e.app_id, e.user_id, e.channel, e.type, e.payload
+            FROM l, jsonb_to_recordset(${eventsJson(events)}::jsonb)
+              AS e(app_id bigint, user_id bigint, channel text, type text, payload jsonb)
+            RETURNING id, app_id, type, payload, created
+          )
+          SELECT ev.id, ev.app_id, ev.type, ev.payload, ev.created, pg_notify(${NOTIFY_CHANNEL}, '')::text AS n
+          FROM ev ORDER BY ev.id`;
         ids = rows.map((r) => r.id);
-        // Delivered at commit: wakes the log tailers of the other instances (PostgreSQL).
-        await tx.$executeRaw`SELECT pg_notify(${NOTIFY_CHANNEL}, '')`;
-        await enqueueWebhooks(tx, rows);
+        await enqueueWebhooks(
+          tx,
+          rows.map((r) => ({
+            id: r.id,
+            appId: r.app_id,
+            type: r.type,
+            payload: r.payload,
+            created: r.created,
+          })),
+        );
       }
       return r;
     },

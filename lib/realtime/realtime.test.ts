@@ -51,7 +51,7 @@ function subscribe(socket: Socket, channels: string[], after?: number) {
   }>;
 }
 
-async function until(cond: () => boolean, what: string, ms = 10_000) {
+async function until(cond: () => boolean, what: string, ms = 20_000) {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
