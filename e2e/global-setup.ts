@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
-import { createOperator } from "./support/operator";
+import { addOperator, createOperator } from "./support/operator";
 import { writeState } from "./support/state";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -42,9 +42,11 @@ export default async function globalSetup(_config: FullConfig) {
     email: "olivia@example.test",
     password: "correct-horse-battery",
   };
+  const operator2 = { name: "Bruno Backup", email: "bruno@example.test", password: "staple-battery-horse" };
   let created: ReturnType<typeof createOperator>;
   try {
     created = createOperator(dataDir, operator);
+    if (created.appId) addOperator(dataDir, created.appId, operator2);
   } catch (err) {
     fs.rmSync(tmpDir, { recursive: true, force: true });
     throw err;
@@ -122,6 +124,8 @@ export default async function globalSetup(_config: FullConfig) {
       name: body.data.admin.name ?? operator.name,
       appId: created.appId ?? (body.data.apps?.[0] ? String(body.data.apps[0].id) : undefined),
     },
+    ...(created.appId ? { operator2 } : {}),
+    ...(created.token ? { token: created.token } : {}),
   });
   console.log(`[e2e] server on ${baseURL} (pid ${child.pid}, operator via ${created.via}, log ${logFile})`);
 }

@@ -41,8 +41,17 @@ function findAppId(out: Record<string, unknown>): string | undefined {
  * Creates an app and its operator in `dataDir` (the server must not be running on it: the embedded database
  * allows one process). Uses the product's CLI (`app:create`) when it exists, else e2e/support/create-operator.ts.
  */
-export function createOperator(dataDir: string, op: OperatorSpec): { appId?: string; via: string } {
-  const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: "0", CHECKPOINT_DISABLE: "1" };
+export function createOperator(
+  dataDir: string,
+  op: OperatorSpec,
+): { appId?: string; token?: string; via: string } {
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SEED_DEMO: "0",
+    CHECKPOINT_DISABLE: "1",
+    RELAY_ADMIN_PASSWORD: op.password,
+  };
   const cli = path.join(ROOT, "cli", "index.ts");
   let stdout: string;
   let via: string;
@@ -50,17 +59,7 @@ export function createOperator(dataDir: string, op: OperatorSpec): { appId?: str
     via = "cli";
     stdout = execFileSync(
       TSX,
-      [
-        cli,
-        "app:create",
-        "--name",
-        op.appName,
-        "--admin-email",
-        op.email,
-        "--admin-password",
-        op.password,
-        "--json",
-      ],
+      [cli, "app:create", "--name", op.appName, "--admin-email", op.email, "--json"],
       { cwd: ROOT, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 },
     );
   } else {
@@ -77,5 +76,32 @@ export function createOperator(dataDir: string, op: OperatorSpec): { appId?: str
       },
     );
   }
-  return { appId: findAppId(lastJson(stdout)), via };
+  const out = lastJson(stdout);
+  return { appId: findAppId(out), token: typeof out.token === "string" ? out.token : undefined, via };
+}
+
+/** Adds another operator to an app with the CLI (before the server starts, like createOperator). */
+export function addOperator(dataDir: string, appId: string, op: Omit<OperatorSpec, "appName">): void {
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SEED_DEMO: "0",
+    CHECKPOINT_DISABLE: "1",
+    RELAY_ADMIN_PASSWORD: op.password,
+  };
+  execFileSync(
+    TSX,
+    [
+      path.join(ROOT, "cli", "index.ts"),
+      "admin:create",
+      "--app",
+      appId,
+      "--email",
+      op.email,
+      "--name",
+      op.name,
+      "--json",
+    ],
+    { cwd: ROOT, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 },
+  );
 }

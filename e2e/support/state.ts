@@ -9,6 +9,10 @@ export interface E2EState {
   dataDir: string;
   tmpDir: string;
   operator: { name: string; email: string; password: string; appName: string; appId?: string };
+  /** A second operator of the same app (the Inbox's two-operator tests). */
+  operator2?: { name: string; email: string; password: string };
+  /** An API token of the app with every scope (app:create's). */
+  token?: string;
 }
 
 /** Fixed per checkout, so the teardown (and a developer) can find it. */

@@ -1,6 +1,7 @@
 import type { Endpoint } from "./endpoint";
 import * as auth from "../auth/endpoints";
 import * as channels from "../channels/endpoints";
+import * as admins from "../admins/endpoints";
 import * as apps from "../apps/endpoints";
 import * as ping from "./ping-endpoint";
 import * as webhooks from "../webhooks/endpoints";
@@ -18,12 +19,15 @@ import * as events from "../events/endpoints";
 import * as leads from "../leads/endpoints";
 import * as segments from "../segments/endpoints";
 import * as imports from "../imports/endpoints";
+import * as leadsExport from "../leads/endpoints-export";
+import * as propCatalog from "../props/endpoints-catalog";
 
 /** Every endpoint, for the OpenAPI document; a test checks no route file serves one missing here. */
 const modules: Record<string, unknown>[] = [
   ping,
   auth,
   channels,
+  admins,
   apps,
   webhooks,
   attachments,
@@ -40,6 +44,8 @@ const modules: Record<string, unknown>[] = [
   leads,
   segments,
   imports,
+  leadsExport,
+  propCatalog,
 ];
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === "object" && v !== null && "spec" in v && "handle" in v;

@@ -185,6 +185,52 @@ describe("conventions", () => {
     expect((n.body.data as { id: unknown }[])[0]?.id).toBe(Number(a.channel.id));
   });
 
+  it("reads multipart bodies whatever the case of their boundary (browsers mix cases)", async () => {
+    const op = await makeSession(s.db, a.admin.id);
+    for (const [i, boundary] of ["lowercase0123", "----WebKitFormBoundaryAbCdEfGh"].entries()) {
+      const name = `key ${i}`;
+      const r = await s.call(`/api/apps/${a.app.id}/api_keys`, {
+        method: "POST",
+        headers: {
+          cookie: op.cookie,
+          "x-csrf-token": op.csrf,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+        },
+        body: `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${name}\r\n--${boundary}--\r\n`,
+      });
+      expect(r.status, r.text).toBe(200);
+      expect((r.body.data as { name: string }).name).toBe(name);
+    }
+  });
+
+  it("refuses text PostgreSQL cannot store (lone surrogates, NUL) in values and keys, before any write", async () => {
+    const user = await s.db.user.create({ data: { appId: a.app.id, userId: "surrogates" } });
+    const bodies = [
+      '{"operations":[{"op":"update_or_create","key":"k","value":"a\\ud800b"}]}',
+      '{"operations":[{"op":"update_or_create","key":"k","value":{"x\\udfff":1}}]}',
+      '{"operations":[{"op":"update_or_create","key":"k","value":{"x\\u0000":1}}]}',
+    ];
+    for (const body of bodies) {
+      const r = await s.call(`/api/users/${user.id}/props`, {
+        method: "POST",
+        headers: { Authorization: `Token ${a.token}`, "content-type": "application/json" },
+        body,
+      });
+      expect({ status: r.status, error: r.body.meta.error }, r.text).toEqual({
+        status: 400,
+        error: "ValidationError",
+      });
+    }
+    const presence = await s.call(`/api/users/${user.id}/setpresence`, {
+      method: "POST",
+      headers: { Authorization: `Token ${a.token}`, "content-type": "application/json" },
+      body: '{"presence":"online","page_title":"\\ud83d"}',
+    });
+    expect(presence.status, presence.text).toBe(400);
+    const row = await s.db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row.propsCustom).toEqual({});
+  });
+
   it("rejects malformed JSON and bad types with error_fields", async () => {
     const op = await makeSession(s.db, a.admin.id);
     const h = { cookie: op.cookie, "x-csrf-token": op.csrf, "content-type": "application/json" };

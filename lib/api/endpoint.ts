@@ -89,12 +89,26 @@ export function versionHeaders(req: Request): Headers {
   return headers;
 }
 
-/** PostgreSQL stores no NUL in text or JSON: such input is refused up front, wherever it is nested. */
-function findNul(v: unknown, path = "", depth = 0): string | undefined {
-  if (typeof v === "string") return v.includes("\u0000") ? path || "params" : undefined;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text PostgreSQL cannot store, refused up front wherever it is nested: NUL (in text or JSON), and lone UTF-16
+ * surrogates (a JSON body may escape them, `"\ud800"`; a JSON column refuses them).
+ */
+
+function findBadText(v: unknown, path = "", depth = 0): { path: string; problem: string } | undefined {
+  if (typeof v === "string") {
+    if (v.includes("\u0000")) return { path: path || "params", problem: "must not contain NUL characters" };
+    if (LONE_SURROGATE.test(v))
+      return { path: path || "params", problem: "must be valid Unicode (a lone surrogate)" };
+    return undefined;
+  }
   if (depth > 64 || typeof v !== "object" || v === null || v instanceof File) return undefined;
   for (const [k, x] of Object.entries(v)) {
-    const found = findNul(x, path ? `${path}.${k}` : k, depth + 1);
+    const key = path ? `${path}.${k}` : k;
+    if (k.includes("\u0000") || LONE_SURROGATE.test(k))
+      return { path: path || "params", problem: "keys must be valid Unicode without NUL" };
+    const found = findBadText(x, key, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -163,8 +177,8 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
         }
       }
 
-      const nul = findNul(input);
-      if (nul !== undefined) throw validation({ [nul]: "must not contain NUL characters" });
+      const bad = findBadText(input);
+      if (bad !== undefined) throw validation({ [bad.path]: bad.problem });
       const parsed = vspec.params.safeParse(input);
       if (!parsed.success) throw validation(zodFields(parsed.error));
 

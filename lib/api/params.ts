@@ -59,13 +59,15 @@ export async function readParams(
 ): Promise<RawParams> {
   const out = fromSearch(url.searchParams);
   if (req.method === "GET" || req.method === "HEAD" || skipBody) return out;
-  const type = (req.headers.get("content-type") ?? "").toLowerCase();
+  // Lowercased for matching only: a multipart boundary is case-sensitive and must reach the parser as sent.
+  const rawType = req.headers.get("content-type") ?? "";
+  const type = rawType.toLowerCase();
   const bytes = await readLimited(req, limit);
   if (bytes.byteLength === 0) return out;
   if (type.startsWith("multipart/form-data")) {
     let form: FormData;
     try {
-      form = await new Response(new Uint8Array(bytes), { headers: { "content-type": type } }).formData();
+      form = await new Response(new Uint8Array(bytes), { headers: { "content-type": rawType } }).formData();
     } catch {
       throw validation({ body: "Malformed multipart body." }, "The multipart body could not be read.");
     }

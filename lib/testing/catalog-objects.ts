@@ -1,0 +1,154 @@
+import type { TestServer } from "./server";
+import { makeAdmin, makeUser, unique } from "./factories";
+
+/**
+ * One real object of an app for every path parameter of the catalog, made through the API, and for each endpoint
+ * parameters that pass validation: the suites that sweep the catalog (fuzz, isolation) start from these.
+ */
+export interface CatalogObjects {
+  app: string;
+  conversation: string;
+  user: string;
+  attachment: string;
+  part: string;
+  note_id: string;
+  segment_id: string;
+  webhook_id: string;
+  key_id: string;
+  job_id: string;
+  /** An operator of the app besides its default admin. */
+  admin_id: string;
+  /** Stored strings of the app: what another app must never see. */
+  secrets: string[];
+}
+
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(32, 1),
+]);
+
+export async function makeCatalogObjects(
+  s: TestServer,
+  app: { app: { id: bigint; name: string }; token: string; admin: { email: string; name: string } },
+): Promise<CatalogObjects> {
+  const as = async (method: string, path: string, json?: unknown) => {
+    const r = await s.call(path, { method, headers: { Authorization: `Token ${app.token}` }, json });
+    if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${r.text.slice(0, 300)}`);
+    return r.body.data as Record<string, unknown>;
+  };
+  const email = `${unique("alice")}@secret.test`;
+  const userName = unique("Alice Secret");
+  const externalId = unique("ext-secret");
+  const user = await makeUser(s.db, app.app.id, { email, name: userName, userId: externalId });
+  const body = unique("secret body");
+  const conv = await as("POST", `/api/users/${user.id}/startconversation`, { body });
+  const fd = new FormData();
+  fd.set("body", unique("secret reply"));
+  fd.set("attachment", new Blob([new Uint8Array(PNG)]), "secret.png");
+  const reply = await s.call(`/api/conversations/${String(conv.id)}/reply`, {
+    method: "POST",
+    headers: { Authorization: `Token ${app.token}` },
+    body: fd,
+  });
+  const part = reply.body.data as { id: number; body: string; attachments: { url: string }[] };
+  const attachment = /attachments\/(\d+)/.exec(part.attachments[0]!.url)![1]!;
+  const noteBody = unique("secret note");
+  const note = await as("POST", `/api/users/${user.id}/notes`, { body: noteBody });
+  const segName = unique("SecretSegment");
+  const seg = await as("POST", `/api/apps/${app.app.id}/segments`, {
+    name: segName,
+    filters: { type: "and", filters: [{ property_name: "$email", type: "known", value: {} }] },
+  });
+  const hookUrl = `http://127.0.0.1:9/${unique("secret-hook")}`;
+  const hook = await as("POST", `/api/v2/apps/${app.app.id}/webhooks`, {
+    url: hookUrl,
+    events: ["user.event"],
+  });
+  const key = await s.db.apiToken.findFirstOrThrow({ where: { appId: app.app.id } });
+  const job = await s.db.importJob.create({ data: { appId: app.app.id, mergeField: "$email" } });
+  const operator = await makeAdmin(s.db, {
+    appId: app.app.id,
+    name: unique("Olga Secret"),
+    email: `${unique("olga")}@secret.test`,
+  });
+  return {
+    app: String(app.app.id),
+    conversation: String(conv.id),
+    user: String(user.id),
+    attachment,
+    part: String(part.id),
+    note_id: String(note.id),
+    segment_id: String(seg.id),
+    webhook_id: String(hook.id),
+    key_id: String(key.id),
+    job_id: String(job.id),
+    admin_id: String(operator.id),
+    secrets: [
+      operator.name,
+      operator.email,
+      app.app.name,
+      email,
+      userName,
+      externalId,
+      body,
+      part.body,
+      noteBody,
+      segName,
+      hookUrl,
+      app.admin.email,
+      app.admin.name,
+      key.prefix,
+      hook.secret as string,
+    ],
+  };
+}
+
+/** The catalog path with the app's objects in it. */
+export function fillPath(path: string, o: CatalogObjects): string {
+  const top = path.split("/")[1];
+  return path.replace(/\{(\w+)\}/g, (_m, k: string) => {
+    if (k !== "id") return (o as unknown as Record<string, string>)[k]!;
+    if (top === "apps") return o.app;
+    if (top === "conversations") return o.conversation;
+    if (top === "attachments") return o.attachment;
+    return o.user;
+  });
+}
+
+/** Parameters that pass each endpoint's validation (none needed when absent). */
+export function validParams(method: string, path: string, o: CatalogObjects, adminId: bigint) {
+  const table: Record<string, Record<string, unknown>> = {
+    "POST /auth/login": { email: "nobody@example.test", password: "wrong password" },
+    "GET /attachments/{id}": { expires: 4_000_000_000, signature: "0".repeat(64) },
+    "POST /conversations/{id}/quickreply": { part: o.part, action: 0 },
+    "POST /conversations/{id}/reply": { body: "hello" },
+    "POST /conversations/{id}/settyping": { body: "typing" },
+    "DELETE /conversations/{id}/tag": { tag: "vip" },
+    "POST /conversations/{id}/tag": { tag: "vip", action: "add" },
+    "POST /conversations/{id}/assign": { admin: String(adminId) },
+    "POST /conversations/{id}/delay": { until: 4_000_000_000 },
+    "POST /users/{id}/sendmessage": { body: "hello" },
+    "POST /users/{id}/startconversation": { body: "hello" },
+    "POST /users/{id}/webpush": { subscribed: true },
+    "DELETE /users/{id}/tags": { tag: "vip" },
+    "POST /users/{id}/notes": { body: "a note" },
+    "POST /users/{id}/tags": { tag: "vip" },
+    "POST /users/{id}/props": { operations: [{ op: "update_or_create", key: "k", value: 1 }] },
+    "POST /users/{id}/events": { event: "Clicked" },
+    "POST /users/{id}/setpresence": { presence: "online" },
+    "POST /apps/{id}/segments": { name: "S", filters: { type: "and", filters: [] } },
+    "POST /apps/{id}/segments/{segment_id}": { name: "S2" },
+    "PUT /apps/{id}/segments/{segment_id}": { name: "S2" },
+    "POST /apps/{id}/webhooks": { url: "http://127.0.0.1:9/hook", events: ["user.event"] },
+    "PATCH /apps/{id}/webhooks/{webhook_id}": { paused: true },
+    "POST /apps/{id}/webhooks/{webhook_id}": { paused: true },
+    "POST /apps/{id}/api_keys": { name: "key" },
+    "POST /apps/{id}/admins": {
+      email: "new-operator@example.test",
+      name: "New",
+      password: "long enough password",
+    },
+    "POST /users/import": { merge_field: "$email" },
+  };
+  return table[`${method} ${path}`] ?? {};
+}
