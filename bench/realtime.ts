@@ -4,11 +4,13 @@ import { openDb } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
 import { makeApp, makeUser } from "../lib/testing/factories";
 import { spawnServer, type Spawned } from "../lib/testing/spawn";
+import type { Figure } from "./harness";
 
 /**
  * Reply → message latency: 500 sockets subscribed to an app's replies; replies are posted through instance A and
  * the time until each socket has the message is measured, with all sockets on A, then all on B (across instances).
- * Needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL).
+ * Needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL). With `datasetUrl`, the two servers run on the benchmark
+ * dataset (in an app of their own, removed afterwards); otherwise on a fresh database.
  */
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 500);
 const REPLIES = Number(process.env.BENCH_REPLIES ?? 40);
@@ -49,27 +51,29 @@ async function measure(post: (body: string) => Promise<void>, sockets: Socket[],
   };
 }
 
-export async function benchRealtime(log = console.log) {
+export async function benchRealtime(log = console.log, datasetUrl?: string): Promise<Figure[]> {
   const base = process.env.DATABASE_URL;
   const redisUrl = process.env.REDIS_URL;
   if (!base?.startsWith("postgres") || !redisUrl) {
     log("realtime: skipped (needs DATABASE_URL=postgresql://… and REDIS_URL)");
-    return undefined;
+    return [];
   }
   const name = `relay_bench_rt_${Date.now()}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  if (!datasetUrl) await admin.query(`CREATE DATABASE "${name}"`);
   const u = new URL(base);
   u.pathname = `/${name}`;
-  const url = u.toString();
+  const url = datasetUrl ?? u.toString();
+  let appId: bigint | undefined;
   let A: Spawned | undefined;
   let B: Spawned | undefined;
   const sockets: Socket[] = [];
   try {
     await migrate({ url });
     const h = await openDb(url);
-    const app = await makeApp(h.db);
+    const app = await makeApp(h.db, { name: "Bench realtime" });
+    appId = app.app.id;
     const user = await makeUser(h.db, app.app.id);
     await h.close();
     const env = {
@@ -93,7 +97,7 @@ export async function benchRealtime(log = console.log) {
     const conv = await call(`/api/users/${user.id}/startconversation`, { body: "bench" });
     const post = async (body: string) => void (await call(`/api/conversations/${conv.id}/reply`, { body }));
     const channel = `conversation_reply.${app.app.id}`;
-    const rows: Record<string, unknown>[] = [];
+    const rows: Figure[] = [];
     for (const [label, target] of [
       ["one instance (sockets on A, replies via A)", aUrl],
       ["across instances (sockets on B, replies via A)", bUrl],
@@ -115,17 +119,21 @@ export async function benchRealtime(log = console.log) {
       await Promise.all(batch.map((s) => s.emitWithAck("subscribe", { channels: [channel] })));
       const r = await measure(post, batch, channel);
       rows.push({
-        case: label,
-        sockets: SOCKETS,
-        replies: REPLIES,
-        "p50 ms": r.p50.toFixed(1),
-        "p99 ms": r.p99.toFixed(1),
-        "max ms": r.max.toFixed(1),
-        delivered: `${r.received}/${r.expected}`,
+        group: "realtime",
+        case: `fan-out to ${SOCKETS} sockets, ${label}`,
+        n: r.received,
+        p50: r.p50,
+        p99: r.p99,
+        rps: NaN,
+        failed: r.expected - r.received,
+        target: { kind: "p99<", value: 100, source: "#9" },
+        extra: { replies: REPLIES, maxMs: r.max, delivered: `${r.received}/${r.expected}` },
       });
+      log(
+        `  ${rows.at(-1)!.case}: p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms, ${r.received}/${r.expected}`,
+      );
       for (const s of batch) s.disconnect();
     }
-    console.table(rows);
     return rows;
   } finally {
     for (const s of sockets) s.disconnect();
@@ -133,12 +141,17 @@ export async function benchRealtime(log = console.log) {
       s?.child.kill("SIGTERM");
       await s?.exited;
     }
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    if (datasetUrl && appId !== undefined) {
+      const c = new pg.Client({ connectionString: datasetUrl });
+      await c.connect();
+      await c.query("DELETE FROM apps WHERE id = $1", [appId]);
+      await c.end();
+    } else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await benchRealtime();
+  console.table(await benchRealtime());
   process.exit(0);
 }

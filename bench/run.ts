@@ -2,22 +2,117 @@ import fs from "node:fs";
 import path from "node:path";
 import { benchEdge } from "./edge";
 import { benchRealtime } from "./realtime";
-import { benchConversations } from "./conversations";
+import { ensureDataset, type DatasetInfo } from "./dataset";
+import { openSession, type Figure } from "./harness";
+import { benchLeads } from "./cases-leads";
+import { benchInbox } from "./cases-inbox";
+import { benchImport, benchUsers } from "./cases-users";
+import { met, printTable, ratio } from "./table";
 
-// `npm run bench`: prints each benchmark's table and writes bench/results.json.
+/**
+ * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, users, import, realtime, edge (all by default).
+ * PostgreSQL (DATABASE_URL) for everything but edge; REDIS_URL for realtime. BENCH_USERS sets the dataset size
+ * (1,000,000 by default; conversations are a tenth of it, parts 20 per conversation).
+ * Prints one table and writes bench/results.json.
+ */
 process.env.CHECKPOINT_DISABLE = "1";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
+const GROUPS = ["leads", "inbox", "users", "import", "realtime", "edge"] as const;
+const args = process.argv.slice(2);
+const chosen = args.filter((a) => !a.startsWith("--"));
+for (const g of chosen) {
+  if (!(GROUPS as readonly string[]).includes(g)) {
+    console.error(`unknown group ${g}; choose among: ${GROUPS.join(", ")}`);
+    process.exit(2);
+  }
+}
+const want = (g: (typeof GROUPS)[number]) => chosen.length === 0 || chosen.includes(g);
+
+const base = process.env.DATABASE_URL;
+const onPg = base?.startsWith("postgres") ?? false;
 const results: Record<string, unknown> = {
   when: new Date().toISOString(),
-  database: process.env.DATABASE_URL ? "postgres" : "pglite",
+  database: onPg ? "postgres" : "pglite",
+  host: { cpus: (await import("node:os")).cpus().length, load: (await import("node:os")).loadavg() },
 };
-console.log("== API edge: endpoint() overhead");
-results.edge = await benchEdge();
-console.log("== Conversations: 100,000 on PostgreSQL");
-results.conversations = await benchConversations();
-console.log("== Real-time: reply → message latency, 500 sockets");
-results.realtime = await benchRealtime();
-fs.writeFileSync(path.join(import.meta.dirname, "results.json"), JSON.stringify(results, null, 2));
+const figures: Figure[] = [];
+let ds: DatasetInfo | undefined;
+
+if (["leads", "inbox", "users", "import"].some((g) => want(g as (typeof GROUPS)[number]))) {
+  if (!onPg) {
+    console.log("dataset benchmarks skipped: they need DATABASE_URL=postgres://…");
+  } else {
+    const t = Date.now();
+    ds = await ensureDataset(base!, {
+      users: Number(process.env.BENCH_USERS ?? 1_000_000),
+      rebuild: process.env.BENCH_REBUILD === "1" || args.includes("--rebuild"),
+    });
+    console.log(
+      `dataset ${ds.name}: ${ds.users.toLocaleString("en")} users (${ds.leads.toLocaleString("en")} leads), ` +
+        `${ds.conversations.toLocaleString("en")} conversations, ${ds.parts.toLocaleString("en")} parts, ` +
+        `${ds.events.toLocaleString("en")} events; ` +
+        (ds.builtNow
+          ? `made in ${ds.buildSeconds} s`
+          : `reused (made in ${ds.buildSeconds} s, ready in ${Date.now() - t} ms)`),
+    );
+    results.dataset = { ...ds, appId: String(ds.appId), url: undefined };
+    const s = await openSession(ds);
+    try {
+      if (want("leads")) {
+        console.log("== Leads filters");
+        await benchLeads(s);
+      }
+      if (want("inbox")) {
+        console.log("== Inbox");
+        await benchInbox(s);
+      }
+      if (want("users")) {
+        console.log("== Users: props, events");
+        await benchUsers(s);
+      }
+      if (want("import")) {
+        console.log("== CSV import");
+        await benchImport(s);
+      }
+    } finally {
+      figures.push(...s.figures);
+      await s.close();
+    }
+  }
+}
+if (want("realtime")) {
+  console.log("== Real-time: reply → message on 500 sockets");
+  figures.push(...(await benchRealtime(console.log, ds?.url)));
+}
+if (want("edge")) {
+  console.log("== API edge: endpoint() overhead");
+  results.edge = await benchEdge();
+}
+
+if (figures.length) {
+  console.log(
+    ds
+      ? `\nPostgreSQL, dataset: ${ds.users.toLocaleString("en")} users (${ds.leads.toLocaleString("en")} leads), ` +
+          `${ds.conversations.toLocaleString("en")} conversations, ${ds.parts.toLocaleString("en")} parts, ` +
+          `${ds.events.toLocaleString("en")} events. ratio = API p50 / baseline p50 (bare node:http + pg, same SQL).`
+      : "",
+  );
+  printTable(figures);
+}
+// A run of some groups replaces those groups' figures in results.json and keeps the others.
+const file = path.join(import.meta.dirname, "results.json");
+const ran = new Set(figures.map((f) => f.group));
+const kept =
+  chosen.length && fs.existsSync(file)
+    ? ((JSON.parse(fs.readFileSync(file, "utf8")) as { figures?: Figure[] }).figures ?? []).filter(
+        (f) => !ran.has(f.group),
+      )
+    : [];
+results.figures = [...kept, ...figures.map((f) => ({ ...f, ratio: ratio(f), met: met(f) }))];
+fs.writeFileSync(
+  file,
+  JSON.stringify(results, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v), 2),
+);
 console.log("wrote bench/results.json");
 process.exit(0);

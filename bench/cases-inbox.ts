@@ -1,0 +1,55 @@
+import pg from "pg";
+import { latencyCase, throughputCase, type Session, type Target } from "./harness";
+
+/** The Inbox's hot paths on the dataset: list first page, tab counts, a parts page, reply throughput. */
+const LIST_P50: Target = { kind: "p50<", value: 20, source: "#9 (list + counts)" };
+const REPLY_RPS: Target = { kind: "rps>=", value: 300, source: "#9" };
+
+export async function benchInbox(s: Session): Promise<void> {
+  const c = new pg.Client({ connectionString: s.ds.url });
+  await c.connect();
+  // A conversation of typical length near the top of the list, and open ones to reply to.
+  const parts = await c.query<{ id: string; n: number }>(
+    `SELECT id, parts_count AS n FROM conversations WHERE app_id = $1 AND parts_count >= 20
+     ORDER BY last_update DESC LIMIT 1`,
+    [s.ds.appId],
+  );
+  const open = await c.query<{ id: string }>(
+    "SELECT id FROM conversations WHERE app_id = $1 AND NOT closed ORDER BY id LIMIT 2000",
+    [s.ds.appId],
+  );
+  await c.end();
+  const app = s.ds.appId;
+  const get = (path: string) => () => ({ path, headers: s.auth });
+  await latencyCase(s, "inbox", "conversations: list first page", get(`/api/apps/${app}/conversations`), {
+    target: LIST_P50,
+  });
+  await latencyCase(
+    s,
+    "inbox",
+    "conversations: list first page (open)",
+    get(`/api/apps/${app}/conversations?closed=false`),
+    { target: LIST_P50 },
+  );
+  await latencyCase(s, "inbox", "conversations: counts", get(`/api/apps/${app}/conversations/counts`), {
+    target: LIST_P50,
+  });
+  const conv = parts.rows[0];
+  if (conv) {
+    await latencyCase(s, "inbox", `parts page (${conv.n} parts)`, get(`/api/conversations/${conv.id}/parts`));
+  }
+  const ids = open.rows.map((r) => r.id);
+  const concurrency = Number(process.env.BENCH_REPLY_CONCURRENCY ?? 16);
+  await throughputCase(
+    s,
+    "inbox",
+    `reply (${concurrency} concurrent, ${ids.length} conversations)`,
+    (i) => ({
+      method: "POST",
+      path: `/api/conversations/${ids[i % ids.length]}/reply`,
+      headers: s.auth,
+      form: { body: "Thanks, looking into it", random_id: String(i + 1) },
+    }),
+    { concurrency, target: REPLY_RPS },
+  );
+}

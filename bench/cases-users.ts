@@ -1,0 +1,215 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { makeApp } from "../lib/testing/factories";
+import { TRACE_HEADER } from "./capture";
+import { EVENT_TYPES } from "./dataset-fixtures";
+import { call } from "./load";
+import { push, throughputCase, type Session, type Target } from "./harness";
+
+/** Writes on users: props update (20 operations), event ingest, CSV import of 100,000 rows. */
+const INGEST_RPS: Target = { kind: "rps>=", value: 1500, source: "#5, #9" };
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+
+function operations(i: number) {
+  const ops: { op: string; key: string; value?: unknown }[] = [
+    { op: "update_or_create", key: "$name", value: `Bench User ${i}` },
+    { op: "update_or_create", key: "$city", value: "Lisbon" },
+    { op: "update_or_create", key: "$country", value: "Portugal" },
+    { op: "update_or_create", key: "$sessions", value: 10 + (i % 50) },
+    { op: "update_or_create", key: "plan", value: ["free", "pro", "business"][i % 3] },
+    { op: "update_or_create", key: "mrr", value: (i % 500) + 0.5 },
+    { op: "update_or_create", key: "beta", value: i % 2 === 0 },
+    { op: "update_or_create", key: "last_campaign", value: `spring-${i % 7}` },
+    { op: "set_once", key: "first_touch", value: "bench" },
+    { op: "add", key: "logins", value: 1 },
+    { op: "add", key: "credits", value: 5 },
+    { op: "union", key: "interests", value: ["api", "ai"] },
+    { op: "append", key: "visited", value: ["/pricing"] },
+    { op: "exclude", key: "interests", value: ["mobile"] },
+    { op: "delete", key: "obsolete_flag" },
+  ];
+  for (let k = ops.length; k < 20; k++)
+    ops.push({ op: "update_or_create", key: `score_${k}`, value: (i * k) % 100 });
+  return ops;
+}
+
+async function userIds(s: Session, where: string, limit: number): Promise<string[]> {
+  const c = new pg.Client({ connectionString: s.ds.url });
+  await c.connect();
+  try {
+    const r = await c.query<{ id: string }>(
+      `SELECT id FROM users WHERE app_id = $1 AND ${where} ORDER BY id LIMIT ${limit}`,
+      [s.ds.appId],
+    );
+    return r.rows.map((x) => x.id);
+  } finally {
+    await c.end();
+  }
+}
+
+export async function benchUsers(s: Session): Promise<void> {
+  const identified = await userIds(s, "user_id IS NOT NULL", 5000);
+  const concurrency = Number(process.env.BENCH_WRITE_CONCURRENCY ?? 16);
+  await throughputCase(
+    s,
+    "users",
+    `props update, 20 operations (${concurrency} concurrent)`,
+    (i) => ({
+      method: "POST",
+      path: `/api/users/${identified[i % identified.length]}/props`,
+      headers: s.auth,
+      form: { operations: JSON.stringify(operations(i)) },
+    }),
+    { concurrency },
+  );
+  const visitors = await userIds(s, "last_seen IS NOT NULL", 20_000);
+  await throughputCase(
+    s,
+    "users",
+    `event ingest (${concurrency} concurrent)`,
+    (i) => {
+      const type =
+        EVENT_TYPES[Math.min(EVENT_TYPES.length - 1, Math.floor(EVENT_TYPES.length * ((i % 97) / 97) ** 2))]!;
+      return {
+        method: "POST",
+        path: `/api/users/${visitors[(i * 7919) % visitors.length]}/events`,
+        headers: s.auth,
+        form: { event: type, params: JSON.stringify({ url: "/pricing", n: i }) },
+      };
+    },
+    { concurrency, target: INGEST_RPS },
+  );
+}
+
+function writeCsv(file: string, rows: number) {
+  const out: string[] = ["$user_id,$name,$email,$phone,$country,$city,$sessions,$last_seen,plan,company,mrr"];
+  for (let i = 1; i <= rows; i++) {
+    out.push(
+      `imp_${i},Imported ${i},imported.${i}@example.test,+44 20 7946 ${String(i % 10_000).padStart(4, "0")},` +
+        `United Kingdom,London,${1 + (i % 40)},2026-0${1 + (i % 9)}-1${i % 10}T10:00:00Z,${["free", "pro"][i % 2]},` +
+        `"Company ${i % 500}, Ltd",${(i % 300) + 0.99}`,
+    );
+  }
+  fs.writeFileSync(file, out.join("\n") + "\n");
+}
+
+function upload(url: string, token: string, file: string, label: string): Promise<{ id: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${url}/api/users/import?merge_field=%24user_id`,
+      {
+        method: "POST",
+        headers: {
+          authorization: `Token ${token}`,
+          "content-type": "text/csv",
+          "content-length": fs.statSync(file).size,
+          [TRACE_HEADER]: encodeURIComponent(label),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks).toString();
+          if (res.statusCode !== 200) reject(new Error(`import: HTTP ${res.statusCode} ${body}`));
+          else resolve((JSON.parse(body) as { data: { id: string } }).data);
+        });
+      },
+    );
+    req.on("error", reject);
+    fs.createReadStream(file).pipe(req);
+  });
+}
+
+/**
+ * The imported users, without the foreign-key triggers: they have nothing but tags, and each user's ON DELETE SET
+ * NULL on conversation_parts.from_user_id (not indexed) would scan every part of the dataset.
+ */
+async function deleteImported(url: string, appId: bigint) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query("BEGIN");
+    await c.query("SET LOCAL session_replication_role = replica");
+    await c.query("DELETE FROM user_tags WHERE app_id = $1", [appId]);
+    await c.query("DELETE FROM users WHERE app_id = $1", [appId]);
+    await c.query("COMMIT");
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * A CSV import through the API into an app of its own (removed afterwards): time until the job is done and the
+ * process's peak RSS meanwhile (the server runs in this process). The baseline replays the job's SQL into the
+ * same app once its users are deleted again.
+ */
+export async function benchImport(s: Session): Promise<void> {
+  const file = path.join(os.tmpdir(), `relay-bench-import-${process.pid}.csv`);
+  writeCsv(file, IMPORT_ROWS);
+  const made = await makeApp(s.db.db, { name: "Bench import" });
+  const label = `import ${IMPORT_ROWS.toLocaleString("en")} rows`;
+  const mb = (b: number) => Math.round(b / 1024 / 1024);
+  try {
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const t = performance.now();
+    const job = await upload(s.api.url, made.token, file, label);
+    let status: { status: string; rows_imported: number; rows_failed: number; error: string | null };
+    for (;;) {
+      status = await call(s.api.url, {
+        path: `/api/users/import/${job.id}`,
+        headers: { authorization: `Token ${made.token}` },
+      });
+      if (status.status === "done" || status.status === "failed") break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const ms = performance.now() - t;
+    clearInterval(sampler);
+    await deleteImported(s.ds.url, made.app.id);
+    const b = performance.now();
+    const res = await fetch(`${s.baseline.url}/${encodeURIComponent(label)}/0`);
+    const baseMs = performance.now() - b;
+    const size = fs.statSync(file).size;
+    push(s, {
+      group: "import",
+      case: `${label} (${mb(size)} MB file; peak RSS ${mb(peak)} MB, +${mb(peak - before)} MB)`,
+      n: status.rows_imported,
+      p50: ms,
+      p99: NaN,
+      rps: (status.rows_imported / ms) * 1000,
+      failed: status.rows_failed,
+      error: status.error ?? undefined,
+      base: {
+        n: IMPORT_ROWS,
+        failed: res.ok ? 0 : 1,
+        p50: baseMs,
+        p99: NaN,
+        rps: (IMPORT_ROWS / baseMs) * 1000,
+        error: res.ok ? undefined : await res.text(),
+      },
+      // Not holding the file in memory: read whole and parsed, a file costs several times its size (UTF-16
+      // strings, an object per row); streamed, the process grows by a bounded amount whatever the size.
+      target: { kind: "rss+<", value: 3 * mb(size), source: "#5" },
+      extra: {
+        fileBytes: size,
+        rssBeforeMb: mb(before),
+        peakRssMb: mb(peak),
+        rssGrowthMb: mb(peak - before),
+        status: status.status,
+      },
+    });
+  } finally {
+    fs.rmSync(file, { force: true });
+    await deleteImported(s.ds.url, made.app.id);
+    const c = new pg.Client({ connectionString: s.ds.url });
+    await c.connect();
+    await c.query("DELETE FROM apps WHERE id = $1", [made.app.id]);
+    await c.end();
+  }
+}

@@ -1,0 +1,137 @@
+import http from "node:http";
+
+/** HTTP load for the benchmark: sequential latency runs and fixed-duration runs at a concurrency. */
+export interface Req {
+  method?: "GET" | "POST";
+  path: string;
+  headers?: Record<string, string>;
+  /** A form body (application/x-www-form-urlencoded). */
+  form?: Record<string, string>;
+}
+
+export interface Sample {
+  n: number;
+  failed: number;
+  p50: number;
+  p99: number;
+  rps: number;
+  /** The first failure's status and body, to tell what went wrong. */
+  error?: string;
+}
+
+export function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+}
+
+function send(
+  agent: http.Agent,
+  base: string,
+  r: Req,
+): Promise<{ status: number; body: string; ms: number }> {
+  const body = r.form ? new URLSearchParams(r.form).toString() : undefined;
+  const headers: Record<string, string | number> = { ...r.headers };
+  if (body !== undefined) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    headers["content-length"] = Buffer.byteLength(body);
+  }
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    const req = http.request(base + r.path, { method: r.method ?? "GET", agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          ms: performance.now() - t,
+        }),
+      );
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** The parsed envelope's data of one request (setup calls). */
+export async function call<T>(base: string, r: Req): Promise<T> {
+  const agent = new http.Agent();
+  try {
+    const res = await send(agent, base, r);
+    if (res.status !== 200) throw new Error(`${r.method ?? "GET"} ${r.path}: HTTP ${res.status} ${res.body}`);
+    return (JSON.parse(res.body) as { data: T }).data;
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * `n` requests one after another (after `warmup` unmeasured ones): latency without queueing. Slow cases stop
+ * early once `seconds` have passed (with at least 5 samples).
+ */
+export async function sequential(
+  base: string,
+  make: (i: number) => Req,
+  opts: { n: number; warmup?: number; seconds?: number },
+): Promise<Sample> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const lat: number[] = [];
+  let failed = 0;
+  let error: string | undefined;
+  try {
+    for (let i = 0; i < (opts.warmup ?? 0); i++) await send(agent, base, make(i));
+    const t = performance.now();
+    const until = t + (opts.seconds ?? Infinity) * 1000;
+    for (let i = 0; i < opts.n; i++) {
+      if (i >= 5 && performance.now() > until) break;
+      const r = await send(agent, base, make(i));
+      if (r.status === 200) lat.push(r.ms);
+      else {
+        failed++;
+        error ??= `HTTP ${r.status} ${r.body.slice(0, 300)}`;
+      }
+    }
+    const seconds = (performance.now() - t) / 1000;
+    return { n: lat.length, failed, p50: pct(lat, 50), p99: pct(lat, 99), rps: lat.length / seconds, error };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** `concurrency` workers sending requests for `seconds` (request `i` is the i-th sent overall). */
+export async function concurrent(
+  base: string,
+  make: (i: number) => Req,
+  opts: { concurrency: number; seconds: number; max?: number },
+): Promise<Sample> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
+  const lat: number[] = [];
+  let failed = 0;
+  let error: string | undefined;
+  let k = 0;
+  const t = performance.now();
+  const end = t + opts.seconds * 1000;
+  const max = opts.max ?? Infinity;
+  try {
+    await Promise.all(
+      Array.from({ length: opts.concurrency }, async () => {
+        while (performance.now() < end && k < max) {
+          const r = await send(agent, base, make(k++)).catch((e: Error) => ({
+            status: 0,
+            body: e.message,
+            ms: 0,
+          }));
+          if (r.status === 200) lat.push(r.ms);
+          else {
+            failed++;
+            error ??= `HTTP ${r.status} ${r.body.slice(0, 300)}`;
+          }
+        }
+      }),
+    );
+    const seconds = (performance.now() - t) / 1000;
+    return { n: lat.length, failed, p50: pct(lat, 50), p99: pct(lat, 99), rps: lat.length / seconds, error };
+  } finally {
+    agent.destroy();
+  }
+}
