@@ -8,11 +8,11 @@ export interface Limiter {
   take(key: string): Promise<{ ok: boolean; retryAfter: number }>;
 }
 
-export function memoryLimiter(rate: number, burst: number): Limiter {
+export function memoryLimiter(rate: number, burst: number, clock: () => number = Date.now): Limiter {
   const buckets = new Map<string, { tokens: number; at: number }>();
   return {
     take(key) {
-      const now = Date.now();
+      const now = clock();
       const b = buckets.get(key) ?? { tokens: burst, at: now };
       b.tokens = Math.min(burst, b.tokens + ((now - b.at) / 1000) * rate);
       b.at = now;
