@@ -96,8 +96,24 @@ export async function attachIo(
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());
       });
+      // The adapter's subscriptions wait in the clients' queues until Redis answers; closed before that, they
+      // would reject where nothing catches them. A server closed right after it started waits (briefly) for them.
+      await Promise.all([pub, sub].flatMap((c) => (c ? [settle(c)] : [])));
       pub?.disconnect();
       sub?.disconnect();
     },
   };
+}
+
+function settle(client: Redis): Promise<void> {
+  if (client.status === "ready") return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off("ready", done);
+      resolve();
+    };
+    const timer = setTimeout(done, 2000);
+    client.once("ready", done);
+  });
 }
