@@ -3,7 +3,7 @@ import http from "node:http";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../lib/db/generated/client";
-import type { DbHandle } from "../lib/db/client";
+import { statementName, type DbHandle } from "../lib/db/client";
 
 /**
  * The baseline beside each API figure: the SQL the product ran for a request, recorded from its own connection
@@ -125,7 +125,7 @@ function tracingPool(url: string, max: number): pg.Pool {
 /** The product's database handle (as openDb makes it), on a recording pool. */
 export function tracedDb(url: string, poolSize = 10): DbHandle {
   const pool = tracingPool(url, poolSize);
-  const db = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: statementName }) });
   return {
     db,
     kind: "postgres",
@@ -194,7 +194,9 @@ export async function replay(pool: pg.Pool, trace: Trace): Promise<unknown[]> {
   try {
     for (const s of trace) {
       const values = ids.size ? s.values.map((v) => remap(v, ids)) : s.values;
-      const r = await client.query({ text: s.text, values, rowMode: "array" });
+      // Named as the product names them: the baseline reuses plans as the product does.
+      const name = statementName({ sql: s.text }) || undefined;
+      const r = await client.query({ name, text: s.text, values, rowMode: "array" });
       if (s.ids) {
         idsOf(r.fields, r.rows).forEach((now, i) => {
           const old = s.ids?.[i];
