@@ -10,7 +10,7 @@ import {
 } from "../api/pagination";
 import type { z } from "zod";
 import { ensureUser, type UserRef } from "../users/resolve";
-import type { EventRow } from "./serialize";
+import { eventFromSql, type EventRow, type EventSqlRow } from "./serialize";
 
 const COLS: KeyColumn[] = [{ kind: "id", sql: Prisma.sql`e.id` }];
 const keyOf = (e: EventRow) => [e.id];
@@ -22,17 +22,6 @@ export interface ListEventsInput {
   user: UserRef;
   filterName?: string;
   page: { v: 2; params: V2 } | { v: 1; params: V1 };
-}
-
-interface Raw {
-  id: bigint;
-  created: Date;
-  props: unknown;
-  user_id: bigint;
-  type_id: bigint;
-  name: string;
-  score: number;
-  visible: boolean;
 }
 
 /**
@@ -51,18 +40,12 @@ export async function listEvents(ctx: Ctx, input: ListEventsInput) {
     typeFilter = Prisma.sql`AND e.type_id = ${t?.id ?? 0n}`;
   }
   const fetch: Fetch<EventRow> = async (where, order, limit) => {
-    const rows = await ctx.db.$queryRaw<Raw[]>(Prisma.sql`
+    const rows = await ctx.db.$queryRaw<EventSqlRow[]>(Prisma.sql`
       SELECT e.id, e.created, e.props, e.user_id, t.id AS type_id, t.name, t.score, t.visible
       FROM events e JOIN event_types t ON t.id = e.type_id
       WHERE e.user_id = ${user.id} ${typeFilter} AND ${where}
       ORDER BY ${order} LIMIT ${limit}`);
-    return rows.map((r) => ({
-      id: r.id,
-      created: r.created,
-      props: r.props,
-      userId: r.user_id,
-      type: { id: r.type_id, name: r.name, score: r.score, visible: r.visible },
-    }));
+    return rows.map(eventFromSql);
   };
   if (input.page.v === 1) return paginateV1(input.page.params, COLS, keyOf, fetch);
   return paginateV2(input.page.params, COLS, keyOf, fetch);

@@ -3,17 +3,10 @@ import type { Tx } from "../db/client";
 import type { Ctx } from "../auth/context";
 import { announceIfNewLead } from "../leads/lead-events";
 import { withEvents } from "../realtime/outbox";
-import { lockUser, type UserRef } from "../users/resolve";
+import { lockUser } from "../users/resolve";
 import { isoNoOffset } from "../users/system-props";
 import { serializeEvent, type EventRow } from "./serialize";
-
-export interface TrackEventInput {
-  user: UserRef;
-  /** The event type's name (1 to 255 characters); a new name makes a new type. */
-  event: string;
-  params?: Record<string, unknown>;
-  created?: Date;
-}
+import { trackEventGrouped, type TrackEventInput } from "./track-grouped";
 
 /** The app's event type of that name, made on first use (concurrent first uses agree on one row). */
 async function eventType(tx: Tx, appId: bigint, name: string) {
@@ -27,9 +20,15 @@ async function eventType(tx: Tx, appId: bigint, name: string) {
 
 /**
  * Records an event and keeps the user's summary for its type (first, last, count) exact: the summary is upserted
- * atomically while the user's row is locked, in the event's own transaction.
+ * atomically in the event's own transaction. The common case is written with the events arriving at the same time
+ * (lib/events/track-grouped.ts); the rest (a user to create, an operator's call, errors to tell) runs as a
+ * transaction with the user's row locked.
  */
 export async function trackEvent(ctx: Ctx, input: TrackEventInput): Promise<EventRow> {
+  return (await trackEventGrouped(ctx, input)) ?? trackInTransaction(ctx, input);
+}
+
+async function trackInTransaction(ctx: Ctx, input: TrackEventInput): Promise<EventRow> {
   return withEvents(ctx.db, async (tx, emit) => {
     const {
       id: userId,

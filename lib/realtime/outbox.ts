@@ -4,7 +4,7 @@ import { tryRuntime } from "../server/runtime";
 import { enqueueWebhooks } from "../webhooks/enqueue";
 import { NOTIFY_CHANNEL } from "./hub";
 
-const EVENT_LOG_LOCK = 727_002;
+export const EVENT_LOG_LOCK = 727_002;
 
 /** One row of the event log: what others must see of a change, written in the change's own transaction. */
 export interface LogEvent {

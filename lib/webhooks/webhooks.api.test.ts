@@ -148,7 +148,9 @@ describe("delivery", () => {
   it("sends a signed test that the receiver can verify", async () => {
     const hook = await create(["user.event"]);
     const queued = ok<Delivery>(await api.post(`${base()}/${hook.id}/test`));
-    expect(queued).toMatchObject({ webhook: hook.id, type: "test", status: "pending", attempts: 0 });
+    // The answer is the delivery as read after the commit: a quick dispatcher may already have sent it.
+    expect(queued).toMatchObject({ webhook: hook.id, type: "test" });
+    expect(["pending", "succeeded"]).toContain(queued.status);
     const [got] = await rcv.waitFor(1, (r) => r.json.id === queued.message_id);
     expect(verifySignature(hook.secret!, got!)).toBe(true);
     expect(verifySignature("whsec_wrong", got!)).toBe(false);

@@ -1,0 +1,199 @@
+import { Prisma } from "../db/generated/client";
+import type { Db } from "../db/client";
+import type { Ctx } from "../auth/context";
+import { EVENT_LOG_LOCK, notifyCommitted } from "../realtime/outbox";
+import { NOTIFY_CHANNEL } from "../realtime/hub";
+import { activeSubscriptions, markQueued } from "../webhooks/state";
+import { webhookKind } from "../webhooks/kinds";
+import type { UserRef } from "../users/resolve";
+import { eventFromSql, type EventRow, type EventSqlRow } from "./serialize";
+
+export interface TrackEventInput {
+  user: UserRef;
+  /** The event type's name (1 to 255 characters); a new name makes a new type. */
+  event: string;
+  params?: Record<string, unknown>;
+  created?: Date;
+}
+
+interface Pending {
+  user: { uid: string | null; ext: string | null };
+  name: string;
+  created: Date;
+  props: Record<string, unknown>;
+  done: (row: EventRow | undefined) => void;
+}
+
+interface Group {
+  queue: Pending[];
+  writing: boolean;
+}
+
+/** Events written by one statement at most; more wait for the next. */
+const MAX_BATCH = 500;
+const groups = new Map<bigint, Group>();
+
+/**
+ * Event ingest, the API's hottest write, with group commit: while one statement writes an app's events, the events
+ * that arrive meanwhile queue and are written together by the next (one at a time, so alone an event waits for
+ * nothing). Served here: an app's token tracking an event of an existing user. It answers undefined for the rest
+ * (a user to create, another app's or an unknown user, a type a concurrent request is creating, a statement that
+ * failed), having written nothing of that event, and trackEvent's transaction serves it and tells the errors.
+ */
+export function trackEventGrouped(ctx: Ctx, input: TrackEventInput): Promise<EventRow | undefined> {
+  if (ctx.actor.kind !== "token") return Promise.resolve(undefined);
+  const appId = ctx.actor.appId;
+  const ref = input.user;
+  if (ref.app !== undefined && ref.app !== appId) return Promise.resolve(undefined);
+  if (!ref.by_user_id && !/^\d{1,19}$/.test(ref.id)) return Promise.resolve(undefined);
+  return new Promise((done) => {
+    let g = groups.get(appId);
+    if (!g) groups.set(appId, (g = { queue: [], writing: false }));
+    g.queue.push({
+      user: ref.by_user_id ? { uid: null, ext: ref.id } : { uid: ref.id, ext: null },
+      name: input.event,
+      created: input.created ?? new Date(),
+      props: input.params ?? {},
+      done,
+    });
+    if (!g.writing) void drain(ctx.db, appId, g);
+  });
+}
+
+async function drain(db: Db, appId: bigint, g: Group): Promise<void> {
+  g.writing = true;
+  try {
+    while (g.queue.length) {
+      const batch = g.queue.splice(0, MAX_BATCH);
+      const rows = await writeEvents(db, appId, batch).catch((err: unknown) => {
+        // Nothing of the batch was written (one statement): each of its events goes through the transaction.
+        console.error("grouped event ingest failed; events retried one by one", err);
+        return new Map<number, EventRow>();
+      });
+      batch.forEach((p, k) => p.done(rows.get(k)));
+    }
+  } finally {
+    g.writing = false;
+    if (!g.queue.length) groups.delete(appId);
+  }
+}
+
+interface Row extends EventSqlRow {
+  k: number;
+  log_ids: bigint[];
+  log_types: string[];
+}
+
+/**
+ * One statement, its own transaction, in the order lib/realtime/outbox.ts keeps: users share-locked first (their
+ * foreign-key checks run at the end of the statement, after the event log's lock; a props write holding a row
+ * would otherwise deadlock with it), then the summaries (in key order, so that two batches lock alike), then the
+ * log's lock, the log rows and the webhook deliveries. One `event` row per event; one `user_props_changed` row per
+ * user and type, after that pair's last event, with the summary as the batch leaves it.
+ */
+async function writeEvents(db: Db, appId: bigint, batch: Pending[]): Promise<Map<number, EventRow>> {
+  const input = JSON.stringify(
+    batch.map((p, k) => ({
+      k,
+      uid: p.user.uid,
+      ext: p.user.ext,
+      name: p.name,
+      created: p.created.toISOString(),
+      props: p.props,
+    })),
+  );
+  const subs = await activeSubscriptions(db, appId);
+  const deliveries = ["event", "user_props_changed"].flatMap((type) => {
+    const kind = webhookKind(type, undefined, null);
+    return kind
+      ? subs.filter((s) => s.events.includes(kind)).map((s) => ({ type, sub: String(s.id), kind }))
+      : [];
+  });
+  const rows = await db.$queryRaw<Row[]>(Prisma.sql`
+    WITH i AS (
+      SELECT * FROM jsonb_to_recordset(${input}::jsonb)
+        AS i(k int, uid bigint, ext text, name text, created timestamptz, props jsonb)
+    ),
+    u AS MATERIALIZED (
+      SELECT i.k, users.id AS user_id FROM i JOIN users ON users.id = i.uid AND users.app_id = ${appId}
+      UNION ALL
+      SELECT i.k, users.id FROM i JOIN users ON users.app_id = ${appId} AND users.user_id = i.ext WHERE i.uid IS NULL
+    ),
+    lk AS MATERIALIZED (SELECT id FROM users WHERE id IN (SELECT user_id FROM u) ORDER BY id FOR KEY SHARE),
+    names AS (SELECT DISTINCT i.name FROM i JOIN u USING (k)),
+    t0 AS (
+      SELECT et.id, et.name, et.score, et.visible FROM event_types et
+      WHERE et.app_id = ${appId} AND et.name IN (SELECT name FROM names)
+    ),
+    tn AS (
+      INSERT INTO event_types (app_id, name)
+      SELECT ${appId}, n.name FROM names n WHERE n.name NOT IN (SELECT name FROM t0) ORDER BY n.name
+      ON CONFLICT (app_id, name) DO NOTHING RETURNING id, name, score, visible
+    ),
+    t AS (SELECT * FROM t0 UNION ALL SELECT * FROM tn),
+    e AS MATERIALIZED (
+      SELECT i.k, nextval(pg_get_serial_sequence('events', 'id')) AS id, u.user_id, t.id AS type_id, t.name,
+        t.score, t.visible, i.created, i.props
+      FROM i JOIN u USING (k) JOIN t ON t.name = i.name
+      WHERE (SELECT count(*) FROM lk) >= 0
+      ORDER BY i.k
+    ),
+    ev AS (
+      INSERT INTO events (id, app_id, user_id, type_id, created, props)
+      SELECT id, ${appId}, user_id, type_id, created, props FROM e
+    ),
+    s AS (
+      INSERT INTO user_event_summaries AS s (user_id, event_type_id, "first", "last", "count")
+      SELECT user_id, type_id, min(created), max(created), count(*) FROM e
+      GROUP BY user_id, type_id ORDER BY user_id, type_id
+      ON CONFLICT (user_id, event_type_id) DO UPDATE SET
+        "first" = LEAST(s."first", EXCLUDED."first"),
+        "last" = GREATEST(s."last", EXCLUDED."last"),
+        "count" = s."count" + EXCLUDED."count"
+      RETURNING user_id, event_type_id, "first", "last", "count"
+    ),
+    l AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK})::text AS locked FROM (SELECT count(*) FROM s) x),
+    x AS (
+      SELECT e.k, 0 AS o, ${`event.${appId}`} AS channel, 'event' AS type, e.user_id, jsonb_build_object(
+        'id', e.id, 'created', floor(extract(epoch FROM e.created))::bigint,
+        'type', jsonb_build_object('id', e.type_id, 'name', e.name, 'score', e.score, 'visible', e.visible),
+        'user', e.user_id, 'props', e.props) AS payload
+      FROM e
+      UNION ALL
+      SELECT g.k, 1, ${`user_props_changed.${appId}`}, 'user_props_changed', s.user_id, jsonb_build_object(
+        'user', s.user_id, 'app', ${appId}::bigint, 'props', jsonb_build_object(
+          '$event_' || s.event_type_id || '_first', to_char(s."first" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS'),
+          '$event_' || s.event_type_id || '_last', to_char(s."last" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS'),
+          '$event_' || s.event_type_id || '_count', s."count"))
+      FROM s JOIN (SELECT user_id, type_id, max(k) AS k FROM e GROUP BY user_id, type_id) g
+        ON g.user_id = s.user_id AND g.type_id = s.event_type_id
+    ),
+    log AS (
+      INSERT INTO event_log (app_id, user_id, channel, type, payload)
+      SELECT ${appId}, x.user_id, x.channel, x.type, x.payload FROM l, x ORDER BY x.k, x.o
+      RETURNING id, type, payload
+    ),
+    wh AS (
+      INSERT INTO webhook_deliveries (subscription_id, event_id, type, payload)
+      SELECT d.sub, log.id, d.kind, log.payload
+      FROM log JOIN jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb) AS d(type text, sub bigint, kind text)
+        ON d.type = log.type
+      ON CONFLICT DO NOTHING
+    ),
+    logged AS (
+      SELECT array_agg(id ORDER BY id) AS ids, array_agg(type ORDER BY id) AS types,
+        pg_notify(${NOTIFY_CHANNEL}, '')::text AS n
+      FROM log
+    )
+    SELECT e.k, e.id, e.created, e.props, e.user_id, e.type_id, e.name, e.score, e.visible,
+      logged.ids AS log_ids, logged.types AS log_types
+    FROM e, logged ORDER BY e.k`);
+
+  const first = rows[0];
+  if (first) {
+    const queued = new Set(deliveries.map((d) => d.type));
+    markQueued(first.log_ids.filter((_, i) => queued.has(first.log_types[i] ?? "")));
+    notifyCommitted(first.log_ids);
+  }
+  return new Map(rows.map((r) => [r.k, eventFromSql(r)]));
+}
