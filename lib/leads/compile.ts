@@ -95,6 +95,13 @@ function valueCondition(c: Condition, e: ReturnType<typeof propExpr>, now: Date)
   const at = (d: Date) =>
     custom ? Prisma.sql`${canonicalDateTime(d)}::text` : Prisma.sql`${d}::timestamptz`;
   const n = v.kind === "number" ? v.n : 0;
+  // An integer column compared with a whole number stays an integer comparison: cast to numeric, every row's value
+  // would be converted, and the column's indexes and statistics would go unused.
+  const integer =
+    (prop.kind === "system" && prop.def.type === "integer") ||
+    (prop.kind === "event" && prop.part === "count");
+  const num = (x: number) =>
+    integer && Number.isSafeInteger(x) ? Prisma.sql`${x}::int8` : Prisma.sql`${x}::numeric`;
   const s = v.kind === "string" ? v.s : "";
   switch (type) {
     case "known":
@@ -106,24 +113,24 @@ function valueCondition(c: Condition, e: ReturnType<typeof propExpr>, now: Date)
         ? Prisma.sql`(u.props_custom -> ${prop.name}::text) IS NULL`
         : Prisma.sql`${e.text} IS NULL`;
     case "eq":
-      return Prisma.sql`${e.num} = ${n}::numeric`;
+      return Prisma.sql`${e.num} = ${num(n)}`;
     case "neq":
-      return Prisma.sql`(${e.num} IS NULL OR ${e.num} <> ${n}::numeric)`;
+      return Prisma.sql`(${e.num} IS NULL OR ${e.num} <> ${num(n)})`;
     case "gt":
-      return Prisma.sql`${e.num} > ${n}::numeric`;
+      return Prisma.sql`${e.num} > ${num(n)}`;
     case "gte":
-      return Prisma.sql`${e.num} >= ${n}::numeric`;
+      return Prisma.sql`${e.num} >= ${num(n)}`;
     case "lt":
-      return Prisma.sql`${e.num} < ${n}::numeric`;
+      return Prisma.sql`${e.num} < ${num(n)}`;
     case "lte":
-      return Prisma.sql`${e.num} <= ${n}::numeric`;
+      return Prisma.sql`${e.num} <= ${num(n)}`;
     case "gt_or_unknown":
-      return Prisma.sql`(${e.num} IS NULL OR ${e.num} > ${n}::numeric)`;
+      return Prisma.sql`(${e.num} IS NULL OR ${e.num} > ${num(n)})`;
     case "lt_or_unknown":
-      return Prisma.sql`(${e.num} IS NULL OR ${e.num} < ${n}::numeric)`;
+      return Prisma.sql`(${e.num} IS NULL OR ${e.num} < ${num(n)})`;
     case "range":
       if (v.kind !== "numbers") return FALSE;
-      return Prisma.sql`${e.num} BETWEEN SYMMETRIC ${v.a}::numeric AND ${v.b}::numeric`;
+      return Prisma.sql`${e.num} BETWEEN SYMMETRIC ${num(v.a)} AND ${num(v.b)}`;
     case "str_eq":
       return Prisma.sql`lower(${e.text}) = lower(${s}::text)`;
     case "str_neq":

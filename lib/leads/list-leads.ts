@@ -33,7 +33,9 @@ function sortExpr(name: string): Prisma.Sql {
 
 /**
  * One statement: the number of users matching the filters and the requested page of them, both under the same
- * WHERE (app, lead flag, filters). Reads are live, so the list matches the user card at once.
+ * WHERE (app, lead flag, filters). Reads are live, so the list matches the user card at once. The page is found as
+ * IDs first: with the covering leads index, skipping to offset 9,980 then reads the index alone, and only the page's
+ * rows from the table.
  */
 export async function listLeads(
   ctx: Ctx,
@@ -60,9 +62,12 @@ export async function listLeads(
     LEFT JOIN LATERAL (
       SELECT u.id, u.app_id, u.user_id, u.presence, u.last_heartbeat, u.name, u.email, u.phone, u.avatar,
         u.initial_referrer, u.country, u.region, u.city, u.sessions, u.last_seen, u.last_contacted, u.last_reply
-      FROM users u WHERE ${where}
+      FROM users u JOIN (
+        SELECT u.id FROM users u WHERE ${where}
+        ORDER BY ${sort} ${dir} NULLS LAST, u.id ${dir}
+        LIMIT ${limit} OFFSET ${offset}
+      ) k ON k.id = u.id
       ORDER BY ${sort} ${dir} NULLS LAST, u.id ${dir}
-      LIMIT ${limit} OFFSET ${offset}
     ) p ON TRUE`);
   const total = rows[0]?.total ?? 0;
   return { total, users: rows.filter((r) => r.id !== null).map(fromRaw) };
