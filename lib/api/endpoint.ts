@@ -238,7 +238,11 @@ const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
  */
 export function routes(...endpoints: Endpoint[]): Record<Method, Handler> {
   const byMethod = new Map(endpoints.map((e) => [e.spec.method, e]));
-  const allow = [...byMethod.keys(), ...(byMethod.has("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const allow = [
+    ...METHODS.filter((m) => byMethod.has(m)),
+    ...(byMethod.has("GET") ? ["HEAD"] : []),
+    "OPTIONS",
+  ].join(", ");
   const out = {} as Record<Method, Handler>;
   for (const m of METHODS) {
     const e = byMethod.get(m);

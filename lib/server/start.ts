@@ -9,6 +9,7 @@ import { attachIo } from "../realtime/io";
 import { Hub } from "../realtime/hub";
 import { Redis } from "ioredis";
 import { rewriteApiUrl } from "../api/rewrite";
+import { serveDirect } from "../api/direct";
 import { answerClientError } from "../api/client-error";
 import { memoryLimiter, redisLimiter } from "../api/rate-limit";
 import { setRuntime, type Runtime } from "./runtime";
@@ -22,6 +23,8 @@ export interface StartOptions {
   /** An open database (tests); otherwise one is opened from config.databaseUrl. */
   db?: DbHandle;
   dev?: boolean;
+  /** Serve /api through Next's route files rather than from the catalog, as `next dev` does (tests, benchmark). */
+  apiThroughNext?: boolean;
   /** Runs after migrations, before the port opens (the demo seed). */
   beforeListen?: (rt: Runtime) => Promise<void>;
   log?: (line: string) => void;
@@ -85,6 +88,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     res.on("close", () => {
       if (--inFlight === 0) idle?.();
     });
+    // `next dev` keeps the route files, so that edits to the API reload.
+    if (!opts.dev && !opts.apiThroughNext && serveDirect(req, res)) return;
     void handler(req, res);
   });
   server.keepAliveTimeout = 65_000;

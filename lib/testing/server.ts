@@ -1,5 +1,5 @@
 import { createTestDb, type TestDb } from "../db/testing";
-import { startServer, type RunningServer } from "../server/start";
+import { startServer, type RunningServer, type StartOptions } from "../server/start";
 import type { Config } from "../config/env";
 
 export interface TestServer {
@@ -19,9 +19,13 @@ export interface Called {
 }
 
 /** The real product server (Next production build + socket.io) on a free port, over a fresh test database. */
-export async function startTestServer(config: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  config: Partial<Config> = {},
+  opts: Pick<StartOptions, "apiThroughNext"> = {},
+): Promise<TestServer> {
   const db = await createTestDb();
   const server = await startServer({
+    ...opts,
     db,
     config: {
       databaseUrl: db.url,

@@ -1,0 +1,132 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebStream } from "node:stream/web";
+import { catalog } from "./catalog";
+import { routes, type Endpoint, type Method } from "./endpoint";
+
+/**
+ * The API served by this process straight from the endpoint catalog, in front of Next: Next's routing costs about
+ * 1 ms of CPU per request here, more than most endpoints' own work (docs/decisions.md). The route files under
+ * `app/api` bind the very same endpoint objects and serve `next dev`, where they reload on edit; a path or method not
+ * in the catalog (the 404 catch-all, HEAD, OPTIONS) falls through to Next.
+ */
+interface Route {
+  pattern: RegExp;
+  names: string[];
+  handlers: ReturnType<typeof routes>;
+}
+
+const METHODS = new Set<string>(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+
+/** Literal segments win over parameters at the first place two paths differ, as in Next's router. */
+function specificity(path: string): string {
+  return path
+    .split("/")
+    .map((s) => (s.startsWith("{") ? "1" : "0"))
+    .join("");
+}
+
+function compile(endpoints: Endpoint[]): Route[] {
+  const byPath = new Map<string, Endpoint[]>();
+  for (const e of endpoints) byPath.set(e.spec.path, [...(byPath.get(e.spec.path) ?? []), e]);
+  return [...byPath.entries()]
+    .sort(([a], [b]) => specificity(a).localeCompare(specificity(b)))
+    .map(([path, list]) => {
+      const names: string[] = [];
+      const source = path
+        .split("/")
+        .map((s) => {
+          const m = /^\{(\w+)\}$/.exec(s);
+          if (!m?.[1]) return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+          names.push(m[1]);
+          return "([^/]+)";
+        })
+        .join("/");
+      return { pattern: new RegExp(`^/api${source}$`), names, handlers: routes(...list) };
+    });
+}
+
+let table: Route[] | undefined;
+
+/** The route serving a path (after the version rewrite), with its decoded parameters. */
+export function matchRoute(path: string): { route: Route; params: Record<string, string> } | undefined {
+  table ??= compile(catalog);
+  for (const route of table) {
+    const m = route.pattern.exec(path);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    for (const [i, name] of route.names.entries()) params[name] = decodeURIComponent(m[i + 1] ?? "");
+    return { route, params };
+  }
+  return undefined;
+}
+
+function toRequest(req: IncomingMessage, method: string): Request {
+  // req.headers, not rawHeaders: it carries the version and client address the server set (lib/api/rewrite.ts).
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (typeof v === "string") headers.set(k, v);
+    else for (const one of v ?? []) headers.append(k, one);
+  }
+  // As under Next, a GET's body is not read.
+  return new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
+    method,
+    headers,
+    ...(method === "GET" ? {} : { body: Readable.toWeb(req) as ReadableStream, duplex: "half" }),
+  });
+}
+
+async function send(res: ServerResponse, answer: Response): Promise<void> {
+  res.statusCode = answer.status;
+  for (const [k, v] of answer.headers) if (k !== "set-cookie") res.setHeader(k, v);
+  const cookies = answer.headers.getSetCookie();
+  if (cookies.length) res.setHeader("set-cookie", cookies);
+  if (!answer.body) {
+    res.end();
+    return;
+  }
+  if (answer.headers.get("content-type")?.startsWith("application/json")) {
+    // An envelope is small and whole: one write with its length, where a piped stream would send it chunked, in
+    // several writes (each a system call that costs more than most of the request here).
+    const whole = Buffer.from(await answer.arrayBuffer());
+    res.setHeader("content-length", whole.length);
+    res.end(whole);
+    return;
+  }
+  const body = Readable.fromWeb(answer.body as NodeWebStream);
+  // A client gone mid-answer (a long CSV export) stops the producer rather than leaving it running.
+  res.once("close", () => body.destroy());
+  body.on("error", () => res.destroy());
+  body.pipe(res);
+}
+
+/** Serves the request if the catalog has its path and method; false hands it to Next. */
+export function serveDirect(req: IncomingMessage, res: ServerResponse): boolean {
+  const method = req.method ?? "GET";
+  const url = req.url ?? "/";
+  if (!METHODS.has(method) || !url.startsWith("/api/")) return false;
+  const q = url.indexOf("?");
+  let found: ReturnType<typeof matchRoute>;
+  try {
+    found = matchRoute(q < 0 ? url : url.slice(0, q));
+  } catch {
+    return false; // a malformed %-escape: Next answers it as before
+  }
+  if (!found) return false;
+  const handler = found.route.handlers[method as Method];
+  const params = Promise.resolve(found.params);
+  // A body left unread (an answer given before it, such as 413) would stall the next request on this connection.
+  res.once("finish", () => {
+    if (!req.complete) req.destroy();
+  });
+  void Promise.resolve()
+    .then(() => handler(toRequest(req, method), { params }))
+    .then(
+      (answer) => send(res, answer),
+      (err: unknown) => {
+        console.error(`${method} ${url}:`, err);
+        res.destroy();
+      },
+    );
+  return true;
+}
