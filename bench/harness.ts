@@ -2,7 +2,7 @@ import { createApiToken } from "../lib/auth/tokens";
 import { startServer, type RunningServer } from "../lib/server/start";
 import type { DbHandle } from "../lib/db/client";
 import { Recorder, startBaseline, tracedDb, TRACE_HEADER, withTracing } from "./capture";
-import { concurrent, sequential, type Req, type Sample } from "./load";
+import { concurrent, concurrentOffThread, sequential, type Req, type Sample } from "./load";
 import type { DatasetInfo } from "./dataset";
 
 /**
@@ -137,11 +137,14 @@ export async function throughputCase(
     seconds: 60,
     max: traceN,
   });
-  const api = await concurrent(s.api.url, (i) => make(i + traceN), {
+  const api = await concurrentOffThread(s.api.url, (i) => make(i + traceN), {
     concurrency: opts.concurrency,
     seconds,
   });
-  const base = await concurrent(s.baseline.url, replayOf(label), { concurrency: opts.concurrency, seconds });
+  const base = await concurrentOffThread(s.baseline.url, replayOf(label), {
+    concurrency: opts.concurrency,
+    seconds,
+  });
   return push(s, { group, case: label, ...api, base, target: opts.target, extra: opts.extra });
 }
 

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { Worker } from "node:worker_threads";
 
 /** HTTP load for the benchmark: sequential latency runs and fixed-duration runs at a concurrency. */
 export interface Req {
@@ -134,4 +135,32 @@ export async function concurrent(
   } finally {
     agent.destroy();
   }
+}
+
+/** Requests made up front for a load run off the main thread (a closure cannot cross to the worker). */
+const OFF_THREAD_REQUESTS = 60_000;
+
+/**
+ * `concurrent` from a worker thread: a real client is another process, and on the server's thread the load
+ * generator's own HTTP work would count against the server.
+ */
+export function concurrentOffThread(
+  base: string,
+  make: (i: number) => Req,
+  opts: { concurrency: number; seconds: number; max?: number },
+): Promise<Sample> {
+  const reqs = Array.from({ length: Math.min(opts.max ?? Infinity, OFF_THREAD_REQUESTS) }, (_, i) => make(i));
+  return new Promise((resolve, reject) => {
+    // tsx registers in the worker first: a worker does not inherit the parent's TypeScript loader.
+    const entry = JSON.stringify(new URL("./load-worker.ts", import.meta.url).href);
+    const w = new Worker(
+      `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${entry}); })`,
+      { eval: true, workerData: { base, reqs, ...opts } },
+    );
+    w.once("message", (m: Sample) => {
+      resolve(m);
+      void w.terminate();
+    });
+    w.once("error", reject);
+  });
 }
