@@ -3,8 +3,12 @@ import { defineConfig, devices } from "@playwright/test";
 // Browsers are not downloaded here: Debian's Chromium (apt-get install chromium).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+// Runs against another build directory keep their own results, so they can go on side by side.
+const SUFFIX = process.env.NEXT_DIST_DIR ? `-${process.env.NEXT_DIST_DIR.replace(/[^\w-]/g, "")}` : "";
+
 export default defineConfig({
   testDir: "e2e",
+  outputDir: `test-results${SUFFIX}`,
   // global-setup starts the production server on a free port with a fresh data dir; the fixtures in
   // e2e/support/fixtures.ts point baseURL at it.
   globalSetup: "./e2e/global-setup.ts",
@@ -15,7 +19,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  reporter: process.env.CI
+    ? [["list"], ["html", { open: "never", outputFolder: `playwright-report${SUFFIX}` }]]
+    : "list",
   use: {
     trace: "retain-on-failure",
     screenshot: "only-on-failure",

@@ -23,8 +23,9 @@ async function freePort(): Promise<number> {
 }
 
 function ensureBuild() {
-  if (fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
-  console.log("[e2e] no production build (.next/BUILD_ID): running next build");
+  const dist = process.env.NEXT_DIST_DIR || ".next";
+  if (fs.existsSync(path.join(ROOT, dist, "BUILD_ID"))) return;
+  console.log(`[e2e] no production build (${dist}/BUILD_ID): running next build`);
   execFileSync(path.join(ROOT, "node_modules", ".bin", "next"), ["build"], {
     cwd: ROOT,
     stdio: "inherit",

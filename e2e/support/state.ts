@@ -15,8 +15,15 @@ export interface E2EState {
   token?: string;
 }
 
-/** Fixed per checkout, so the teardown (and a developer) can find it. */
-export const STATE_FILE = path.join(os.tmpdir(), "relay-e2e", "state.json");
+/**
+ * Fixed per build directory, so the teardown (and a developer) can find it, and runs against different builds
+ * (NEXT_DIST_DIR) can go on side by side.
+ */
+export const STATE_FILE = path.join(
+  os.tmpdir(),
+  "relay-e2e",
+  `${(process.env.NEXT_DIST_DIR || ".next").replace(/[^\w.-]/g, "_")}.json`,
+);
 
 export function writeState(state: E2EState): void {
   fs.mkdirSync(path.dirname(STATE_FILE), { recursive: true });
