@@ -109,7 +109,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(config.port, config.host, () => resolve());
+    // Node's default backlog (511) overflows when a burst of new connections lands while the loop is busy: the
+    // kernel drops their handshakes, and those it gives up on are reset. The kernel caps this at somaxconn.
+    server.listen({ port: config.port, host: config.host, backlog: 4096 }, () => resolve());
   });
   const addr = server.address();
   const port = typeof addr === "object" && addr ? addr.port : config.port;
