@@ -220,6 +220,48 @@ describe("GET /v1/apps/{id}/conversations", () => {
     fails(await c.get(v1("after=garbage")), 400, "ValidationError", "after");
     fails(await c.get(v1("after=99999999999999999999")), 400, "ValidationError", "after");
   });
+
+  it("include_not_assigned alone gives the unassigned conversations; with an admin it adds them", async () => {
+    expect(names(ok(await c.get(v1("include_not_assigned=true"))))).toEqual(["c1", "c4", "c7"]);
+    expect(names(ok(await c.get(v1("include_not_assigned=1&closed=false"))))).toEqual(["c1", "c4", "c7"]);
+    expect(names(ok(await c.get(v1(`assigned=${op1}&include_not_assigned=true`))))).toEqual([
+      "c1",
+      "c2",
+      "c4",
+      "c7",
+    ]);
+    // Booleans read false/0/empty as false: no filter at all.
+    expect(names(ok(await c.get(v1("include_not_assigned=false"))))).toEqual(["c1", "c2", "c3", "c4", "c7"]);
+  });
+
+  it("refuses a bad channel, tags, count or after with error_fields", async () => {
+    const bad: [string, string][] = [
+      ["channel=x", "channel"],
+      ["channel=-1", "channel"],
+      ["channel=1.5", "channel"],
+      ["channel=99999999999999999999", "channel"],
+      ["tags=vip,,billing", "tags.1"],
+      ["tags=vip,", "tags.1"],
+      [`tags=vip,${"x".repeat(256)}`, "tags.1"],
+      ["tags=%5B%22a%2Cb%22%5D", "tags.0"],
+      ["tags=%5Bbroken", "tags"],
+      [`tags=${Array.from({ length: 51 }, (_, i) => `t${i}`).join(",")}`, "tags"],
+      ["count=0", "count"],
+      ["count=51", "count"],
+      ["count=-5", "count"],
+      ["count=ten", "count"],
+      ["after=-1", "after"],
+      ["after=1.5_x", "after"],
+      ["after=1_2_3", "after"],
+      ["after=1700000000.5_-2", "after"],
+      ["after=99999999999999.5_1", "after"],
+      ["page_order=up", "page_order"],
+    ];
+    for (const [q, field] of bad) fails(await c.get(v1(q)), 400, "ValidationError", field);
+    // The same list with each value fixed is served.
+    expect(ok(await c.get(v1(`channel=${a.channel.id}&tags=vip&count=50&after=1700000000.5_1`)))).toEqual([]);
+    expect(names(ok(await c.get(v1(`tags=${"x".repeat(255)}`))))).toEqual([]);
+  });
 });
 
 describe("GET /apps/{id}/conversations/counts", () => {

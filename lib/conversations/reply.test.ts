@@ -173,12 +173,15 @@ describe("POST /conversations/{id}/reply", () => {
       [{ random_id: "1.5" }, "random_id"],
       [{ auto_assign_random_id: "abc" }, "auto_assign_random_id"],
       [{ external_id: "" }, "external_id"],
+      [{ external_id: "e".repeat(256) }, "external_id"],
       [{ external_id: "a\u0000b" }, "external_id"],
       [{ body: "nul \u0000 inside" }, "body"],
       [{ body_json: '{"a":"\\u0000"}' }, "body_json"],
     ];
+    const since = await lastEventId(s.db);
     for (const [form, field] of bad)
       fails(await reply(conv.id, { body: "x", ...form }), 400, "ValidationError", field);
+    expect(await lastEventId(s.db)).toBe(since);
     fails(
       await reply(conv.id, { body: "x", from_user: "default_user", actions: JSON.stringify(actions) }),
       400,
@@ -186,6 +189,8 @@ describe("POST /conversations/{id}/reply", () => {
       "actions",
     );
     expect(await partCount(conv.id)).toBe(2);
+    const longest = ok(await reply(conv.id, { body: "x", external_id: "e".repeat(255) }));
+    expect(longest.external_id).toBe("e".repeat(255));
   });
 
   it("answers ReplyTooBig over 10,000 characters and refuses an empty message", async () => {
@@ -352,5 +357,45 @@ describe("POST /v1/conversations/{id}/reply", () => {
       "PermissionDenied",
     );
     expect(await partCount(conv.id)).toBe(2);
+  });
+
+  it("refuses a bad from_admin, auto_assign or random_id, writing nothing", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const v1 = (form: Record<string, string>) =>
+      c.post(`/api/v1/conversations/${conv.id}/reply`, { body: "x", ...form });
+    const before = await conversationRow(s.db, conv.id);
+    const since = await lastEventId(s.db);
+    const invalid: [Record<string, string>, string][] = [
+      [{ from_admin: "boss" }, "from_admin"],
+      [{ from_admin: "default_admin" }, "from_admin"],
+      [{ from_admin: "0" }, "from_admin"],
+      [{ from_admin: "-3" }, "from_admin"],
+      [{ from_admin: "99999999999999999999" }, "from_admin"],
+      [{ auto_assign: "someone" }, "auto_assign"],
+      [{ auto_assign: "0" }, "auto_assign"],
+      [{ auto_assign: "1.5" }, "auto_assign"],
+      [{ random_id: "4294967296" }, "random_id"],
+      [{ random_id: "-2147483649" }, "random_id"],
+      [{ random_id: "abc" }, "random_id"],
+      [{ auto_assign: String(a.admin.id), auto_assign_random_id: "4294967296" }, "auto_assign_random_id"],
+    ];
+    for (const [form, field] of invalid) fails(await v1(form), 400, "ValidationError", field);
+    const unknown: [Record<string, string>, string][] = [
+      [{ from_admin: "987654321" }, "from_admin"],
+      [{ from_admin: String(b.admin.id) }, "from_admin"],
+      [{ auto_assign: "987654321" }, "auto_assign"],
+      [{ auto_assign: String(b.admin.id) }, "auto_assign"],
+    ];
+    for (const [form, field] of unknown) {
+      const r = await v1(form);
+      fails(r, 400, "LookupError");
+      expect(r.body.meta.error_message).toContain(`(${field})`);
+    }
+    expect(await conversationRow(s.db, conv.id)).toEqual(before);
+    expect(await partCount(conv.id)).toBe(1);
+    expect(await lastEventId(s.db)).toBe(since);
+    // The edges of the 32-bit range are random_ids.
+    for (const random_id of ["4294967295", "-2147483648"])
+      expect(ok(await v1({ random_id })).id).toBeDefined();
   });
 });

@@ -149,6 +149,52 @@ describe("delay", () => {
     expect(await wakeDelayedConversations(s.db)).toBe(0);
   });
 
+  it("logs the delayed part and the conversation; cancelling logs delay_cancelled; repeats log nothing", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    const until = Math.floor(Date.now() / 1000) + 7200;
+    let since = await lastEventId(s.db);
+    const d = ok(await post(conv.id, "delay", { until: String(until), random_id: "41" }));
+    const replies = await eventsOf(s.db, `conversation_reply.${a.app.id}`, since);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatchObject({
+      type: "conversation_reply",
+      userId: conv.userId,
+      payload: {
+        id: d.id,
+        conversation: Number(conv.id),
+        type: "delayed",
+        random_id: 41,
+        body_json: { delayed_until: until },
+        from: { id: Number(a.admin.id), type: "admin" },
+      },
+    });
+    const convEv = await eventsOf(s.db, `conversation.${a.app.id}`, since);
+    expect(convEv).toHaveLength(1);
+    expect(convEv[0]!.payload).toMatchObject({
+      id: Number(conv.id),
+      delayed_until: until,
+      part_last: { id: d.id, type: "delayed" },
+    });
+    // Nothing else: snoozing is not a close, an assignment or a read.
+    const all = await s.db.outboxEvent.findMany({ where: { id: { gt: since } } });
+    expect(all.map((e) => e.type).sort()).toEqual(["conversation", "conversation_reply"]);
+
+    since = await lastEventId(s.db);
+    expect(ok(await post(conv.id, "delay", { until: String(until) }))).toEqual({});
+    expect(await lastEventId(s.db)).toBe(since);
+
+    const cancelled = ok(await post(conv.id, "delay", { cancel: "1" }));
+    expect((await eventsOf(s.db, `conversation_reply.${a.app.id}`, since)).map((e) => e.payload)).toEqual([
+      expect.objectContaining({ id: cancelled.id, type: "delay_cancelled" }),
+    ]);
+    expect((await eventsOf(s.db, `conversation.${a.app.id}`, since)).map((e) => e.payload)).toEqual([
+      expect.objectContaining({ id: Number(conv.id), delayed_until: null }),
+    ]);
+    since = await lastEventId(s.db);
+    expect(ok(await post(conv.id, "delay", { until: "0" }))).toEqual({});
+    expect(await lastEventId(s.db)).toBe(since);
+  });
+
   it("snoozing a closed conversation reopens it; bad times are refused", async () => {
     const conv = await startConversation(c, s.db, a.app.id);
     ok(await post(conv.id, "close"));
@@ -197,6 +243,38 @@ describe("read", () => {
       "ValidationError",
     );
     fails(await client(s, b.token).post(`/api/conversations/${conv.id}/read`), 403, "PermissionDenied");
+  });
+
+  it("refuses a from_user that is another user, unknown or a word, writing nothing", async () => {
+    const conv = await startConversation(c, s.db, a.app.id);
+    ok(await post(conv.id, "reply", { body: "unread by the visitor" }));
+    const other = await startConversation(c, s.db, a.app.id);
+    const foreign = await startConversation(client(s, b.token), s.db, b.app.id);
+    const before = await conversationRow(s.db, conv.id);
+    const since = await lastEventId(s.db);
+    const invalid: [string, string][] = [
+      [String(other.userId), "from_user"],
+      ["someone", "from_user"],
+      ["0", "from_user"],
+      ["-1", "from_user"],
+      ["99999999999999999999", "from_user"],
+    ];
+    for (const [from_user, field] of invalid)
+      fails(await post(conv.id, "read", { from_user }), 400, "ValidationError", field);
+    for (const from_user of ["987654321", String(foreign.userId)]) {
+      const r = await post(conv.id, "read", { from_user });
+      fails(r, 400, "LookupError");
+      expect(r.body.meta.error_message).toContain("(from_user)");
+    }
+    expect(await conversationRow(s.db, conv.id)).toEqual(before);
+    expect(
+      await s.db.conversationPart.count({
+        where: { conversationId: conv.id, direction: "a2u", read: false },
+      }),
+    ).toBe(1);
+    expect(await lastEventId(s.db)).toBe(since);
+    ok(await post(conv.id, "read", { from_user: String(conv.userId) }));
+    expect(await eventsOf(s.db, `conversation_read.${a.app.id}`, since)).toHaveLength(1);
   });
 });
 

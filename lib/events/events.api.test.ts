@@ -280,6 +280,30 @@ describe("GET /users/{id}/events", () => {
     );
   });
 
+  it("refuses a filter_name over 255 characters or empty, in both versions", async () => {
+    for (const v of ["", "/v1"]) {
+      for (const filter_name of ["E".repeat(256), ""]) {
+        const fields = errorOf(
+          await api.get(`/api${v}/users/${u.id}/events`, { filter_name }),
+          400,
+          "ValidationError",
+        ).error_fields;
+        expect(Object.keys(fields ?? {})).toEqual(["filter_name"]);
+      }
+      expect(
+        ok<Ev[]>(await api.get(`/api${v}/users/${u.id}/events`, { filter_name: "E".repeat(255) })),
+      ).toEqual([]);
+    }
+    // A refused read with by_user_id creates no user.
+    const fresh = unique("ext");
+    errorOf(
+      await api.get(`/api/users/${fresh}/events`, { by_user_id: true, filter_name: "E".repeat(256) }),
+      400,
+      "ValidationError",
+    );
+    expect(await s.db.user.count({ where: { appId: a.app.id, userId: fresh } })).toBe(0);
+  });
+
   it("pages with after/count in v1 and creates the user with by_user_id", async () => {
     const p1 = await api.get(`/api/v1/users/${u.id}/events`, { count: 3 });
     expect(ok<Ev[]>(p1).map((e) => e.id)).toEqual([ids[4], ids[3], ids[2]]);
@@ -305,6 +329,44 @@ describe("GET /users/{id}/events", () => {
       errorOf(await api.get(`/api/v1/users/${u.id}/events`, { count: 0 }), 400, "ValidationError")
         .error_fields,
     ).toHaveProperty("count");
+    const v2Bad: [Record<string, unknown>, string][] = [
+      [{ paginate_count: 0 }, "paginate_count"],
+      [{ paginate_count: "many" }, "paginate_count"],
+      [{ paginate_direction: "sideways" }, "paginate_direction"],
+      [{ paginate_direction: "around" }, "paginate_position"],
+      [{ paginate_page_order: "up" }, "paginate_page_order"],
+      [{ paginate_position: "nope" }, "paginate_position"],
+      [{ paginate_position: ["x"] }, "paginate_position"],
+      [{ paginate_position: [-1] }, "paginate_position"],
+      [{ paginate_position: [1.5] }, "paginate_position"],
+      [{ paginate_position: ["99999999999999999999"] }, "paginate_position"],
+      [{ paginate_position: [1, 2] }, "paginate_position"],
+      [{ paginate_position: [] }, "paginate_position"],
+    ];
+    for (const [q, field] of v2Bad) {
+      const fields = errorOf(
+        await api.get(`/api/users/${u.id}/events`, q),
+        400,
+        "ValidationError",
+      ).error_fields;
+      expect(Object.keys(fields ?? {}), JSON.stringify(q)).toContain(field);
+    }
+    const v1Bad: [Record<string, unknown>, string][] = [
+      [{ count: 51 }, "count"],
+      [{ count: -1 }, "count"],
+      [{ after: -5 }, "after"],
+      [{ after: "1_2" }, "after"],
+      [{ after: "99999999999999999999" }, "after"],
+      [{ page_order: "up" }, "page_order"],
+    ];
+    for (const [q, field] of v1Bad) {
+      const fields = errorOf(
+        await api.get(`/api/v1/users/${u.id}/events`, q),
+        400,
+        "ValidationError",
+      ).error_fields;
+      expect(Object.keys(fields ?? {}), JSON.stringify(q)).toContain(field);
+    }
     const narrow = await makeToken(s.db, a.app.id, ["user-write"]);
     errorOf(await client(s, narrow).get(`/api/v1/users/${u.id}/events`), 403, "PermissionDenied");
     errorOf(

@@ -1,8 +1,13 @@
+import fs from "node:fs";
+import { once } from "node:events";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeToken, makeUser } from "../testing/factories";
 import type { Called } from "../testing/server";
 import { client, errorOf, ok, type Client } from "../users/testing";
+import { MAX_IMPORT_BYTES } from "./jobs";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -186,6 +191,58 @@ describe("POST /users/import", () => {
     errorOf(await api.get(`/api/users/import/99999999`), 400, "LookupError");
     await finished(job.id);
   });
+
+  it(
+    "accepts a file of exactly the 30 MiB limit and refuses one byte more with 413",
+    { timeout: 180_000 },
+    async () => {
+      expect(MAX_IMPORT_BYTES).toBe(30 * 1024 * 1024);
+      const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "import-limit-"));
+      try {
+        // A real row, then blank lines (which the reader skips) up to the size wanted; written in 1 MiB chunks.
+        const file = async (name: string, size: number) => {
+          const head = "$user_id,plan\nlimit-user,pro\n";
+          const full = path.join(dir, name);
+          const out = fs.createWriteStream(full);
+          out.write(head);
+          const chunk = Buffer.alloc(1024 * 1024, "\n");
+          for (let left = size - Buffer.byteLength(head); left > 0; left -= chunk.length)
+            if (!out.write(left >= chunk.length ? chunk : chunk.subarray(0, left))) await once(out, "drain");
+          await new Promise<void>((resolve, reject) =>
+            out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+          );
+          expect((await fs.promises.stat(full)).size).toBe(size);
+          return fs.openAsBlob(full, { type: "text/csv" });
+        };
+        const jobs = () => s.db.importJob.count({ where: { appId: a.app.id } });
+        const before = await jobs();
+
+        const over = await file("over.csv", MAX_IMPORT_BYTES + 1);
+        expect(
+          errorOf(await upload(over, { merge_field: "$user_id" }), 413, "PayloadTooLarge").error_message,
+        ).toMatch(/30 MB/);
+        const raw = await s.call(`/api/users/import?merge_field=$user_id`, {
+          method: "POST",
+          headers: { Authorization: `Token ${a.token}`, "content-type": "text/csv" },
+          body: over,
+        });
+        errorOf(raw, 413, "PayloadTooLarge");
+        expect(await jobs()).toBe(before);
+
+        const exact = await file("exact.csv", MAX_IMPORT_BYTES);
+        const started = ok<Job>(await upload(exact, { merge_field: "$user_id" }));
+        expect(started.total_bytes).toBe(MAX_IMPORT_BYTES);
+        expect(await jobs()).toBe(before + 1);
+        const job = await finished(started.id, 150_000);
+        expect(job).toMatchObject({ status: "done", rows_imported: 1, rows_failed: 0 });
+        expect(job.processed_bytes).toBe(MAX_IMPORT_BYTES);
+        const user = await s.db.user.findFirstOrThrow({ where: { appId: a.app.id, userId: "limit-user" } });
+        expect(user.propsCustom).toMatchObject({ plan: "pro" });
+      } finally {
+        await fs.promises.rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it("serves v1 with the user-write scope", async () => {
     const job = ok<Job>(await upload("$user_id\nv1-user\n", { merge_field: "$user_id" }, { v: "/v1" }));

@@ -258,6 +258,45 @@ describe("GET /v1/apps/{id}/users", () => {
     expect((await leads(one("$phone", "known"), {}, "v1/")).names).toEqual(["bob"]);
   });
 
+  it("refuses bad parameters with error_fields", async () => {
+    const bad = async (q: Record<string, unknown>) =>
+      errorOf(await api.get(`/api/v1/apps/${a.app.id}/users`, q), 400, "ValidationError");
+    const over = await bad({ offset: 9_990, limit: 11 });
+    expect(over.error_fields).toEqual({ offset: "offset + limit must be at most 10000" });
+    expect(over.error_message).toMatch(/10000 leads are reachable/);
+    // The default limit (20) counts too.
+    expect((await bad({ offset: 9_981 })).error_fields).toEqual({
+      offset: "offset + limit must be at most 10000",
+    });
+    expect((await bad({ offset: 10_001, limit: 0 })).error_fields).toHaveProperty("offset");
+    expect((await bad({ limit: 51 })).error_fields).toEqual({ limit: "must be at most 50" });
+    expect((await bad({ limit: -1 })).error_fields).toHaveProperty("limit");
+    expect((await bad({ limit: "ten" })).error_fields).toHaveProperty("limit");
+    expect((await bad({ offset: "1.5" })).error_fields).toHaveProperty("offset");
+    expect((await bad({ filters: "{nope" })).error_fields).toEqual({ filters: "must be valid JSON" });
+    expect((await bad({ filters: "42" })).error_fields).toHaveProperty("filters");
+    expect((await bad({ filters: one("$sessions", "regex", { value: "x" }) })).error_fields).toHaveProperty(
+      "filters.filters.0.type",
+    );
+    expect((await bad({ filters: one("$sessions", "str_eq", { value: 1 }) })).error_fields).toHaveProperty(
+      "filters.filters.0.type",
+    );
+    expect((await bad({ filters: one("$bogus", "known") })).error_fields).toHaveProperty(
+      "filters.filters.0.property_name",
+    );
+    expect((await bad({ filters: one("$sessions", "gt", { value: "many" }) })).error_fields).toHaveProperty(
+      "filters.filters.0.value.value",
+    );
+    expect((await bad({ sort_order: "up" })).error_fields).toHaveProperty("sort_order");
+    expect((await bad({ sort_prop: "$bogus" })).error_fields).toHaveProperty("sort_prop");
+    // At the edge itself the page is served.
+    expect(await leads(undefined, { offset: 9_990, limit: 10 }, "v1/")).toMatchObject({
+      total: 3,
+      names: [],
+    });
+    expect(await leads(undefined, { offset: 9_980 }, "v1/")).toMatchObject({ total: 3, names: [] });
+  });
+
   it("needs the users-list scope", async () => {
     const narrow = await makeToken(s.db, a.app.id, ["user-read"]);
     errorOf(await client(s, narrow).get(`/api/v1/apps/${a.app.id}/users`), 403, "PermissionDenied");

@@ -74,6 +74,45 @@ describe("GET /users/{id}/conversations", () => {
     expect(ok<Conv[]>(p2).map((c) => c.id)).toEqual([convs[0]]);
   });
 
+  it("refuses bad paging parameters with error_fields", async () => {
+    const bad: [Record<string, unknown>, string][] = [
+      [{ paginate_count: 0 }, "paginate_count"],
+      [{ paginate_count: 51 }, "paginate_count"],
+      [{ paginate_count: 2.5 }, "paginate_count"],
+      [{ paginate_position: "nope" }, "paginate_position"],
+      [{ paginate_position: ["x", 1] }, "paginate_position"],
+      [{ paginate_position: [1e20, 1] }, "paginate_position"],
+      [{ paginate_position: [1_700_000_000, -1] }, "paginate_position"],
+      [{ paginate_position: [1, 2, 3] }, "paginate_position"],
+      [{ paginate_position: { at: 1 } }, "paginate_position"],
+      [{ paginate_direction: "sideways" }, "paginate_direction"],
+      [{ paginate_direction: "around" }, "paginate_position"],
+      [{ paginate_page_order: "up" }, "paginate_page_order"],
+    ];
+    for (const [q, field] of bad) {
+      const fields = errorOf(await list(q), 400, "ValidationError").error_fields;
+      expect(Object.keys(fields ?? {}), JSON.stringify(q)).toContain(field);
+    }
+    const v1Bad: [Record<string, unknown>, string][] = [
+      [{ count: 0 }, "count"],
+      [{ count: 51 }, "count"],
+      [{ after: "garbage" }, "after"],
+      [{ after: "1700000000.5_x" }, "after"],
+      [{ after: "1700000000.5_1_2" }, "after"],
+      [{ after: "-1" }, "after"],
+      [{ after: "99999999999999999999" }, "after"],
+      [{ page_order: "up" }, "page_order"],
+    ];
+    for (const [q, field] of v1Bad) {
+      const fields = errorOf(await list(q, "v1/"), 400, "ValidationError").error_fields;
+      expect(Object.keys(fields ?? {}), JSON.stringify(q)).toContain(field);
+    }
+    // Valid edges are served: 50 per page, a position or cursor older than every conversation.
+    expect(ok<Conv[]>(await list({ paginate_count: 50 }))).toHaveLength(3);
+    expect(ok<Conv[]>(await list({ paginate_position: [1_700_000_000, 1] }))).toEqual([]);
+    expect(ok<Conv[]>(await list({ count: 50, after: "1700000000.500000_1" }, "v1/"))).toEqual([]);
+  });
+
   it("finds the user by user ID and answers LookupError for an unknown user", async () => {
     expect(ok<Conv[]>(await list({ by_user_id: true }, "", user.userId!))).toHaveLength(3);
     errorOf(await list({}, "", 987_654_321n), 400, "LookupError");
