@@ -18,9 +18,21 @@ export type SocketStatus =
   /** The server refused the session (logged out or expired). */
   | "unauthorized";
 
-interface SubscribeAck {
+export interface SubscribeAck {
   subscribed?: string[];
   refused?: string[];
+  /** The replay from `after` is incomplete: retention purged messages after it (ids up to `complete_after`). */
+  gap?: boolean;
+  complete_after?: number;
+}
+
+/**
+ * What the panel does with a subscribe's ack. After a gap the cache may lack changes that no message will bring
+ * any more, so every query is invalidated: those on screen refetch, the rest when next used.
+ */
+export function handleSubscribeAck(ack: SubscribeAck | undefined, queryClient: QueryClient | null): void {
+  if (ack?.refused?.length) console.warn("realtime: channels refused", ack.refused);
+  if (ack?.gap) void queryClient?.invalidateQueries();
 }
 
 const RETRY_AFTER_MS = 3000;
@@ -105,8 +117,7 @@ class SocketManager {
         "subscribe",
         after === undefined ? { channels } : { channels, after },
         (err: Error | null, ack?: SubscribeAck) => {
-          if (err) return;
-          if (ack?.refused?.length) console.warn("realtime: channels refused", ack.refused);
+          if (!err) handleSubscribeAck(ack, this.queryClient);
         },
       );
   }

@@ -3,6 +3,7 @@ import type { Server, Socket } from "socket.io";
 import type { Db, DbKind } from "../db/client";
 import { channelsOf, MAX_CHANNELS_PER_SOCKET, mayListen, parseChannel, sourcesOf } from "./channels";
 import type { SocketActor } from "./io";
+import { replayGap } from "./retention";
 
 /**
  * Delivers the event log to this instance's sockets. Every instance tails the log by id (ids are allocated in
@@ -149,7 +150,10 @@ export class Hub {
     l.socket.emit("message", { ...msg, id: Number(msg.id) });
   }
 
-  /** Subscribes a socket; with `after`, first replays every message after that id on those channels. */
+  /**
+   * Subscribes a socket; with `after`, first replays every message after that id on those channels, and says in
+   * the ack (`gap`) when retention has purged some of them.
+   */
   async subscribe(socket: Socket, actor: SocketActor, channels: unknown, after: unknown) {
     const from = eventPosition(after);
     if (from === "invalid") {
@@ -181,8 +185,10 @@ export class Hub {
       }
       subscribed.push(channel);
     }
-    if (from !== undefined && subscribed.length) await this.replay(l, subscribed, from);
-    return { subscribed, refused };
+    if (from === undefined || !subscribed.length) return { subscribed, refused };
+    await this.replay(l, subscribed, from);
+    // Read after the replay: a purge that took rows before the replay could read them has raised the mark by now.
+    return { subscribed, refused, ...(await replayGap(this.db, from)) };
   }
 
   private async replay(l: Listener, channels: string[], from: bigint): Promise<void> {

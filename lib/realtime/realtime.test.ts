@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp, makeSession } from "../testing/factories";
+import { QueryClient } from "@tanstack/react-query";
+import { makeApp, makeSession, makeUser } from "../testing/factories";
 import { client, ok, startConversation } from "../conversations/testing";
+import { purgeWebhookData } from "../webhooks/deliveries";
+import { handleSubscribeAck } from "../client/use-socket";
 
 interface Msg {
   id: number | null;
@@ -48,6 +51,8 @@ function subscribe(socket: Socket, channels: string[], after?: number) {
   return socket.emitWithAck("subscribe", { channels, after }) as Promise<{
     subscribed: string[];
     refused: string[];
+    gap?: boolean;
+    complete_after?: number;
   }>;
 }
 
@@ -166,5 +171,89 @@ describe("socket.io delivery", () => {
     const ack = await subscribe(socket, many);
     expect(ack.subscribed.length).toBe(49);
     expect(ack.refused.length).toBe(11);
+  });
+
+  it("publishes presence and props changes on the app's channels and on the user's", async () => {
+    const user = await makeUser(s.db, a.app.id);
+    const other = await makeUser(s.db, a.app.id);
+    const app = a.app.id;
+    const channels = [
+      `user_presence_changed.${app}`,
+      `user_presence_changed.${app}.${user.id}`,
+      `user_props_changed.${app}`,
+      `user_props_changed.${app}.${user.id}`,
+    ];
+    const { socket, got } = await open({ token: a.token });
+    expect((await subscribe(socket, channels)).subscribed).toEqual(channels);
+    const c = client(s, a.token);
+    // The other user's changes first: had they leaked onto the user's channels, they would be there before his.
+    for (const u of [other, user]) {
+      ok(await c.post(`/api/users/${u.id}/setpresence`, { presence: "online" }));
+      ok(
+        await c.json(`/api/users/${u.id}/props`, {
+          operations: [{ op: "update_or_create", key: "plan", value: `pro ${u.id}` }],
+        }),
+      );
+    }
+    const on = (channel: string) => got.filter((m) => m.channel === channel);
+    await until(() => on(channels[3]!).length > 0 && on(channels[1]!).length > 0, "the user's own channels");
+
+    const presence = on(`user_presence_changed.${app}`);
+    expect(presence.map((m) => m.message)).toEqual([
+      expect.objectContaining({ id: Number(other.id), app: Number(app), presence: "online" }),
+      expect.objectContaining({ id: Number(user.id), app: Number(app), presence: "online" }),
+    ]);
+    const myPresence = on(`user_presence_changed.${app}.${user.id}`);
+    expect(myPresence).toHaveLength(1);
+    expect(myPresence[0]).toMatchObject({ id: presence[1]!.id, message: presence[1]!.message });
+
+    const props = on(`user_props_changed.${app}`);
+    expect(props.map((m) => m.message)).toEqual([
+      expect.objectContaining({ user: Number(other.id), props: { plan: `pro ${other.id}` } }),
+      expect.objectContaining({ user: Number(user.id), props: { plan: `pro ${user.id}` } }),
+    ]);
+    const myProps = on(`user_props_changed.${app}.${user.id}`);
+    expect(myProps).toHaveLength(1);
+    expect(myProps[0]).toMatchObject({ id: props[1]!.id, message: props[1]!.message });
+  });
+
+  it("says in the ack when retention purged part of a replay, and the panel then refetches", async () => {
+    const c = client(s, a.token);
+    const conv = await startConversation(c, s.db, a.app.id);
+    const channel = `conversation_reply.${a.app.id}`;
+    const lastId = async () => (await s.db.outboxEvent.aggregate({ _max: { id: true } }))._max.id ?? 0n;
+    const before = await lastId();
+    for (let i = 0; i < 3; i++) ok(await c.post(`/api/conversations/${conv.id}/reply`, { body: `old ${i}` }));
+    const lastOld = await lastId();
+    ok(await c.post(`/api/conversations/${conv.id}/reply`, { body: "recent" }));
+    // The three old replies' rows age past retention and the purge takes them.
+    const aged = await s.db.$executeRaw`
+      UPDATE event_log SET created = now() - INTERVAL '3 days' WHERE id > ${before} AND id <= ${lastOld}`;
+    expect(aged).toBeGreaterThanOrEqual(3);
+    expect((await purgeWebhookData(s.db)).events).toBe(aged);
+
+    const away = await open({ token: a.token });
+    const ack = await subscribe(away.socket, [channel], Number(before));
+    expect(ack).toEqual({ subscribed: [channel], refused: [], gap: true, complete_after: Number(lastOld) });
+    // What is left is still replayed (before the ack, on the same socket).
+    expect(away.got.map((m) => m.message.body)).toEqual(["recent"]);
+    // From the mark on nothing is missing, so no gap.
+    const fresh = await open({ token: a.token });
+    const whole = await subscribe(fresh.socket, [channel], Number(lastOld));
+    expect(whole).toEqual({ subscribed: [channel], refused: [] });
+    expect(fresh.got.map((m) => m.message.body)).toEqual(["recent"]);
+
+    // The panel's socket hook invalidates its queries on a gap, and only then.
+    const seeded = () => {
+      const qc = new QueryClient();
+      qc.setQueryData(["probe"], 1);
+      return qc;
+    };
+    const afterGap = seeded();
+    handleSubscribeAck(ack, afterGap);
+    expect(afterGap.getQueryState(["probe"])?.isInvalidated).toBe(true);
+    const afterWhole = seeded();
+    handleSubscribeAck(whole, afterWhole);
+    expect(afterWhole.getQueryState(["probe"])?.isInvalidated).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { makeApp } from "../testing/factories";
 import { withEvents, type LogEvent } from "../realtime/outbox";
 import { claimDue, purgeWebhookData, recordAttempt, retryDelay, webhookBody } from "./deliveries";
 import { invalidateSubscriptions } from "./state";
+import { purgedUpTo } from "../realtime/retention";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -184,18 +185,23 @@ describe("purgeWebhookData", () => {
       where: { id: finished!.id },
       data: { status: "succeeded", updated: new Date(Date.now() - 31 * 86_400_000) },
     });
+    const written = await t.db.outboxEvent.findMany({ where: { appId: app.id }, select: { id: true } });
     const fresh = await t.db.outboxEvent.create({
       data: { appId: app.id, channel: "x", type: "x", payload: {} },
     });
-    const n = await purgeWebhookData(t.db, {
-      eventMaxAgeMs: 48 * 3_600_000,
-      deliveryMaxAgeMs: 30 * 86_400_000,
-      batch: 1,
-    });
+    const purge = () =>
+      purgeWebhookData(t.db, { eventMaxAgeMs: 48 * 3_600_000, deliveryMaxAgeMs: 30 * 86_400_000, batch: 1 });
+    const n = await purge();
     expect(n.events).toBeGreaterThanOrEqual(2);
     expect(n.deliveries).toBeGreaterThanOrEqual(1);
     const left = await t.db.outboxEvent.findMany({ where: { appId: app.id }, select: { id: true } });
     expect(left.map((e) => e.id).sort()).toEqual([kept!.eventId!, fresh.id].sort());
     expect((await deliveriesOf(sub.id)).map((d) => d.id)).toEqual([kept!.id]);
+    // The purge mark is the largest id taken, over every batch, and a purge that takes nothing leaves it.
+    const taken = written.map((e) => e.id).filter((id) => id !== kept!.eventId);
+    const mark = taken.reduce((x, y) => (y > x ? y : x));
+    expect(await purgedUpTo(t.db)).toBe(mark);
+    expect((await purge()).events).toBe(0);
+    expect(await purgedUpTo(t.db)).toBe(mark);
   });
 });

@@ -136,7 +136,9 @@ export const RETENTION: Retention = { eventMaxAgeMs: 48 * HOUR_MS, deliveryMaxAg
 
 /**
  * Drops event-log rows past their age (the real-time replay promises 24 hours) unless a pending delivery still
- * names them, and finished deliveries past theirs. In batches, so no statement holds many locks for long.
+ * names them, and finished deliveries past theirs. In batches, so no statement holds many locks for long. Each
+ * batch raises the purge mark (lib/realtime/retention.ts) in the same statement, so a replay that misses a row
+ * always finds the mark above it.
  */
 export async function purgeWebhookData(
   db: Db,
@@ -146,13 +148,21 @@ export async function purgeWebhookData(
   let events = 0;
   let deliveries = 0;
   for (;;) {
-    const n = await db.$executeRaw`
-      DELETE FROM event_log WHERE id IN (
-        SELECT e.id FROM event_log e
-        WHERE e.created < now() - ${ms(r.eventMaxAgeMs)}
-          AND e.id NOT IN (
-            SELECT event_id FROM webhook_deliveries WHERE status = 'pending' AND event_id IS NOT NULL)
-        LIMIT ${batch})`;
+    const [row] = await db.$queryRaw<{ n: number }[]>`
+      WITH gone AS (
+        DELETE FROM event_log WHERE id IN (
+          SELECT e.id FROM event_log e
+          WHERE e.created < now() - ${ms(r.eventMaxAgeMs)}
+            AND e.id NOT IN (
+              SELECT event_id FROM webhook_deliveries WHERE status = 'pending' AND event_id IS NOT NULL)
+          LIMIT ${batch})
+        RETURNING id
+      ), mark AS (
+        INSERT INTO event_log_purged (id, up_to) SELECT 1, max(id) FROM gone HAVING count(*) > 0
+        ON CONFLICT (id) DO UPDATE SET up_to = GREATEST(event_log_purged.up_to, EXCLUDED.up_to), updated = now()
+      )
+      SELECT count(*)::int AS n FROM gone`;
+    const n = row?.n ?? 0;
     events += n;
     if (n < batch) break;
   }
