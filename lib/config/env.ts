@@ -13,6 +13,8 @@ export interface Config {
   rateLimitPerSecond: number;
   rateLimitBurst: number;
   webhookAllowPrivate: boolean;
+  /** Test setting: the webhook dispatcher sends nothing for this long after start (a crash window to hit). */
+  webhookDispatchDelayMs: number;
   logLevel: string;
 }
 
@@ -41,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerSecond: int(env.RATE_LIMIT_PER_SECOND, 50),
     rateLimitBurst: int(env.RATE_LIMIT_BURST, 200),
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
+    webhookDispatchDelayMs: int(env.WEBHOOK_DISPATCH_DELAY_MS, 0),
     logLevel: env.LOG_LEVEL ?? "info",
   };
 }

@@ -59,6 +59,8 @@ export function startWebhookDispatcher(rt: Runtime, opts: Partial<DispatcherOpti
   let current: Promise<void> | undefined;
   let again = false;
   let nextPurge = Date.now() + 60_000;
+  // A test setting: committed deliveries wait, so that a test can kill the process before their first attempt.
+  const sendFrom = Date.now() + rt.config.webhookDispatchDelayMs;
 
   const live = () => !stopped && tryRuntime() === rt;
 
@@ -92,7 +94,7 @@ export function startWebhookDispatcher(rt: Runtime, opts: Partial<DispatcherOpti
   };
 
   const wake = () => {
-    if (!live()) return;
+    if (!live() || Date.now() < sendFrom) return;
     if (current) {
       again = true;
       return;

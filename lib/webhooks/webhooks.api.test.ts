@@ -231,6 +231,67 @@ describe("delivery", () => {
       expect(verifySignature(hook.secret!, r)).toBe(true);
   });
 
+  it("delivers notes, assignments, reopenings, tags and new leads, signed, once each", async () => {
+    const kinds = [
+      "conversation.note_added",
+      "conversation.assigned",
+      "conversation.reopened",
+      "conversation.tag_added",
+      "conversation.tag_deleted",
+      "user.lead_created",
+    ];
+    const hook = await create(kinds);
+    const user = await makeUser(s.db, a.app.id);
+    const conv = ok<{ id: number }>(
+      await api.post(`/api/users/${user.id}/startconversation`, { body: "Hello" }),
+    ).id;
+    const c = `/api/conversations/${conv}`;
+    const note = ok<{ id: number }>(await api.post(`${c}/reply`, { body: "Call back at 5", type: "note" }));
+    ok(await api.post(`${c}/assign`, { admin: String(a.admin.id) }));
+    ok(await api.post(`${c}/close`));
+    ok(await api.post(`${c}/reopen`));
+    ok(await api.post(`${c}/tag`, { tag: "vip" }));
+    ok(await api.del(`${c}/tag`, { tag: "vip" }));
+    // A visitor without contact details becomes a lead when a name is set.
+    const visitor = await s.db.user.create({ data: { appId: a.app.id } });
+    ok(
+      await api.post(`/api/users/${visitor.id}/props`, {
+        operations: [{ op: "update_or_create", key: "$name", value: "Dee" }],
+      }),
+    );
+
+    // Settled in the log: one delivery per kind, each answered 200 at its first attempt.
+    const log = await waitUntil(async () => {
+      const d = await deliveries(hook);
+      return d.length === kinds.length && d.every((x) => x.status === "succeeded") ? d : undefined;
+    });
+    expect(log.map((d) => d.type).sort()).toEqual([...kinds].sort());
+    for (const d of log) expect(d).toMatchObject({ attempts: 1, response_code: 200 });
+    const got = new Map(
+      log.map((d) => {
+        const hits = rcv.received.filter((r) => r.headers["x-webhook-id"] === d.message_id);
+        expect(hits, d.type).toHaveLength(1);
+        expect(verifySignature(hook.secret!, hits[0]!), d.type).toBe(true);
+        expect(hits[0]!.json).toMatchObject({ id: d.message_id, type: d.type, app: Number(a.app.id) });
+        return [d.type, hits[0]!.json.data] as const;
+      }),
+    );
+    expect(got.get("conversation.note_added")).toMatchObject({
+      id: note.id,
+      type: "note",
+      body: "Call back at 5",
+      conversation: conv,
+    });
+    expect(got.get("conversation.assigned")).toMatchObject({
+      conversation: conv,
+      assignee: { id: Number(a.admin.id) },
+    });
+    expect(got.get("conversation.reopened")).toMatchObject({ conversation: conv, closed: false });
+    expect(got.get("conversation.tag_added")).toMatchObject({ conversation: conv, tag: "vip" });
+    expect(got.get("conversation.tag_deleted")).toMatchObject({ conversation: conv, tag: "vip" });
+    expect(got.get("user.lead_created")).toMatchObject({ id: Number(visitor.id), props: { $name: "Dee" } });
+  });
+
   it("queues nothing for a paused subscription, but still sends it a test", async () => {
     const hook = await create(["user.event"], { active: false });
     const user = await makeUser(s.db, a.app.id);
