@@ -1,62 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, logInThroughForm, test, type Operator } from "./support/fixtures";
+import { apiFor, expectRows, openLeads as showLeads, type Leads } from "./support/leads";
 
 // Screenshots for the docs are taken only when asked (E2E_SCREENSHOTS=docs/screenshots), never by the suite itself.
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
-interface Api {
-  appId: string;
-  get: <T>(p: string, params?: Record<string, unknown>) => Promise<T>;
-  post: <T>(p: string, body: Record<string, unknown>) => Promise<T>;
-}
-
-/** An API token minted through the operator's session, then a small client that uses it. */
-async function apiFor(request: APIRequestContext, op: Operator): Promise<Api> {
-  const login = await request.post("/api/auth/login", { data: { email: op.email, password: op.password } });
-  const me = (await login.json()) as { data: { csrf_token: string; apps: { id: number | string }[] } };
-  const appId = String(me.data.apps[0]!.id);
-  const key = await request.post(`/api/apps/${appId}/api_keys`, {
-    headers: { "X-CSRF-Token": me.data.csrf_token },
-    data: { name: `e2e leads ${Date.now()}` },
-  });
-  const token = ((await key.json()) as { data: { token: string } }).data.token;
-  const headers = { Authorization: `Token ${token}` };
-  const unwrap = async <T>(r: Awaited<ReturnType<APIRequestContext["get"]>>) => {
-    const body = (await r.json()) as { data: T };
-    if (!r.ok()) throw new Error(`${r.url()}: ${r.status()} ${JSON.stringify(body)}`);
-    return body.data;
-  };
-  return {
-    appId,
-    get: async (p, params = {}) => {
-      const q = new URLSearchParams();
-      for (const [k, v] of Object.entries(params)) q.set(k, typeof v === "string" ? v : JSON.stringify(v));
-      return unwrap(await request.get(`${p}?${q}`, { headers }));
-    },
-    post: async (p, body) => unwrap(await request.post(p, { headers, data: body })),
-  };
-}
-
-type Leads = { total: number; users: { id: number }[] };
-
-async function rowIds(page: Page): Promise<string[]> {
-  return page
-    .locator("tbody tr[data-lead-id]")
-    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-lead-id")!));
-}
-
-async function expectRows(page: Page, expected: Leads) {
-  await expect(page.getByTestId("leads-total")).toHaveText(expected.total.toLocaleString("en-US"));
-  await expect.poll(() => rowIds(page)).toEqual(expected.users.map((u) => String(u.id)));
-}
-
 async function openLeads(page: Page, op: Operator, query = "") {
   await logInThroughForm(page, op);
   await expect(page).toHaveURL(/\/inbox/);
-  await page.goto(`/leads${query}`);
-  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+  await showLeads(page, query);
 }
 
 test.describe("leads", () => {

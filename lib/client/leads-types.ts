@@ -85,6 +85,8 @@ export interface UserConversation {
   id: Id;
   created: number;
   closed: boolean;
+  /** Unix seconds a snoozed conversation wakes at. */
+  delayed_until?: number | null;
   last_update: number;
   parts_count: number;
   part_last?: { body?: string | null; type?: string } | null;

@@ -5,7 +5,8 @@ import { useState, type ReactNode } from "react";
 import { ErrorAlert } from "@/components/settings/error-alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import type { UserCard } from "@/lib/client/leads-types";
+import { DEFAULT_FILTER, inboxSearch, isSnoozed, type InboxTab } from "@/lib/client/inbox/filters";
+import type { UserCard, UserConversation } from "@/lib/client/leads-types";
 import { useAddUserNote } from "@/lib/client/use-add-user-note";
 import { useAddUserTag } from "@/lib/client/use-add-user-tag";
 import { useDeleteUserNote } from "@/lib/client/use-delete-user-note";
@@ -14,6 +15,22 @@ import { useStartConversation, type Outreach } from "@/lib/client/use-start-conv
 import { useUserConversations } from "@/lib/client/use-user-conversations";
 import { controlClass } from "../condition-row";
 import { formatUnix } from "../format";
+
+type ConversationState = Pick<UserConversation, "id" | "closed" | "delayed_until">;
+
+/** The Inbox tab that lists a conversation. */
+function inboxTab(c: ConversationState): InboxTab {
+  if (c.closed) return "closed";
+  const snoozed = isSnoozed({ closed: c.closed, delayed_until: c.delayed_until ?? null }, Date.now() / 1000);
+  return snoozed ? "delayed" : "open";
+}
+
+const TAB_WORD: Record<InboxTab, string> = { open: "open", delayed: "snoozed", closed: "closed" };
+
+/** The Inbox showing a conversation's thread, on the tab that lists it. */
+function inboxHref(c: ConversationState): string {
+  return `/inbox${inboxSearch({ ...DEFAULT_FILTER, tab: inboxTab(c), selected: String(c.id) })}`;
+}
 
 function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -172,10 +189,10 @@ export function CardConversations({ user }: { user: UserCard }) {
         {conversations.data?.map((c) => (
           <li key={String(c.id)}>
             <Link
-              href={`/inbox?conversation=${c.id}`}
+              href={inboxHref(c)}
               className="block truncate rounded px-1 py-0.5 text-brand-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              #{String(c.id)} · {c.closed ? "closed" : "open"} · {formatUnix(Math.floor(c.last_update))}
+              #{String(c.id)} · {TAB_WORD[inboxTab(c)]} · {formatUnix(Math.floor(c.last_update))}
               {c.reply_last?.body ? ` — ${c.reply_last.body}` : ""}
             </Link>
           </li>
@@ -215,7 +232,7 @@ export function CardConversations({ user }: { user: UserCard }) {
         {start.data && (
           <p className="text-sm text-emerald-700" role="status">
             Sent.{" "}
-            <Link className="underline" href={`/inbox?conversation=${start.data.id}`}>
+            <Link className="underline" href={inboxHref({ id: start.data.id, closed: false })}>
               Open the conversation
             </Link>
           </p>
