@@ -6,7 +6,14 @@ import { EmptyState, PageHeader } from "@/components/panel/page-header";
 import { ErrorAlert } from "@/components/settings/error-alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { cleanFilter, isGroup, readQuery, writeQuery, type FilterGroup } from "@/lib/client/lead-filters";
+import {
+  cleanFilter,
+  EXPORT_MAX_ROWS,
+  isGroup,
+  readQuery,
+  writeQuery,
+  type FilterGroup,
+} from "@/lib/client/lead-filters";
 import { appPath, type LeadsQuery, type Segment } from "@/lib/client/leads-types";
 import { useCurrentApp } from "@/lib/client/use-current-app";
 import { useLeadColumns } from "@/lib/client/use-lead-columns";
@@ -22,6 +29,7 @@ import { Pager } from "./pager";
 import { SegmentsPanel } from "./segments-panel";
 
 const APPLY_AFTER_MS = 400;
+const EXPORT_CAP_NOTE = "export-cap-note";
 
 export function LeadsView() {
   const { app } = useCurrentApp();
@@ -62,7 +70,7 @@ function LeadsForApp({ appId }: { appId: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `go` reads the latest URL; re-run only on edits
   }, [draft]);
 
-  const [columns, setColumns] = useLeadColumns();
+  const [columns, setColumns] = useLeadColumns(appId);
   const catalog = usePropCatalog(appId);
   const segments = useSegments(appId);
   const leads = useLeads(appId, q, columns);
@@ -83,6 +91,7 @@ function LeadsForApp({ appId }: { appId: string }) {
   const exportHref = `${appPath(appId)}/users/export${exportQuery.size ? `?${exportQuery}` : ""}`;
 
   const data = leads.data;
+  const exportCapped = !!data && data.total > EXPORT_MAX_ROWS;
   return (
     <>
       <PageHeader
@@ -94,6 +103,7 @@ function LeadsForApp({ appId }: { appId: string }) {
             <a
               href={exportHref}
               download
+              aria-describedby={exportCapped ? EXPORT_CAP_NOTE : undefined}
               className="inline-flex h-8 items-center rounded-md bg-white px-2.5 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
               Export CSV
@@ -135,6 +145,16 @@ function LeadsForApp({ appId }: { appId: string }) {
                 onPage={(page) => go({ page })}
                 onSize={(size) => go({ size, page: 1 })}
               />
+              {exportCapped && (
+                <p
+                  id={EXPORT_CAP_NOTE}
+                  role="note"
+                  className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+                >
+                  The export holds the first {EXPORT_MAX_ROWS.toLocaleString()} of these leads (in the order
+                  they were created). Narrow the filter to export the others in parts.
+                </p>
+              )}
               {data.users.length === 0 ? (
                 <EmptyState title="No leads match">
                   {applied.filters.length

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { EXPORT_MAX_ROWS as SERVER_EXPORT_MAX_ROWS } from "../leads/export-csv";
+import { MAX_REACHABLE as SERVER_MAX_REACHABLE } from "../leads/list-leads";
 import {
   appendAt,
   cleanFilter,
+  EXPORT_MAX_ROWS,
   lastReachablePage,
+  MAX_REACHABLE,
   moveAt,
   operatorsFor,
   readQuery,
@@ -83,5 +87,10 @@ describe("lead filters", () => {
     expect(lastReachablePage(45, 20)).toBe(3);
     expect(lastReachablePage(1_000_000, 50)).toBe(200);
     expect(lastReachablePage(0, 20)).toBe(1);
+  });
+
+  it("states the server's paging and export limits", () => {
+    expect(MAX_REACHABLE).toBe(SERVER_MAX_REACHABLE);
+    expect(EXPORT_MAX_ROWS).toBe(SERVER_EXPORT_MAX_ROWS);
   });
 });

@@ -242,6 +242,9 @@ export function writeQuery(q: LeadsQuery, extra: Record<string, string | undefin
 /** At most this many leads are reachable by paging (offset + limit ≤ 10,000). */
 export const MAX_REACHABLE = 10_000;
 
+/** An export holds at most this many leads (the server's EXPORT_MAX_ROWS, restated for the browser bundle). */
+export const EXPORT_MAX_ROWS = 100_000;
+
 export function lastReachablePage(total: number, size: number): number {
   return Math.max(1, Math.ceil(Math.min(total, MAX_REACHABLE) / size));
 }

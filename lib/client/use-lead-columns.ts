@@ -2,27 +2,36 @@
 
 import { useCallback, useSyncExternalStore } from "react";
 
-const KEY = "relay.leads.columns";
+/** Apps have their own props, so each app's choice is remembered apart. */
+const keyOf = (appId: string) => `relay.leads.columns.${appId}`;
+const MAX_COLUMNS = 20;
 const listeners = new Set<() => void>();
 const EMPTY: string[] = [];
-let cached: { raw: string | null; value: string[] } = { raw: null, value: EMPTY };
+// useSyncExternalStore needs the same array back while the stored text is unchanged.
+const cached = new Map<string, { raw: string | null; value: string[] }>();
 
-function read(): string[] {
-  let raw: string | null = null;
-  try {
-    raw = window.localStorage.getItem(KEY);
-  } catch {
-    return cached.value;
-  }
-  if (raw === cached.raw) return cached.value;
-  let value: string[] = EMPTY;
+function parse(raw: string | null): string[] {
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    if (Array.isArray(parsed)) value = parsed.filter((x): x is string => typeof x === "string").slice(0, 20);
+    return Array.isArray(parsed)
+      ? parsed.filter((x): x is string => typeof x === "string").slice(0, MAX_COLUMNS)
+      : EMPTY;
   } catch {
-    value = EMPTY;
+    return EMPTY;
   }
-  cached = { raw, value };
+}
+
+function read(key: string): string[] {
+  let raw: string | null;
+  try {
+    raw = window.localStorage.getItem(key);
+  } catch {
+    return cached.get(key)?.value ?? EMPTY;
+  }
+  const hit = cached.get(key);
+  if (hit && hit.raw === raw) return hit.value;
+  const value = parse(raw);
+  cached.set(key, { raw, value });
   return value;
 }
 
@@ -35,16 +44,26 @@ function subscribe(l: () => void) {
   };
 }
 
-/** The custom and event props picked as extra columns of the leads table, remembered in this browser. */
-export function useLeadColumns(): [string[], (next: string[]) => void] {
-  const columns = useSyncExternalStore(subscribe, read, () => EMPTY);
-  const set = useCallback((next: string[]) => {
-    try {
-      window.localStorage.setItem(KEY, JSON.stringify(next));
-    } catch {
-      cached = { raw: JSON.stringify(next), value: next };
-    }
-    for (const l of listeners) l();
-  }, []);
+/** The custom and event props picked as extra columns of an app's leads table, remembered in this browser. */
+export function useLeadColumns(appId: string): [string[], (next: string[]) => void] {
+  const key = keyOf(appId);
+  const columns = useSyncExternalStore(
+    subscribe,
+    () => read(key),
+    () => EMPTY,
+  );
+  const set = useCallback(
+    (next: string[]) => {
+      const raw = JSON.stringify(next.slice(0, MAX_COLUMNS));
+      try {
+        window.localStorage.setItem(key, raw);
+      } catch {
+        // private mode: remember for this page only
+        cached.set(key, { raw, value: parse(raw) });
+      }
+      for (const l of listeners) l();
+    },
+    [key],
+  );
   return [columns, set];
 }
