@@ -20,7 +20,12 @@ export function CardEvents({ user }: { user: UserCard }) {
         </h2>
         <label className="inline-flex items-center gap-1.5 text-sm text-slate-700">
           Show
-          <select className={controlClass} value={name} onChange={(e) => setName(e.target.value)}>
+          <select
+            aria-label="Events to show"
+            className={controlClass}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          >
             <option value="">all events</option>
             {user.events.map((e) => (
               <option key={String(e.event_type.id)} value={e.event_type.name}>
