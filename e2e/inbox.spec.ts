@@ -1,6 +1,16 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, logInThroughForm, test } from "./support/fixtures";
-import type { E2EState } from "./support/state";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import {
+  inboxState,
+  listening,
+  openConversation,
+  openInbox,
+  post as postWith,
+  row,
+  startVisitor as startWith,
+  tokenApi,
+  type Visitor,
+} from "./support/inbox";
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -11,12 +21,6 @@ const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>
 
 test.describe.configure({ mode: "serial" });
 
-interface Visitor {
-  conversation: string;
-  say: (body: string) => Promise<void>;
-  typing: () => Promise<void>;
-}
-
 let ctxA: BrowserContext;
 let ctxB: BrowserContext;
 let a: Page;
@@ -26,64 +30,18 @@ let visitor: Visitor;
 let nameA: string;
 let nameB: string;
 
-async function openInbox(browser: Browser, op: { email: string; password: string }) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await logInThroughForm(page, op);
-  await expect(page).toHaveURL(/\/inbox/);
-  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
-  return { context, page };
-}
-
-async function post(path: string, data: Record<string, unknown>) {
-  const res = await api.post(path, { data });
-  const body = (await res.json()) as { data: Record<string, unknown>; meta: { status: number } };
-  expect(res.status(), JSON.stringify(body)).toBe(200);
-  return body.data;
-}
-
-async function startVisitor(body: string): Promise<Visitor> {
-  const userId = `visitor-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
-  const started = await post(`/api/users/${userId}/startconversation`, { by_user_id: true, body });
-  const conversation = String(started.id);
-  return {
-    conversation,
-    say: async (text) =>
-      void (await post(`/api/conversations/${conversation}/reply`, {
-        from_user: "default_user",
-        body: text,
-      })),
-    typing: async () =>
-      void (await post(`/api/conversations/${conversation}/settyping`, {
-        from_user: "default_user",
-        body: "hel",
-      })),
-  };
-}
-
-const row = (page: Page, id: string) =>
-  page.locator(`[data-testid="conversation-row"][data-conversation-id="${id}"]`);
+const post = (path: string, data: Record<string, unknown>) => postWith(api, path, data);
+const startVisitor = (body: string) => startWith(api, body);
 const count = async (page: Page, tab: string) => Number(await page.getByTestId(`count-${tab}`).innerText());
 
-async function openConversation(page: Page, id: string) {
-  await row(page, id).click();
-  await expect(page).toHaveURL(new RegExp(`[?&]c=${id}`));
-  await expect(page.getByRole("list", { name: "Messages" })).toBeVisible();
-}
-
 test.beforeAll(async ({ browser, playwright }) => {
-  const { readState } = await import("./support/state");
-  const e2e: E2EState = readState();
-  if (!e2e.operator2 || !e2e.token || !e2e.operator.appId)
-    throw new Error("global-setup made no second operator");
+  const e2e = inboxState();
   nameA = e2e.operator.name;
   nameB = e2e.operator2.name;
-  api = await playwright.request.newContext({
-    baseURL: e2e.baseURL,
-    extraHTTPHeaders: { Authorization: `Token ${e2e.token}` },
-  });
+  api = await tokenApi(playwright, e2e);
   ({ context: ctxA, page: a } = await openInbox(browser, e2e.operator));
   ({ context: ctxB, page: b } = await openInbox(browser, e2e.operator2));
+  await listening(api, a, b);
 });
 
 test.afterAll(async () => {
@@ -142,6 +100,7 @@ test("a visitor's message appears live for both operators; replies and notes rea
 });
 
 test("assign, close, reopen, snooze and tags show in both lists and counts", async () => {
+  test.slow(); // a dozen round trips, each seen by both operators
   const id = visitor.conversation;
   await openConversation(a, id);
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, type Ref } from "react";
+import { useEffect, useId, useRef, useState, type Ref } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { QuickReplyButton } from "@/lib/client/inbox/types";
@@ -15,6 +15,13 @@ export interface ComposerSend {
   file?: File;
 }
 
+/** What the operator wrote and has not sent yet, kept while they look at another conversation. */
+export interface ComposerDraft {
+  body: string;
+  file: File | null;
+  buttons: string[] | null;
+}
+
 interface ComposerProps {
   mode: ComposerMode;
   onMode: (m: ComposerMode) => void;
@@ -22,15 +29,24 @@ interface ComposerProps {
   onTyping: (body: string) => void;
   textareaRef: Ref<HTMLTextAreaElement>;
   disabled?: boolean;
+  /** The draft to start from (the composer is mounted once per conversation). */
+  draft?: ComposerDraft;
+  /** Told of every change: null when there is nothing left to keep. */
+  onDraft?: (draft: ComposerDraft | null) => void;
 }
 
 /** Reply or note: Enter sends, Shift+Enter breaks the line; an attachment and quick-reply buttons are optional. */
-export function Composer({ mode, onMode, onSend, onTyping, textareaRef, disabled }: ComposerProps) {
-  const [body, setBody] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  const [buttons, setButtons] = useState<string[] | null>(null);
+export function Composer(props: ComposerProps) {
+  const { mode, onMode, onSend, onTyping, textareaRef, disabled, draft, onDraft } = props;
+  const [body, setBody] = useState(draft?.body ?? "");
+  const [file, setFile] = useState<File | null>(draft?.file ?? null);
+  const [buttons, setButtons] = useState<string[] | null>(draft?.buttons ?? null);
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    onDraft?.(body || file || buttons ? { body, file, buttons } : null);
+  }, [body, file, buttons, onDraft]);
   const id = useId();
   const note = mode === "note";
 

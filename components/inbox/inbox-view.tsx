@@ -34,12 +34,13 @@ import { useOperators } from "@/lib/client/use-operators";
 import { useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/lib/client/query-keys";
 import { removePending, type PartPages } from "@/lib/client/inbox/thread-cache";
-import { Composer, type ComposerMode, type ComposerSend } from "./composer";
+import { Composer, type ComposerDraft, type ComposerMode } from "./composer";
 import { ConversationHeader } from "./conversation-header";
 import { ConversationList } from "./conversation-list";
 import { visitorName } from "./format";
 import { ShortcutsOverlay } from "./shortcuts-overlay";
 import { Thread } from "./thread";
+import { VisitorDrawer } from "./visitor-drawer";
 import { VisitorSidebar } from "./visitor-sidebar";
 import type { VirtualListHandle } from "./virtual-list";
 
@@ -84,14 +85,25 @@ function Inbox({ appId, me }: { appId: string; me: Actor }) {
   const typing = useVisitorTyping(selected);
   const sendTyping = useSendTyping(selected);
   const queryClient = useQueryClient();
-  const sendReply = useSendReply(selected ?? "", me);
+  const sendReply = useSendReply(me);
   const sent = useRef(new Map<number, SendReplyInput>());
-  const action = useConversationAction(appId, conv);
+  // Unsent drafts per conversation, for this page's life: a mutable map that lives as long as the Inbox.
+  const [drafts] = useState(() => new Map<string, ComposerDraft>());
+  const saveDraft = useCallback(
+    (draft: ComposerDraft | null) => {
+      if (!selected) return;
+      if (draft) drafts.set(selected, draft);
+      else drafts.delete(selected);
+    },
+    [drafts, selected],
+  );
+  const action = useConversationAction(appId);
   const markRead = useMarkRead(appId);
 
   const [mode, setMode] = useState<ComposerMode>("reply_admin");
   const [help, setHelp] = useState(false);
   const [details, setDetails] = useState(false);
+  const closeDetails = useCallback(() => setDetails(false), []);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const listRef = useRef<VirtualListHandle>(null);
 
@@ -113,24 +125,33 @@ function Inbox({ appId, me }: { appId: string; me: Actor }) {
     markRead.mutate(conv);
   }, [conv, markRead]);
 
-  const send = (s: ComposerSend, randomId = newRandomId()) => {
-    const input: SendReplyInput = { ...s, randomId };
-    sent.current.set(randomId, input);
-    sendReply.mutate(input, { onSuccess: () => sent.current.delete(randomId) });
+  const send = (input: SendReplyInput) => {
+    sent.current.set(input.randomId, input);
+    // mutateAsync: a per-call onSuccess would only run for the latest of several sends in flight.
+    sendReply.mutateAsync(input).then(
+      () => sent.current.delete(input.randomId),
+      () => undefined, // shown on the part, with Retry
+    );
   };
   const retry = (randomId: number) => {
     const input = sent.current.get(randomId);
-    if (input) send(input, randomId);
+    if (input) send(input);
   };
   const discard = (randomId: number) => {
+    const conversationId = sent.current.get(randomId)?.conversationId ?? selected;
     sent.current.delete(randomId);
-    queryClient.setQueryData<PartPages>(queryKeys.inbox.parts(selected ?? ""), (old) =>
+    if (!conversationId) return;
+    queryClient.setQueryData<PartPages>(queryKeys.inbox.parts(conversationId), (old) =>
       old ? removePending(old, randomId) : old,
     );
   };
   const act = (a: ConversationAction) => {
-    if (conv) action.mutate(a);
+    if (conv) action.mutate({ conversation: conv, action: a });
   };
+  const actionError =
+    action.isError && conv && String(action.variables.conversation.id) === String(conv.id)
+      ? `Could not update the conversation: ${action.error.message}`
+      : null;
 
   const move = (delta: number) => {
     if (!items.length) return;
@@ -155,7 +176,7 @@ function Inbox({ appId, me }: { appId: string; me: Actor }) {
         conv && String(conv.assignee?.id ?? "") !== meId && act({ kind: "assign", admin: me }),
       help: () => setHelp(true),
     },
-    help,
+    help || details,
   );
 
   const alertButton = (
@@ -220,7 +241,7 @@ function Inbox({ appId, me }: { appId: string; me: Actor }) {
               admins={admins.data ?? []}
               me={me}
               onAction={act}
-              error={action.isError ? `Could not update the conversation: ${action.error.message}` : null}
+              error={actionError}
               onBack={() => select(null)}
               onDetails={() => setDetails(true)}
             />
@@ -236,7 +257,9 @@ function Inbox({ appId, me }: { appId: string; me: Actor }) {
               key={selected}
               mode={mode}
               onMode={setMode}
-              onSend={(s) => send(s)}
+              onSend={(s) => send({ ...s, conversationId: String(conv.id), randomId: newRandomId() })}
+              draft={drafts.get(String(conv.id))}
+              onDraft={saveDraft}
               onTyping={sendTyping}
               textareaRef={textarea}
             />
@@ -244,26 +267,17 @@ function Inbox({ appId, me }: { appId: string; me: Actor }) {
         )}
       </section>
       {conv?.user && (
-        <div
-          className={cn(
-            "border-slate-200 xl:static xl:block xl:w-72 xl:shrink-0 xl:border-l",
-            details ? "fixed inset-y-0 right-0 z-30 block w-80 max-w-full shadow-xl" : "hidden",
-          )}
-        >
-          {details && (
-            <div className="flex justify-end border-b border-slate-200 bg-white p-1 xl:hidden">
-              <Button size="sm" variant="ghost" onClick={() => setDetails(false)}>
-                Close details
-              </Button>
-            </div>
-          )}
+        <VisitorDrawer open={details} onClose={closeDetails}>
           <VisitorSidebar
             user={conv.user}
             conversationId={String(conv.id)}
-            onOpen={(id) => select(id)}
+            onOpen={(id) => {
+              setDetails(false);
+              select(id);
+            }}
             className="h-full"
           />
-        </div>
+        </VisitorDrawer>
       )}
       {help && <ShortcutsOverlay onClose={() => setHelp(false)} />}
     </div>

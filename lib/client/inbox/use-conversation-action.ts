@@ -53,13 +53,22 @@ function predict(c: Conversation, a: ConversationAction): Conversation {
   }
 }
 
-/** Assign, close, reopen, snooze and tag: shown at once in the lists and the thread, rolled back on error. */
-export function useConversationAction(appId: string, conversation: Conversation | undefined) {
+export interface ConversationActionInput {
+  /** The conversation as shown when the operator acted; carried with the action, not read when it runs. */
+  conversation: Conversation;
+  action: ConversationAction;
+}
+
+/**
+ * Assign, close, reopen, snooze and tag: shown at once in the lists and the thread, rolled back on error. The
+ * conversation travels in the mutation's input: React Query hands a running mutation the options of the latest
+ * render, so a conversation read from them after an await may already be the next one the operator opened.
+ */
+export function useConversationAction(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (a: ConversationAction) => send(String(conversation!.id), a),
-    onMutate: async (a) => {
-      if (!conversation) return { snapshot: [] as [QueryKey, unknown][] };
+    mutationFn: ({ conversation, action }: ConversationActionInput) => send(String(conversation.id), action),
+    onMutate: async ({ conversation, action }) => {
       const id = String(conversation.id);
       await queryClient.cancelQueries({ queryKey: queryKeys.inbox.lists(appId) });
       const snapshot: [QueryKey, unknown][] = [
@@ -68,10 +77,10 @@ export function useConversationAction(appId: string, conversation: Conversation 
       ];
       const current =
         queryClient.getQueryData<Conversation>(queryKeys.inbox.conversation(id)) ?? conversation;
-      applyConversation(queryClient, appId, predict(current, a));
+      applyConversation(queryClient, appId, predict(current, action));
       return { snapshot };
     },
-    onError: (_err, _a, context) => {
+    onError: (_err, _input, context) => {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
       void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.counts(appId) });
     },

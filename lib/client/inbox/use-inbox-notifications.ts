@@ -25,6 +25,14 @@ function beep(ctx: AudioContext): void {
   osc.stop(ctx.currentTime + 0.3);
 }
 
+/** The page's audio context, created or resumed; call it from a user gesture, the only time browsers allow it. */
+function readyAudio(ctx: AudioContext | null): AudioContext | null {
+  if (typeof AudioContext === "undefined") return null;
+  const out = ctx ?? new AudioContext();
+  if (out.state === "suspended") void out.resume().catch(() => undefined);
+  return out;
+}
+
 export interface InboxAlerts {
   /** Visitor messages that arrived while the tab was in the background. */
   unseen: number;
@@ -56,6 +64,21 @@ export function useInboxNotifications(describe: (conversationId: string) => stri
     enabledRef.current = on;
     setEnabled(on);
     setPermission(typeof Notification === "undefined" ? "unsupported" : Notification.permission);
+    if (!on) return;
+    // Turned on in an earlier visit: the sound may start only from a gesture on this page, so the first one
+    // (any click or key) makes the audio ready.
+    const arm = () => {
+      if (!enabledRef.current) return;
+      audio.current = readyAudio(audio.current);
+      if (audio.current?.state === "running") disarm();
+    };
+    const disarm = () => {
+      window.removeEventListener("pointerdown", arm, true);
+      window.removeEventListener("keydown", arm, true);
+    };
+    window.addEventListener("pointerdown", arm, true);
+    window.addEventListener("keydown", arm, true);
+    return disarm;
   }, []);
 
   useEffect(() => {
@@ -91,7 +114,7 @@ export function useInboxNotifications(describe: (conversationId: string) => stri
 
   const enable = useCallback(async () => {
     // Both need the click that calls this: browsers refuse sound and permission prompts without one.
-    if (!audio.current && typeof AudioContext !== "undefined") audio.current = new AudioContext();
+    audio.current = readyAudio(audio.current);
     if (typeof Notification !== "undefined" && Notification.permission === "default") {
       setPermission(await Notification.requestPermission());
     }
