@@ -1,9 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import pg from "pg";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "../lib/db/generated/client";
-import { statementName, type DbHandle } from "../lib/db/client";
+import { pgHandle, type DbHandle } from "../lib/db/client";
+import { statementName } from "../lib/db/statements";
 
 /**
  * The baseline beside each API figure: the SQL the product ran for a request, recorded from its own connection
@@ -124,16 +123,7 @@ function tracingPool(url: string, max: number): pg.Pool {
 
 /** The product's database handle (as openDb makes it), on a recording pool. */
 export function tracedDb(url: string, poolSize = 10): DbHandle {
-  const pool = tracingPool(url, poolSize);
-  const db = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: statementName }) });
-  return {
-    db,
-    kind: "postgres",
-    close: async () => {
-      await db.$disconnect();
-      await pool.end();
-    },
-  };
+  return pgHandle(tracingPool(url, poolSize));
 }
 
 type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;

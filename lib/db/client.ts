@@ -1,7 +1,10 @@
+import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient, type Prisma } from "./generated/client";
+import { pgliteSql, pgSql, registerSql } from "./sql";
+import { statementName } from "./statements";
 
 export type Db = PrismaClient;
 /** What a `$transaction(async (tx) => …)` callback receives. */
@@ -35,42 +38,35 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
-/** Statement texts given a name so far; past the bound, new texts get "", pg's unnamed statement, planned each call. */
-const named = new Map<string, string>();
-const MAX_NAMED = 1000;
-
-/**
- * Named statements are prepared once per connection and their plans reused: planning the write paths' statements
- * cost more than running them (the one-statement event ingest: 1.7 ms unnamed, 0.7 ms named). The bound keeps the
- * per-connection statement caches finite when texts vary (leads filters build their own).
- */
-export function statementName(query: { sql: string }): string {
-  let name = named.get(query.sql);
-  if (name === undefined && named.size < MAX_NAMED) {
-    name = `s${named.size}`;
-    named.set(query.sql, name);
-  }
-  return name ?? "";
-}
-
 export async function openDb(url: string, opts: OpenOptions = {}): Promise<DbHandle> {
-  if (dbKind(url) === "postgres") {
-    const adapter = new PrismaPg(
-      { connectionString: url, max: opts.poolSize ?? 10 },
-      { statementNameGenerator: statementName },
-    );
-    const db = new PrismaClient({ adapter });
-    return { db, kind: "postgres", close: () => db.$disconnect() };
-  }
-  const pg = opts.pglite ?? (await PGlite.create(pglitePath(url)));
-  const db = new PrismaClient({ adapter: new PrismaPGlite(pg) });
+  if (dbKind(url) === "postgres")
+    return pgHandle(new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 }));
+  const lite = opts.pglite ?? (await PGlite.create(pglitePath(url)));
+  const db = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+  registerSql(db, pgliteSql(lite));
   return {
     db,
     kind: "pglite",
-    pglite: pg,
+    pglite: lite,
     close: async () => {
       await db.$disconnect();
-      if (!pg.closed) await pg.close();
+      if (!lite.closed) await lite.close();
+    },
+  };
+}
+
+/** Prisma and the raw statements of lib/db/sql.ts on one pool (the benchmark passes a recording one). */
+export function pgHandle(pool: pg.Pool): DbHandle {
+  // An idle connection the server dropped: the pool replaces it; unheard, the event would end the process.
+  pool.on("error", (err) => console.error("database connection lost:", err.message));
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: statementName }) });
+  registerSql(db, pgSql(pool));
+  return {
+    db,
+    kind: "postgres",
+    close: async () => {
+      await db.$disconnect();
+      await pool.end();
     },
   };
 }
