@@ -1,7 +1,7 @@
-import type { Tx } from "../db/client";
+import type { Queryable } from "../db/sql";
 import { ApiError, validation } from "../api/errors";
 import { checkFile } from "./sniff";
-import { attachmentColumns, type AttachmentRow } from "../parts/load";
+import { ATTACHMENT_SQL, type AttachmentRow } from "../parts/load";
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 /** Request body limit for endpoints taking a file: the file plus multipart framing and the other parameters. */
@@ -43,18 +43,13 @@ export async function readUpload(
 }
 
 export async function storeAttachment(
-  tx: Tx,
+  tx: Queryable,
   input: { appId: bigint; partId: bigint; upload: Upload },
 ): Promise<AttachmentRow> {
-  return tx.attachment.create({
-    data: {
-      appId: input.appId,
-      partId: input.partId,
-      filename: input.upload.filename,
-      mimeType: input.upload.mimeType,
-      size: input.upload.size,
-      data: input.upload.data,
-    },
-    select: attachmentColumns,
-  });
+  const { filename, mimeType, size, data } = input.upload;
+  const [row] = await tx.$queryRaw<AttachmentRow[]>`
+    INSERT INTO attachments AS a (app_id, part_id, filename, mime_type, size, data)
+    VALUES (${input.appId}, ${input.partId}, ${filename}, ${mimeType}, ${size}, ${data})
+    RETURNING ${ATTACHMENT_SQL}`;
+  return row!;
 }

@@ -1,6 +1,6 @@
 import type { Ctx } from "../auth/context";
 import { actingAdminId, assertApp } from "../auth/context";
-import type { Tx } from "../db/client";
+import type { Queryable } from "../db/sql";
 import { lookup, validation } from "../api/errors";
 import { lockConversation, type ConversationRow, type LockedConversation } from "./rows";
 
@@ -10,7 +10,7 @@ export type UserRef = bigint | "default_user";
 /** The conversation named in the path, locked for this transaction; absent is a LookupError, foreign a 403. */
 export async function lockOwnConversation(
   ctx: Ctx,
-  tx: Tx,
+  tx: Queryable,
   id: bigint,
   reservePartIds = 0,
 ): Promise<LockedConversation> {
@@ -20,11 +20,14 @@ export async function lockOwnConversation(
   return conv;
 }
 
-export async function requireMember(tx: Tx, appId: bigint, adminId: bigint, field: string): Promise<bigint> {
-  const m = await tx.appAdmin.findUnique({
-    where: { appId_adminId: { appId, adminId } },
-    select: { adminId: true },
-  });
+export async function requireMember(
+  tx: Queryable,
+  appId: bigint,
+  adminId: bigint,
+  field: string,
+): Promise<bigint> {
+  const [m] = await tx.$queryRaw<{ admin_id: bigint }[]>`
+    SELECT admin_id FROM app_admins WHERE app_id = ${appId} AND admin_id = ${adminId}`;
   if (!m) throw lookup(`No admin ${adminId} in this app (${field}).`);
   return adminId;
 }
@@ -35,7 +38,7 @@ export async function requireMember(tx: Tx, appId: bigint, adminId: bigint, fiel
  */
 export async function resolveAdmin(
   ctx: Ctx,
-  tx: Tx,
+  tx: Queryable,
   app: { appId: bigint; defaultAdminId?: bigint | null },
   ref: AdminRef | undefined,
   field = "from_admin",
@@ -45,22 +48,24 @@ export async function resolveAdmin(
   const defaultAdminId =
     app.defaultAdminId !== undefined
       ? app.defaultAdminId
-      : (await tx.app.findUnique({ where: { id: app.appId }, select: { defaultAdminId: true } }))
-          ?.defaultAdminId;
+      : (
+          await tx.$queryRaw<{ default_admin_id: bigint | null }[]>`
+            SELECT default_admin_id FROM apps WHERE id = ${app.appId}`
+        )[0]?.default_admin_id;
   if (!defaultAdminId) throw validation({ [field]: "is required: this app has no default admin" });
   return defaultAdminId;
 }
 
 /** Only the conversation's own visitor speaks in it: `default_user` is that user, an ID must be the same one. */
 export async function resolveUser(
-  tx: Tx,
+  tx: Queryable,
   conv: ConversationRow,
   ref: UserRef,
   field = "from_user",
 ): Promise<bigint> {
   if (ref === "default_user" || ref === conv.userId) return conv.userId;
-  const other = await tx.user.findUnique({ where: { id: ref }, select: { appId: true } });
-  if (!other || other.appId !== conv.appId) throw lookup(`No user ${ref} in this app (${field}).`);
+  const [other] = await tx.$queryRaw<{ app_id: bigint }[]>`SELECT app_id FROM users WHERE id = ${ref}`;
+  if (!other || other.app_id !== conv.appId) throw lookup(`No user ${ref} in this app (${field}).`);
   throw validation({ [field]: "must be the conversation's user" });
 }
 

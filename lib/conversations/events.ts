@@ -1,4 +1,4 @@
-import type { Tx } from "../db/client";
+import type { Queryable } from "../db/sql";
 import type { Emit } from "../realtime/outbox";
 import type { AttachmentUrl } from "../attachments/sign";
 import { loadActors, withActors, type ActorView, type CreatedPart, type PartView } from "../parts/load";
@@ -38,7 +38,7 @@ export interface Published {
  * conversation as it now is to `conversation`; callers add the channel of their own change.
  */
 export async function publishChange(
-  tx: Tx,
+  tx: Queryable,
   emit: Emit,
   urls: AttachmentUrl,
   conv: ConversationRow & { user?: UserSystemRow; admins?: Map<bigint, ActorView> },

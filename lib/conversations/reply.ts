@@ -1,7 +1,7 @@
 import type { Ctx } from "../auth/context";
-import type { Tx } from "../db/client";
+import type { Queryable } from "../db/sql";
 import { ApiError, lookup, validation } from "../api/errors";
-import { withEvents } from "../realtime/outbox";
+import { withEventsSql } from "../realtime/outbox";
 import { attachmentUrls, publicBase } from "../attachments/sign";
 import { readUpload, type Upload } from "../attachments/store";
 import { appendParts, type PartDraft } from "../parts/append";
@@ -101,7 +101,7 @@ export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<
   const upload = await precheck(input);
   const urls = await attachmentUrls(ctx.db, publicBase());
   const run = () =>
-    withEvents(ctx.db, async (tx, emit) => {
+    withEventsSql(ctx.db, async (tx, emit) => {
       const conv = await lockOwnConversation(
         ctx,
         tx,
@@ -188,15 +188,14 @@ export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<
   };
 }
 
-async function findByExternalId(tx: Tx, conversationId: bigint, externalId: string) {
-  const part = await tx.conversationPart.findUnique({
-    where: { conversationId_externalId: { conversationId, externalId } },
-    select: { id: true, partGroup: true },
-  });
-  if (!part) return undefined;
-  const assign = await tx.conversationPart.findFirst({
-    where: { conversationId, partGroup: part.partGroup, type: "assigned", id: { not: part.id } },
-    select: { id: true },
-  });
-  return { partId: part.id, assignId: assign?.id };
+async function findByExternalId(tx: Queryable, conversationId: bigint, externalId: string) {
+  const [part] = await tx.$queryRaw<{ id: bigint; assign_id: bigint | null }[]>`
+    SELECT p.id, (
+      SELECT a.id FROM conversation_parts a
+      WHERE a.conversation_id = p.conversation_id AND a.part_group = p.part_group AND a.type = 'assigned'
+        AND a.id <> p.id
+      ORDER BY a.id LIMIT 1
+    ) AS assign_id
+    FROM conversation_parts p WHERE p.conversation_id = ${conversationId} AND p.external_id = ${externalId}`;
+  return part && { partId: part.id, assignId: part.assign_id ?? undefined };
 }

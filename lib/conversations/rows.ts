@@ -1,5 +1,5 @@
 import { Prisma } from "../db/generated/client";
-import type { Tx } from "../db/client";
+import type { Queryable } from "../db/sql";
 import type { ConversationState } from "../parts/state";
 import type { UserSystemRow } from "../users/system-props";
 import type { ActorView } from "../parts/load";
@@ -91,7 +91,7 @@ export function mapConversation(r: RawConversation): ConversationRow {
   };
 }
 
-export async function selectConversations(db: Tx, ids: bigint[]): Promise<ConversationRow[]> {
+export async function selectConversations(db: Queryable, ids: bigint[]): Promise<ConversationRow[]> {
   if (!ids.length) return [];
   const rows = await db.$queryRaw<RawConversation[]>`
     SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.id IN (${Prisma.join(ids)})`;
@@ -139,7 +139,7 @@ interface RawLocked extends RawConversation {
  * conversation ID order is commit order; one round trip does it all because this is every write's first step.
  */
 export async function lockConversation(
-  tx: Tx,
+  tx: Queryable,
   id: bigint,
   reserve = 0,
   actingAdminId: bigint | null = null,

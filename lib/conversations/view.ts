@@ -1,10 +1,11 @@
-import type { Tx } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import type { Queryable } from "../db/sql";
 import type { AttachmentUrl } from "../attachments/sign";
 import type { ChannelRow } from "../channels/list-channels";
 import { serializeChannel } from "../channels/list-channels";
-import { actorSelect, loadParts, type ActorView, type PartView } from "../parts/load";
+import { loadActors, loadParts, type ActorView, type PartView } from "../parts/load";
 import { seconds, serializeActor, serializePart } from "../parts/serialize";
-import { serializeUserShort, userSystemSelect, type UserSystemRow } from "../users/system-props";
+import { serializeUserShort, USER_SYSTEM_SQL, type UserSystemRow } from "../users/system-props";
 import type { ConversationRow } from "./rows";
 
 export const CONVERSATION_FIELDS = [
@@ -51,7 +52,7 @@ export interface ConversationView {
  * query per conversation). `channels` is asked only when the channel object is wanted.
  */
 export async function hydrateConversations(
-  db: Tx,
+  db: Queryable,
   rows: ConversationRow[],
   fields: ConversationFields,
   channels?: () => Promise<ChannelRow[]>,
@@ -67,18 +68,18 @@ export async function hydrateConversations(
     ...(fields.important_part_last && r.importantPartLastId ? [r.importantPartLastId] : []),
     ...(fields.reply_last && r.replyLastId ? [r.replyLastId] : []),
   ]);
-  const adminIds = [
-    ...new Set(rows.flatMap((r) => [r.assigneeId, r.lastAdminId].filter((x) => x !== null))),
-  ].filter((id) => !knownAdmins.has(id));
   // One after another: inside a transaction the queries share one connection, which runs one at a time anyway.
   const userIds = [...new Set(rows.map((r) => r.userId))].filter((id) => !knownUsers.has(id));
   const users =
     fields.user && userIds.length
-      ? await db.user.findMany({ where: { id: { in: userIds } }, select: userSystemSelect })
+      ? await db.$queryRaw<UserSystemRow[]>`
+          SELECT ${USER_SYSTEM_SQL} FROM users u WHERE u.id IN (${Prisma.join(userIds)})`
       : [];
-  const admins = adminIds.length
-    ? await db.admin.findMany({ where: { id: { in: adminIds } }, select: actorSelect })
-    : [];
+  const adminById = await loadActors(
+    db,
+    rows.flatMap((r) => [r.assigneeId, r.lastAdminId]),
+    knownAdmins,
+  );
   const parts = await loadParts(
     db,
     partIds.filter((id) => !knownParts.has(id)),
@@ -87,7 +88,6 @@ export async function hydrateConversations(
   const userById = new Map<bigint, UserSystemRow>([...knownUsers, ...users.map((u) => [u.id, u] as const)]);
   const channelById = new Map(chans.map((c) => [c.id, c]));
   const partById = new Map([...knownParts, ...parts.map((p) => [p.id, p] as const)]);
-  const adminById = new Map([...knownAdmins, ...admins.map((a) => [a.id, a] as const)]);
   return rows.map((row) => ({
     row,
     fields,

@@ -1,4 +1,4 @@
-import type { Tx } from "../db/client";
+import type { Queryable } from "../db/sql";
 import type { Upload } from "../attachments/store";
 import { storeAttachment } from "../attachments/store";
 import type { ConversationRow } from "../conversations/rows";
@@ -30,7 +30,7 @@ export interface PartDraft {
  * ID): the assignment made by a reply's auto_assign and the reply itself.
  */
 export async function appendParts<C extends ConversationRow & { partIds?: bigint[]; user?: UserSystemRow }>(
-  tx: Tx,
+  tx: Queryable,
   conv: C,
   drafts: PartDraft[],
 ): Promise<{
@@ -160,7 +160,7 @@ function partsJson(rows: Omit<CreatedPart, "created" | "attachments">[]): string
   );
 }
 
-export async function markUserPartsRead(tx: Tx, conversationId: bigint): Promise<void> {
+export async function markUserPartsRead(tx: Queryable, conversationId: bigint): Promise<void> {
   await tx.$executeRaw`
     UPDATE conversation_parts SET read = true
     WHERE conversation_id = ${conversationId} AND direction = 'u2a' AND read = false`;

@@ -1,46 +1,58 @@
-import type { Tx } from "../db/client";
-import type { Prisma } from "../db/generated/client";
+import { Prisma } from "../db/generated/client";
+import type { Queryable } from "../db/sql";
 
 export const actorSelect = { id: true, name: true, avatar: true } as const;
 export type ActorView = { id: bigint; name: string; avatar: string };
 
-const partColumns = {
-  id: true,
-  conversationId: true,
-  appId: true,
-  created: true,
-  body: true,
-  bodyJson: true,
-  read: true,
-  direction: true,
-  type: true,
-  sentVia: true,
-  metaData: true,
-  replyType: true,
-  actions: true,
-  edited: true,
-  removed: true,
-  externalId: true,
-  partGroup: true,
-  randomId: true,
-  referrer: true,
-  fromUserId: true,
-  fromAdminId: true,
-  assigneeId: true,
-} as const satisfies Prisma.ConversationPartSelect;
+/** The columns of a part its API object needs (PART_SQL reads them). */
+type PartColumns = {
+  id: true;
+  conversationId: true;
+  appId: true;
+  created: true;
+  body: true;
+  bodyJson: true;
+  read: true;
+  direction: true;
+  type: true;
+  sentVia: true;
+  metaData: true;
+  replyType: true;
+  actions: true;
+  edited: true;
+  removed: true;
+  externalId: true;
+  partGroup: true;
+  randomId: true;
+  referrer: true;
+  fromUserId: true;
+  fromAdminId: true;
+  assigneeId: true;
+};
 
-export const attachmentColumns = {
-  id: true,
-  partId: true,
-  type: true,
-  filename: true,
-  mimeType: true,
-  size: true,
-  created: true,
-} as const satisfies Prisma.AttachmentSelect;
+type AttachmentColumns = {
+  id: true;
+  partId: true;
+  type: true;
+  filename: true;
+  mimeType: true;
+  size: true;
+  created: true;
+};
 
-export type PartRow = Prisma.ConversationPartGetPayload<{ select: typeof partColumns }>;
-export type AttachmentRow = Prisma.AttachmentGetPayload<{ select: typeof attachmentColumns }>;
+export type PartRow = Prisma.ConversationPartGetPayload<{ select: PartColumns }>;
+export type AttachmentRow = Prisma.AttachmentGetPayload<{ select: AttachmentColumns }>;
+
+/** PartColumns as raw SQL over `conversation_parts p`: the same names and types. */
+export const PART_SQL = Prisma.sql`p.id, p.conversation_id AS "conversationId", p.app_id AS "appId", p.created,
+  p.body, p.body_json AS "bodyJson", p.read, p.direction, p.type, p.sent_via AS "sentVia", p.meta_data AS "metaData",
+  p.reply_type AS "replyType", p.actions, p.edited, p.removed, p.external_id AS "externalId",
+  p.part_group AS "partGroup", p.random_id AS "randomId", p.referrer, p.from_user_id AS "fromUserId",
+  p.from_admin_id AS "fromAdminId", p.assignee_id AS "assigneeId"`;
+
+/** AttachmentColumns as raw SQL over `attachments a`. */
+export const ATTACHMENT_SQL = Prisma.sql`a.id, a.part_id AS "partId", a.type, a.filename,
+  a.mime_type AS "mimeType", a.size, a.created`;
 
 /** Everything a part's API object needs; attachment bytes stay in the database. */
 export interface PartView extends PartRow {
@@ -57,13 +69,14 @@ export type CreatedPart = PartRow & { attachments: AttachmentRow[] };
  * `known` are not asked again.
  */
 export async function loadActors(
-  db: Tx,
+  db: Queryable,
   ids: (bigint | null)[],
   known: Map<bigint, ActorView> = new Map(),
 ): Promise<Map<bigint, ActorView>> {
   const missing = [...new Set(ids.filter((x) => x !== null))].filter((id) => !known.has(id));
   const admins = missing.length
-    ? await db.admin.findMany({ where: { id: { in: missing } }, select: actorSelect })
+    ? await db.$queryRaw<ActorView[]>`
+        SELECT id, name, avatar FROM admins WHERE id IN (${Prisma.join(missing)})`
     : [];
   return new Map([...known, ...admins.map((a) => [a.id, a] as const)]);
 }
@@ -78,21 +91,20 @@ export function withActors(p: CreatedPart, admins: Map<bigint, ActorView>): Part
 
 /**
  * Parts by ID, in the order asked (missing IDs are skipped): three flat queries one after another, never nested
- * relation loads, which Prisma would run side by side on a transaction's single connection.
+ * relation loads.
  */
-export async function loadParts(db: Tx, ids: bigint[]): Promise<PartView[]> {
+export async function loadParts(db: Queryable, ids: bigint[]): Promise<PartView[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
-  const rows = await db.conversationPart.findMany({ where: { id: { in: unique } }, select: partColumns });
+  const list = Prisma.join(unique);
+  const rows = await db.$queryRaw<PartRow[]>`
+    SELECT ${PART_SQL} FROM conversation_parts p WHERE p.id IN (${list})`;
   const adminById = await loadActors(
     db,
     rows.flatMap((r) => [r.fromAdminId, r.assigneeId]),
   );
-  const attachments = await db.attachment.findMany({
-    where: { partId: { in: unique } },
-    select: attachmentColumns,
-    orderBy: { id: "asc" },
-  });
+  const attachments = await db.$queryRaw<AttachmentRow[]>`
+    SELECT ${ATTACHMENT_SQL} FROM attachments a WHERE a.part_id IN (${list}) ORDER BY a.id`;
   const byId = new Map(
     rows.map((r) => [
       r.id,

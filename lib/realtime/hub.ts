@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { Server, Socket } from "socket.io";
 import type { Db, DbKind } from "../db/client";
+import { sqlOf } from "../db/sql";
 import { channelsOf, MAX_CHANNELS_PER_SOCKET, mayListen, parseChannel, sourcesOf } from "./channels";
 import type { SocketActor } from "./io";
 import { replayGap } from "./retention";
@@ -108,7 +109,8 @@ export class Hub {
 
   private async tail(): Promise<void> {
     for (;;) {
-      const rows = await this.db.$queryRaw<Row[]>`
+      // On the driver itself (lib/db/sql.ts): this runs after every commit that logged events.
+      const rows = await sqlOf(this.db).$queryRaw<Row[]>`
         SELECT id, user_id AS "userId", channel, payload, created FROM event_log
         WHERE id > ${this.position} ORDER BY id LIMIT ${BATCH}`;
       for (const row of rows) this.fanout(row);

@@ -1,3 +1,4 @@
+import { Prisma } from "../db/generated/client";
 import { effectivePresence } from "./presence-state";
 
 /** System props live in typed columns; these map them to and from their `$` names. */
@@ -20,6 +21,12 @@ export const userSystemSelect = {
   lastContacted: true,
   lastReply: true,
 } as const;
+
+/** userSystemSelect as raw SQL over `users u`: the same names and types. */
+export const USER_SYSTEM_SQL = Prisma.sql`u.id, u.app_id AS "appId", u.user_id AS "userId", u.presence,
+  u.last_heartbeat AS "lastHeartbeat", u.name, u.email, u.phone, u.avatar, u.initial_referrer AS "initialReferrer",
+  u.country, u.region, u.city, u.sessions, u.last_seen AS "lastSeen", u.last_contacted AS "lastContacted",
+  u.last_reply AS "lastReply"`;
 
 export interface UserSystemRow {
   id: bigint;

@@ -1,5 +1,5 @@
-import type { Tx } from "../db/client";
-import { Prisma } from "../db/generated/client";
+import type { Queryable } from "../db/sql";
+import { toJson } from "../api/envelope";
 import { webhookKind } from "./kinds";
 import { activeSubscriptions, markQueued } from "./state";
 
@@ -17,8 +17,8 @@ export interface LoggedEvent {
  * Called inside the writing transaction with the event-log rows it just wrote: deliveries for the app's matching
  * webhook subscriptions are created in that same transaction, so a committed event never misses its webhooks.
  */
-export async function enqueueWebhooks(tx: Tx, events: LoggedEvent[]): Promise<void> {
-  const data: Prisma.WebhookDeliveryCreateManyInput[] = [];
+export async function enqueueWebhooks(tx: Queryable, events: LoggedEvent[]): Promise<void> {
+  const data: { subscriptionId: bigint; eventId: bigint; type: string; payload: unknown }[] = [];
   const byApp = new Map<bigint, LoggedEvent[]>();
   for (const e of events) byApp.set(e.appId, [...(byApp.get(e.appId) ?? []), e]);
   for (const [appId, appEvents] of byApp) {
@@ -26,7 +26,7 @@ export async function enqueueWebhooks(tx: Tx, events: LoggedEvent[]): Promise<vo
     for (const e of appEvents) {
       const kind = webhookKind(e.type, e.channel, e.payload);
       if (!kind) continue;
-      const payload = (e.payload ?? {}) as Prisma.InputJsonValue;
+      const payload = e.payload ?? {};
       if (kind === "test") {
         // A test is for the one subscription that asked, active or not, whatever its kinds.
         const target = (e.payload as { webhook?: unknown } | null)?.webhook;
@@ -41,6 +41,17 @@ export async function enqueueWebhooks(tx: Tx, events: LoggedEvent[]): Promise<vo
     }
   }
   if (!data.length) return;
-  await tx.webhookDelivery.createMany({ data, skipDuplicates: true });
-  markQueued(data.flatMap((d) => (typeof d.eventId === "bigint" ? [d.eventId] : [])));
+  const rows = data.map((d) => ({
+    subscription_id: String(d.subscriptionId),
+    event_id: String(d.eventId),
+    type: d.type,
+    payload: d.payload,
+  }));
+  await tx.$executeRaw`
+    INSERT INTO webhook_deliveries (subscription_id, event_id, type, payload)
+    SELECT d.subscription_id, d.event_id, d.type, d.payload
+    FROM jsonb_to_recordset(${toJson(rows, false)}::jsonb)
+      AS d(subscription_id bigint, event_id bigint, type text, payload jsonb)
+    ON CONFLICT DO NOTHING`;
+  markQueued(data.map((d) => d.eventId));
 }

@@ -1,4 +1,4 @@
-import type { Tx } from "../db/client";
+import type { Queryable } from "../db/sql";
 
 /**
  * Process-wide webhook state. Next bundles route handlers apart from server.ts, so each bundle has its own copy of
@@ -30,15 +30,13 @@ function slot(): Slot {
  * The app's active subscriptions, cached for a few seconds: most writes happen in apps without webhooks and must
  * cost no query. Writes in this process invalidate at once; another instance's writes show within CACHE_MS.
  */
-export async function activeSubscriptions(tx: Tx, appId: bigint): Promise<ActiveSubscription[]> {
+export async function activeSubscriptions(tx: Queryable, appId: bigint): Promise<ActiveSubscription[]> {
   const s = slot();
   const hit = s.subs.get(appId);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.subs;
   const generation = s.generation;
-  const subs = await tx.webhookSubscription.findMany({
-    where: { appId, active: true },
-    select: { id: true, events: true },
-  });
+  const subs = await tx.$queryRaw<ActiveSubscription[]>`
+    SELECT id, events FROM webhook_subscriptions WHERE app_id = ${appId} AND active ORDER BY id`;
   if (s.generation === generation) s.subs.set(appId, { at: Date.now(), subs });
   return subs;
 }
