@@ -1,3 +1,4 @@
+import { sqlOf } from "../db/sql";
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
 
@@ -15,7 +16,7 @@ export interface ChannelRow {
 /** Channels with their Inbox counters (open conversations that have a user reply), in one query. */
 export async function listChannels(ctx: Ctx, input: { appId: bigint }): Promise<ChannelRow[]> {
   assertApp(ctx, input.appId);
-  const rows = await ctx.db.$queryRaw<
+  const rows = await sqlOf(ctx.db).$queryRaw<
     {
       id: bigint;
       name: string;

@@ -1,3 +1,4 @@
+import { sqlOf } from "../db/sql";
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
 import { INBOX_SCOPE } from "./list";
@@ -28,7 +29,7 @@ export async function countConversations(
 ): Promise<CountsResult> {
   assertApp(ctx, input.appId);
   const admin = input.admin ?? (ctx.actor.kind === "admin" ? ctx.actor.adminId : null);
-  const rows = await ctx.db.$queryRaw<(Counts & { id: bigint | null })[]>`
+  const rows = await sqlOf(ctx.db).$queryRaw<(Counts & { id: bigint | null })[]>`
     WITH me AS (
       SELECT COALESCE(${admin}::bigint, (SELECT default_admin_id FROM apps WHERE id = ${input.appId})) AS admin_id
     ), per AS (

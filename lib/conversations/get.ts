@@ -1,3 +1,4 @@
+import { sqlOf } from "../db/sql";
 import type { z } from "zod";
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
@@ -16,7 +17,7 @@ import { selectConversations, type ConversationRow } from "./rows";
 import { hydrateConversations, type ConversationFields, type ConversationView } from "./view";
 
 async function ownConversation(ctx: Ctx, id: bigint): Promise<ConversationRow> {
-  const [conv] = await selectConversations(ctx.db, [id]);
+  const [conv] = await selectConversations(sqlOf(ctx.db), [id]);
   if (!conv) throw lookup(`Conversation ${id} does not exist.`);
   assertApp(ctx, conv.appId);
   return conv;
@@ -27,7 +28,7 @@ export async function getConversation(
   input: { id: bigint; fields: ConversationFields },
 ): Promise<ConversationView> {
   const conv = await ownConversation(ctx, input.id);
-  const [view] = await hydrateConversations(ctx.db, [conv], input.fields, () =>
+  const [view] = await hydrateConversations(sqlOf(ctx.db), [conv], input.fields, () =>
     listChannels(ctx, { appId: conv.appId }),
   );
   return view!;
@@ -46,7 +47,7 @@ export async function listConversationParts(
 ): Promise<{ items: PartView[]; meta: Record<string, unknown> }> {
   const conv = await ownConversation(ctx, input.conversationId);
   const fetch = async (where: Prisma.Sql, order: Prisma.Sql, limit: number) => {
-    const rows = await ctx.db.$queryRaw<{ id: bigint }[]>`
+    const rows = await sqlOf(ctx.db).$queryRaw<{ id: bigint }[]>`
       SELECT p.id FROM conversation_parts p
       WHERE p.conversation_id = ${conv.id} AND ${where} ORDER BY ${order} LIMIT ${limit}`;
     return rows.map((r) => r.id);
@@ -56,5 +57,5 @@ export async function listConversationParts(
     input.paging.version === 2
       ? await paginateV2(input.paging.params, PART_KEY, keyOf, fetch)
       : await paginateV1(input.paging.params, PART_KEY, keyOf, fetch);
-  return { items: await loadParts(ctx.db, page.items), meta: page.meta };
+  return { items: await loadParts(sqlOf(ctx.db), page.items), meta: page.meta };
 }

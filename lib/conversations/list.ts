@@ -1,3 +1,4 @@
+import { sqlOf } from "../db/sql";
 import type { z } from "zod";
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
@@ -106,7 +107,7 @@ export async function pageConversations(
   input: { appId: bigint; where: Prisma.Sql; fields: ConversationFields; paging: Paging },
 ): Promise<{ items: ConversationView[]; meta: Record<string, unknown> }> {
   const fetch = async (keyWhere: Prisma.Sql, order: Prisma.Sql, limit: number) => {
-    const rows = await ctx.db.$queryRaw<RawConversation[]>`
+    const rows = await sqlOf(ctx.db).$queryRaw<RawConversation[]>`
       SELECT ${CONVERSATION_COLUMNS} FROM conversations c
       WHERE ${input.where} AND ${keyWhere} ORDER BY ${order} LIMIT ${limit}`;
     return rows.map(mapConversation);
@@ -115,7 +116,7 @@ export async function pageConversations(
     input.paging.version === 2
       ? await paginateV2(input.paging.params, CONVERSATION_KEY, conversationKey, fetch)
       : await paginateV1(input.paging.params, CONVERSATION_KEY, conversationKey, fetch);
-  const items = await hydrateConversations(ctx.db, page.items, input.fields, () =>
+  const items = await hydrateConversations(sqlOf(ctx.db), page.items, input.fields, () =>
     listChannels(ctx, { appId: input.appId }),
   );
   return { items, meta: page.meta };

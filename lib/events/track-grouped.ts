@@ -1,3 +1,4 @@
+import { sqlOf } from "../db/sql";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import type { Ctx } from "../auth/context";
@@ -109,7 +110,7 @@ async function writeEvents(db: Db, appId: bigint, batch: Pending[]): Promise<Map
       ? subs.filter((s) => s.events.includes(kind)).map((s) => ({ type, sub: String(s.id), kind }))
       : [];
   });
-  const rows = await db.$queryRaw<Row[]>(Prisma.sql`
+  const rows = await sqlOf(db).$queryRaw<Row[]>(Prisma.sql`
     WITH i AS (
       SELECT * FROM jsonb_to_recordset(${input}::jsonb)
         AS i(k int, uid bigint, ext text, name text, created timestamptz, props jsonb)

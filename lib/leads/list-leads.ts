@@ -1,3 +1,4 @@
+import { sqlOf } from "../db/sql";
 import { Prisma } from "../db/generated/client";
 import { validation } from "../api/errors";
 import { assertApp, type Ctx } from "../auth/context";
@@ -57,7 +58,7 @@ export async function listLeads(
   const dir = Prisma.raw(input.sortOrder === "asc" ? "ASC" : "DESC");
   const flag = Prisma.raw(input.rule === "v1" ? "u.is_lead_v1" : "u.is_lead");
   const where = Prisma.sql`u.app_id = ${input.appId} AND ${flag} AND ${filters}`;
-  const rows = await ctx.db.$queryRaw<(RawLead & { total: number })[]>(Prisma.sql`
+  const rows = await sqlOf(ctx.db).$queryRaw<(RawLead & { total: number })[]>(Prisma.sql`
     SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM users u WHERE ${where}) c
     LEFT JOIN LATERAL (
       SELECT u.id, u.app_id, u.user_id, u.presence, u.last_heartbeat, u.name, u.email, u.phone, u.avatar,
