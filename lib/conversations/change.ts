@@ -1,7 +1,7 @@
 import type { Ctx } from "../auth/context";
-import type { Tx } from "../db/client";
+import type { Queryable } from "../db/sql";
 import { validation } from "../api/errors";
-import { withEvents, type Emit, type LogEvent } from "../realtime/outbox";
+import { withEventsSql, type Emit, type LogEvent } from "../realtime/outbox";
 import { attachmentUrls, publicBase, type AttachmentUrl } from "../attachments/sign";
 import { appendParts, type PartDraft } from "../parts/append";
 import { seconds } from "../parts/serialize";
@@ -25,7 +25,7 @@ interface ChangeInput {
 
 /** A transaction already open by the caller, with its event log and attachment links. */
 export interface InTx {
-  tx: Tx;
+  tx: Queryable;
   emit: Emit;
   urls: AttachmentUrl;
 }
@@ -43,7 +43,7 @@ async function changeIn(
   ctx: Ctx,
   { tx, emit, urls }: InTx,
   input: ChangeInput,
-  plan: (tx: Tx, conv: ConversationRow) => Promise<Planned | undefined>,
+  plan: (tx: Queryable, conv: ConversationRow) => Promise<Planned | undefined>,
 ): Promise<Changed> {
   const conv = await lockOwnConversation(ctx, tx, input.conversationId, 1);
   // Resolved before deciding, so a wrong from_admin is refused even when there is nothing to change.
@@ -66,10 +66,10 @@ async function changeIn(
 async function change(
   ctx: Ctx,
   input: ChangeInput,
-  plan: (tx: Tx, conv: ConversationRow) => Promise<Planned | undefined>,
+  plan: (tx: Queryable, conv: ConversationRow) => Promise<Planned | undefined>,
 ): Promise<Changed> {
   const urls = await linksFor(ctx);
-  return withEvents(ctx.db, (tx, emit) => changeIn(ctx, { tx, emit, urls }, input, plan));
+  return withEventsSql(ctx.db, (tx, emit) => changeIn(ctx, { tx, emit, urls }, input, plan));
 }
 
 type AssignInput = ChangeInput & { admin: bigint | null };
@@ -85,7 +85,7 @@ export function assignConversationIn(ctx: Ctx, inTx: InTx, input: AssignInput): 
 }
 
 function planAssign(input: AssignInput) {
-  return async (tx: Tx, conv: ConversationRow): Promise<Planned | undefined> => {
+  return async (tx: Queryable, conv: ConversationRow): Promise<Planned | undefined> => {
     const target = input.admin === null ? null : await requireMember(tx, conv.appId, input.admin, "admin");
     if (conv.assigneeId === target) return undefined;
     return {
@@ -133,7 +133,14 @@ export function delayConversation(ctx: Ctx, input: ChangeInput & { until: Date |
     const current = conv.delayedUntil && conv.delayedUntil.getTime() > Date.now() ? conv.delayedUntil : null;
     if (!until) return current ? { draft: { type: "delay_cancelled" } } : undefined;
     if (current?.getTime() === until.getTime() && !conv.closed) return undefined;
-    return { draft: { type: "delayed", delayedUntil: until, bodyJson: { delayed_until: seconds(until) } } };
+    return {
+      draft: { type: "delayed", delayedUntil: until, bodyJson: { delayed_until: seconds(until) } },
+      // Snoozing a closed conversation reopens it: those watching closes hear of it as of a visitor's reply.
+      events: () =>
+        conv.closed
+          ? [logEvent("conversation_closed", conv, { conversation: conv.id, closed: false, part: null })]
+          : [],
+    };
   });
 }
 

@@ -198,8 +198,13 @@ describe("delay", () => {
   it("snoozing a closed conversation reopens it; bad times are refused", async () => {
     const conv = await startConversation(c, s.db, a.app.id);
     ok(await post(conv.id, "close"));
+    const since = await lastEventId(s.db);
     ok(await post(conv.id, "delay", { until: String(Date.now() / 1000 + 600) }));
     expect((await conversationRow(s.db, conv.id)).closed).toBe(false);
+    // Subscribers to closes hear of the reopening, as when a visitor's reply reopens a conversation.
+    expect((await eventsOf(s.db, `conversation_closed.${a.app.id}`, since)).map((e) => e.payload)).toEqual([
+      { conversation: Number(conv.id), closed: false, part: null },
+    ]);
     fails(
       await post(conv.id, "delay", { until: String(Date.now() / 1000 - 10) }),
       400,
