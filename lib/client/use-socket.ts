@@ -28,11 +28,17 @@ export interface SubscribeAck {
 
 /**
  * What the panel does with a subscribe's ack. After a gap the cache may lack changes that no message will bring
- * any more, so every query is invalidated: those on screen refetch, the rest when next used.
+ * any more, so every query is invalidated: those on screen refetch, the rest when next used. The same after a
+ * first subscription (`fresh`, no `after` to replay from): what changed between the page's first reads and the
+ * subscription would otherwise never reach it.
  */
-export function handleSubscribeAck(ack: SubscribeAck | undefined, queryClient: QueryClient | null): void {
+export function handleSubscribeAck(
+  ack: SubscribeAck | undefined,
+  queryClient: QueryClient | null,
+  fresh = false,
+): void {
   if (ack?.refused?.length) console.warn("realtime: channels refused", ack.refused);
-  if (ack?.gap) void queryClient?.invalidateQueries();
+  if (ack?.gap || (fresh && ack?.subscribed?.length)) void queryClient?.invalidateQueries();
 }
 
 const RETRY_AFTER_MS = 3000;
@@ -98,7 +104,8 @@ class SocketManager {
       this.channels.set(c, n + 1);
       if (n === 0) fresh.push(c);
     }
-    if (fresh.length && this.socket?.connected) this.emitSubscribe(fresh, undefined);
+    // From the last message seen, when there is one: a new channel's messages since then are replayed.
+    if (fresh.length && this.socket?.connected) this.emitSubscribe(fresh, this.lastId);
     return () => {
       for (const c of channels) {
         const n = (this.channels.get(c) ?? 1) - 1;
@@ -117,7 +124,7 @@ class SocketManager {
         "subscribe",
         after === undefined ? { channels } : { channels, after },
         (err: Error | null, ack?: SubscribeAck) => {
-          if (!err) handleSubscribeAck(ack, this.queryClient);
+          if (!err) handleSubscribeAck(ack, this.queryClient, after === undefined);
         },
       );
   }

@@ -243,7 +243,8 @@ describe("socket.io delivery", () => {
     expect(whole).toEqual({ subscribed: [channel], refused: [] });
     expect(fresh.got.map((m) => m.message.body)).toEqual(["recent"]);
 
-    // The panel's socket hook invalidates its queries on a gap, and only then.
+    // The panel's socket hook invalidates its queries on a gap, and after a first subscription (nothing to replay
+    // from: what changed since the page's reads is read again), and only then.
     const seeded = () => {
       const qc = new QueryClient();
       qc.setQueryData(["probe"], 1);
@@ -255,5 +256,8 @@ describe("socket.io delivery", () => {
     const afterWhole = seeded();
     handleSubscribeAck(whole, afterWhole);
     expect(afterWhole.getQueryState(["probe"])?.isInvalidated).toBe(false);
+    const afterFirst = seeded();
+    handleSubscribeAck(whole, afterFirst, true);
+    expect(afterFirst.getQueryState(["probe"])?.isInvalidated).toBe(true);
   });
 });
