@@ -2,8 +2,8 @@ import { sqlOf } from "../db/sql";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import type { Ctx } from "../auth/context";
-import { EVENT_LOG_LOCK, notifyCommitted } from "../realtime/outbox";
-import { NOTIFY_CHANNEL } from "../realtime/hub";
+import { notifyCommitted } from "../realtime/outbox";
+import { NOTIFY_CHANNEL, WRITER_LOCK } from "../realtime/log-keys";
 import { activeSubscriptions, markQueued } from "../webhooks/state";
 import { webhookKind } from "../webhooks/kinds";
 import type { UserRef } from "../users/resolve";
@@ -87,9 +87,9 @@ interface Row extends EventSqlRow {
 
 /**
  * One statement, its own transaction, in the order lib/realtime/outbox.ts keeps: users share-locked first (their
- * foreign-key checks run at the end of the statement, after the event log's lock; a props write holding a row
- * would otherwise deadlock with it), then the summaries (in key order, so that two batches lock alike), then the
- * log's lock, the log rows and the webhook deliveries. One `event` row per event; one `user_props_changed` row per
+ * foreign-key checks would otherwise run at the end of the statement, after rows other writers wait for), then the
+ * summaries (in key order, so that two batches lock alike), then the log's writer lock, the log rows and the
+ * webhook deliveries. One `event` row per event; one `user_props_changed` row per
  * user and type, after that pair's last event, with the summary as the batch leaves it.
  */
 async function writeEvents(db: Db, appId: bigint, batch: Pending[]): Promise<Map<number, EventRow>> {
@@ -153,7 +153,7 @@ async function writeEvents(db: Db, appId: bigint, batch: Pending[]): Promise<Map
         "count" = s."count" + EXCLUDED."count"
       RETURNING user_id, event_type_id, "first", "last", "count"
     ),
-    l AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK})::text AS locked FROM (SELECT count(*) FROM s) x),
+    l AS MATERIALIZED (SELECT ${WRITER_LOCK}::text AS locked FROM (SELECT count(*) FROM s) x),
     x AS (
       SELECT e.k, 0 AS o, ${`event.${appId}`} AS channel, 'event' AS type, e.user_id, jsonb_build_object(
         'id', e.id, 'created', floor(extract(epoch FROM e.created))::bigint,

@@ -1,7 +1,8 @@
 import pg from "pg";
 import type { Server, Socket } from "socket.io";
 import type { Db, DbKind } from "../db/client";
-import { sqlOf } from "../db/sql";
+import { sqlOf, type Queryable } from "../db/sql";
+import { EVENT_LOG_LOCK, NOTIFY_CHANNEL } from "./log-keys";
 import { channelsOf, MAX_CHANNELS_PER_SOCKET, mayListen, parseChannel, sourcesOf } from "./channels";
 import type { SocketActor } from "./io";
 import { replayGap } from "./retention";
@@ -34,7 +35,6 @@ interface Listener {
   pending: Map<string, Message[]>;
 }
 
-export const NOTIFY_CHANNEL = "relay_event_log";
 const BATCH = 1000;
 
 export class Hub {
@@ -55,8 +55,7 @@ export class Hub {
   ) {}
 
   async start(): Promise<void> {
-    const [row] = await this.db.$queryRaw<{ max: bigint | null }[]>`SELECT max(id) AS max FROM event_log`;
-    this.position = row?.max ?? 0n;
+    this.position = await finalPosition(sqlOf(this.db));
     this.timer = setInterval(() => this.wake(), 1000);
     this.timer.unref();
     if (this.kind === "postgres") void this.listen();
@@ -107,15 +106,22 @@ export class Hub {
       });
   }
 
+  /** Delivers every row up to the final position, in ID order. On the driver itself: it runs after every commit. */
   private async tail(): Promise<void> {
+    const db = sqlOf(this.db);
+    const upTo = await finalPosition(db);
     for (;;) {
-      // On the driver itself (lib/db/sql.ts): this runs after every commit that logged events.
-      const rows = await sqlOf(this.db).$queryRaw<Row[]>`
+      const rows = await db.$queryRaw<Row[]>`
         SELECT id, user_id AS "userId", channel, payload, created FROM event_log
-        WHERE id > ${this.position} ORDER BY id LIMIT ${BATCH}`;
+        WHERE id > ${this.position} AND id <= ${upTo} ORDER BY id LIMIT ${BATCH}`;
       for (const row of rows) this.fanout(row);
-      if (rows.length) this.position = rows[rows.length - 1]!.id;
-      if (rows.length < BATCH) return;
+      if (rows.length === BATCH) {
+        this.position = rows[rows.length - 1]!.id;
+        continue;
+      }
+      // IDs up to upTo without a row belong to rolled-back writes: none will appear.
+      if (upTo > this.position) this.position = upTo;
+      return;
     }
   }
 
@@ -198,6 +204,8 @@ export class Hub {
       l.pending.set(c, []);
       l.last.set(c, from);
     }
+    // Up to what the tail has delivered, where every ID is final; later rows reach `pending` through the tail.
+    const upTo = this.position;
     try {
       const sources = [...new Set(channels.flatMap(sourcesOf))];
       const wanted = new Set(channels);
@@ -205,7 +213,7 @@ export class Hub {
       for (;;) {
         const rows = await this.db.$queryRaw<Row[]>`
           SELECT id, user_id AS "userId", channel, payload, created FROM event_log
-          WHERE channel = ANY(${sources}) AND id > ${cursor} ORDER BY id LIMIT ${BATCH}`;
+          WHERE channel = ANY(${sources}) AND id > ${cursor} AND id <= ${upTo} ORDER BY id LIMIT ${BATCH}`;
         for (const row of rows) {
           for (const channel of channelsOf(row)) {
             if (!wanted.has(channel)) continue;
@@ -246,6 +254,27 @@ export class Hub {
     for (const channel of l.last.keys()) this.subs.get(channel)?.delete(l);
     this.listeners.delete(socket.id);
   }
+}
+
+/**
+ * The highest event ID that is final: each ID up to it is committed, or was drawn by a transaction that rolled
+ * back. IDs are drawn only under a writer's lock (log-keys.ts, WRITER_LOCK), so the sequence is read first, then
+ * the writers in flight are waited for (a shared lock on each one's key, granted when it ends): every ID read was
+ * drawn by one of them or by a writer already done. Writers never wait for this: their keys are never reused.
+ */
+async function finalPosition(db: Queryable): Promise<bigint> {
+  const [row] = await db.$queryRaw<{ drawn: bigint }[]>`
+    WITH seq AS MATERIALIZED (
+      SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END AS drawn FROM event_log_id_seq
+    )
+    SELECT seq.drawn, (
+      SELECT count(pg_advisory_xact_lock_shared(${EVENT_LOG_LOCK}::int4, l.objid::int8::int4))
+      FROM pg_locks l
+      WHERE l.locktype = 'advisory' AND l.classid = ${EVENT_LOG_LOCK}::int4::oid AND l.objsubid = 2 AND l.granted
+        AND l.mode = 'ExclusiveLock' AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+    ) AS waited
+    FROM seq`;
+  return row?.drawn ?? 0n;
 }
 
 function toMessage(row: Row, channel: string): Message {

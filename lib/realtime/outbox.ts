@@ -3,9 +3,7 @@ import { sqlOf, type Queryable } from "../db/sql";
 import { toJson } from "../api/envelope";
 import { tryRuntime } from "../server/runtime";
 import { enqueueWebhooks } from "../webhooks/enqueue";
-import { NOTIFY_CHANNEL } from "./hub";
-
-export const EVENT_LOG_LOCK = 727_002;
+import { NOTIFY_CHANNEL, WRITER_LOCK } from "./log-keys";
 
 /** One row of the event log: what others must see of a change, written in the change's own transaction. */
 export interface LogEvent {
@@ -41,16 +39,16 @@ function eventsJson(events: LogEvent[]): string {
 }
 
 /**
- * Writes the emitted events into the log inside the writing transaction. Event ids are allocated in commit order:
- * the lock is held from here to the commit, so a reader that tails the log by id never passes over a row still to
- * be committed (lib/realtime/hub.ts relies on it). One statement takes the lock, inserts in emit order (the IDs are
- * drawn as rows are inserted, which needs the lock's row first) and queues the NOTIFY that wakes the other
- * instances' tailers at commit (PostgreSQL folds repeats). The lock is then held to the commit.
+ * Writes the emitted events into the log inside the writing transaction. The statement first takes this
+ * transaction's log-writer lock (WRITER_LOCK: one per backend, so writers never wait for each other) and only then
+ * draws the IDs as rows are inserted; it also queues the NOTIFY that wakes every instance's tailer at commit
+ * (PostgreSQL folds repeats). The lock is held to the commit: lib/realtime/hub.ts waits for the writers holding it
+ * before it treats IDs as final.
  */
 async function logEvents(tx: Queryable, events: LogEvent[]): Promise<bigint[]> {
   if (!events.length) return [];
   const rows = await tx.$queryRaw<LoggedRow[]>`
-    WITH l AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK})::text AS locked),
+    WITH l AS MATERIALIZED (SELECT ${WRITER_LOCK}::text AS locked),
     ev AS (
       INSERT INTO event_log (app_id, user_id, channel, type, payload)
       SELECT e.app_id, e.user_id, e.channel, e.type, e.payload

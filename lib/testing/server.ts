@@ -5,6 +5,8 @@ import type { Config } from "../config/env";
 export interface TestServer {
   url: string;
   db: TestDb["db"];
+  /** The database's own URL (tests that open a connection of their own). */
+  dbUrl: string;
   server: RunningServer;
   close(): Promise<void>;
   /** fetch relative to the server, returning the parsed envelope too. */
@@ -61,6 +63,7 @@ export async function startTestServer(
   return {
     url: server.url,
     db: db.db,
+    dbUrl: db.url,
     server,
     call,
     close: async () => {
