@@ -47,8 +47,10 @@ export const CONVERSATION_KEY: KeyColumn[] = [
 ];
 export const conversationKey = (r: ConversationRow) => [r.lastUpdateUs, r.id];
 
-/** The Inbox's rule: nothing without a visitor's message, nothing an assistant manages. */
-/** What the Inbox lists (rule 1); the counters' trigger (migration *_conversation_counts) counts the same rows. */
+/**
+ * The Inbox's rule: nothing without a visitor's message, nothing an assistant manages. The counters' trigger
+ * (migration *_conversation_counts) counts the same rows.
+ */
 export const INBOX_SCOPE = Prisma.sql`c.has_user_replies AND c.assistant_type IS NULL`;
 
 export function filterSql(appId: bigint, f: ConversationFilters): Prisma.Sql {
