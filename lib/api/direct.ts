@@ -3,6 +3,8 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { catalog } from "./catalog";
 import { routes, type Endpoint, type Method } from "./endpoint";
+import { envelopeText } from "./envelope";
+import { DEFAULT_BODY_LIMIT, withBody } from "./params";
 
 /**
  * The API served by this process straight from the endpoint catalog, in front of Next: Next's routing costs about
@@ -14,6 +16,7 @@ interface Route {
   pattern: RegExp;
   names: string[];
   handlers: ReturnType<typeof routes>;
+  endpoints: Map<string, Endpoint>;
 }
 
 const METHODS = new Set<string>(["GET", "POST", "PUT", "PATCH", "DELETE"]);
@@ -42,7 +45,12 @@ function compile(endpoints: Endpoint[]): Route[] {
           return "([^/]+)";
         })
         .join("/");
-      return { pattern: new RegExp(`^/api${source}$`), names, handlers: routes(...list) };
+      return {
+        pattern: new RegExp(`^/api${source}$`),
+        names,
+        handlers: routes(...list),
+        endpoints: new Map(list.map((e) => [e.spec.method, e])),
+      };
     });
 }
 
@@ -61,19 +69,43 @@ export function matchRoute(path: string): { route: Route; params: Record<string,
   return undefined;
 }
 
-function toRequest(req: IncomingMessage, method: string): Request {
+/**
+ * The body, read here when its declared length is within the endpoint's limit: endpoint() then takes the bytes
+ * as they are (params.ts withBody) rather than through a web stream, which cost more than most requests' own work.
+ * Anything else (no length, over the limit, endpoints that stream their body) goes as a stream, as before.
+ */
+function bodyToRead(req: IncomingMessage, e: Endpoint | undefined): number | undefined {
+  if (!e || e.spec.rawBody) return undefined;
+  const declared = Number(req.headers["content-length"] ?? "NaN");
+  return Number.isInteger(declared) && declared <= (e.spec.bodyLimit ?? DEFAULT_BODY_LIMIT)
+    ? declared
+    : undefined;
+}
+
+function readAll(req: IncomingMessage, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)));
+    req.once("error", reject);
+  });
+}
+
+async function toRequest(req: IncomingMessage, method: string, e: Endpoint | undefined): Promise<Request> {
   // req.headers, not rawHeaders: it carries the version and client address the server set (lib/api/rewrite.ts).
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (typeof v === "string") headers.set(k, v);
     else for (const one of v ?? []) headers.append(k, one);
   }
+  const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
   // As under Next, a GET's body is not read.
-  return new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
-    method,
-    headers,
-    ...(method === "GET" ? {} : { body: Readable.toWeb(req) as ReadableStream, duplex: "half" }),
-  });
+  if (method === "GET") return new Request(url, { method, headers });
+  const length = bodyToRead(req, e);
+  if (length !== undefined)
+    return withBody(new Request(url, { method, headers }), await readAll(req, length));
+  const streamed = { body: Readable.toWeb(req) as ReadableStream, duplex: "half" };
+  return new Request(url, { method, headers, ...streamed });
 }
 
 async function send(res: ServerResponse, answer: Response): Promise<void> {
@@ -88,7 +120,8 @@ async function send(res: ServerResponse, answer: Response): Promise<void> {
   if (answer.headers.get("content-type")?.startsWith("application/json")) {
     // An envelope is small and whole: one write with its length, where a piped stream would send it chunked, in
     // several writes (each a system call that costs more than most of the request here).
-    const whole = Buffer.from(await answer.arrayBuffer());
+    const text = envelopeText(answer);
+    const whole = text === undefined ? Buffer.from(await answer.arrayBuffer()) : Buffer.from(text);
     res.setHeader("content-length", whole.length);
     res.end(whole);
     return;
@@ -120,7 +153,8 @@ export function serveDirect(req: IncomingMessage, res: ServerResponse): boolean 
     if (!req.complete) req.destroy();
   });
   void Promise.resolve()
-    .then(() => handler(toRequest(req, method), { params }))
+    .then(() => toRequest(req, method, found.route.endpoints.get(method)))
+    .then((request) => handler(request, { params }))
     .then(
       (answer) => send(res, answer),
       (err: unknown) => {

@@ -122,11 +122,19 @@ function asBool(v: unknown): boolean {
   return typeof s === "string" && !["false", "0", ""].includes(s.trim().toLowerCase());
 }
 
+/** Request IDs: a random prefix per process and a counter, unique without drawing random bytes per request. */
+const ID_PREFIX = crypto.randomBytes(5).toString("hex");
+let idCounter = 0;
+function nextRequestId(): string {
+  idCounter = (idCounter + 1) % 0x1000000;
+  return ID_PREFIX + idCounter.toString(16).padStart(6, "0");
+}
+
 export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType = z.ZodType>(
   spec: EndpointSpec<S1, S2>,
 ): Endpoint {
   const handle = async (req: Request, route: RouteContext): Promise<Response> => {
-    const requestId = crypto.randomBytes(8).toString("hex");
+    const requestId = nextRequestId();
     const headers = new Headers({ "X-Request-Id": requestId });
     let version: ApiVersion | undefined;
     try {

@@ -7,10 +7,21 @@ export function toJson(body: unknown, idAsString: boolean): string {
   );
 }
 
+/** The text of envelopes made by jsonResponse, for a server that writes it without reading the Response's stream. */
+const texts = new WeakMap<Response, string>();
+
 export function jsonResponse(body: unknown, status: number, headers: Headers, idAsString = false): Response {
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", "no-store");
-  return new Response(toJson(body, idAsString), { status, headers });
+  const text = toJson(body, idAsString);
+  const res = new Response(text, { status, headers });
+  texts.set(res, text);
+  return res;
+}
+
+/** The envelope's text when `res` is one jsonResponse made and nobody has read it. */
+export function envelopeText(res: Response): string | undefined {
+  return res.bodyUsed ? undefined : texts.get(res);
 }
 
 export function errorBody(err: ApiError, requestId: string) {

@@ -20,9 +20,22 @@ function fromSearch(search: URLSearchParams, out: RawParams = {}): RawParams {
   return out;
 }
 
+/** Bodies a server read before making the Request (lib/api/direct.ts): no stream to pull them through. */
+const preread = new WeakMap<Request, Buffer>();
+
+export function withBody(req: Request, body: Buffer): Request {
+  preread.set(req, body);
+  return req;
+}
+
 async function readLimited(req: Request, limit: number): Promise<Buffer> {
   const declared = Number(req.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  const read = preread.get(req);
+  if (read) {
+    if (read.byteLength > limit) throw tooLarge(limit);
+    return read;
+  }
   if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];

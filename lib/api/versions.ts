@@ -13,7 +13,19 @@ function parts(v: string): number[] {
   return v.split(".").map((x) => Number(x));
 }
 
+/** Resolutions by requested string (every request resolves one; the released set is fixed). */
+const resolved = new Map<string | undefined, ApiVersion>();
+
 export function resolveVersion(requested: string | undefined): ApiVersion {
+  const hit = resolved.get(requested);
+  if (hit) return hit;
+  const v = resolveUncached(requested);
+  // Bounded: anything may be asked, only a few strings name released versions.
+  if (resolved.size < 100) resolved.set(requested, v);
+  return v;
+}
+
+function resolveUncached(requested: string | undefined): ApiVersion {
   const want = (requested ?? String(DEFAULT_MAJOR)).trim().replace(/^v/i, "");
   if (!/^\d+(\.\d+){0,2}$/.test(want)) {
     throw validation({ version: `Unknown API version "${requested}". Released: ${RELEASED.join(", ")}.` });

@@ -18,7 +18,7 @@ export function isScope(s: string): s is Scope {
 const PREFIX = "rly_";
 
 export function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
+  return crypto.hash("sha256", token, "hex");
 }
 
 /** A random secret with a recognisable prefix (so leaked tokens are easy to spot in logs and scanners). */
