@@ -81,8 +81,9 @@ async function drain(db: Db, appId: bigint, g: Group): Promise<void> {
 
 interface Row extends EventSqlRow {
   k: number;
-  log_ids: bigint[];
-  log_types: string[];
+  /** On the first row only: every row carrying them would parse them once per event. */
+  log_ids: bigint[] | null;
+  log_types: string[] | null;
 }
 
 /**
@@ -187,14 +188,16 @@ async function writeEvents(db: Db, appId: bigint, batch: Pending[]): Promise<Map
       FROM log
     )
     SELECT e.k, e.id, e.created, e.props, e.user_id, e.type_id, e.name, e.score, e.visible,
-      logged.ids AS log_ids, logged.types AS log_types
+      CASE WHEN e.k = (SELECT min(k) FROM e) THEN logged.ids END AS log_ids,
+      CASE WHEN e.k = (SELECT min(k) FROM e) THEN logged.types END AS log_types
     FROM e, logged ORDER BY e.k`);
 
-  const first = rows[0];
-  if (first) {
+  const logIds = rows[0]?.log_ids ?? [];
+  const logTypes = rows[0]?.log_types ?? [];
+  if (logIds.length) {
     const queued = new Set(deliveries.map((d) => d.type));
-    markQueued(first.log_ids.filter((_, i) => queued.has(first.log_types[i] ?? "")));
-    notifyCommitted(first.log_ids);
+    markQueued(logIds.filter((_, i) => queued.has(logTypes[i] ?? "")));
+    notifyCommitted(logIds);
   }
   return new Map(rows.map((r) => [r.k, eventFromSql(r)]));
 }
