@@ -54,6 +54,19 @@ const PARSERS: Record<number, (text: string) => unknown> = {
   1082: (v) => new Date(`${v}T00:00:00Z`),
 };
 
+/** Statements planned at every execution: see planEachTime. */
+const unnamed = new WeakSet<Prisma.Sql>();
+
+/**
+ * Marks a statement to be planned with its parameters each time rather than prepared once: where the best plan
+ * depends on the values (a leads filter's selectivity), a prepared statement's generic plan, which PostgreSQL
+ * switches to after five executions, can be several times slower (no parallel scan, wrong join order).
+ */
+export function planEachTime(q: Prisma.Sql): Prisma.Sql {
+  unnamed.add(q);
+  return q;
+}
+
 export function pgSql(pool: pg.Pool): SqlDb {
   const types = {
     getTypeParser: (oid: number, format?: string): ((text: string) => unknown) =>
@@ -64,7 +77,7 @@ export function pgSql(pool: pg.Pool): SqlDb {
     async $queryRaw<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) {
       const q = toSql(query, values);
       const r = await client.query({
-        name: statementName({ sql: q.text }) || undefined,
+        name: unnamed.has(q) ? undefined : statementName({ sql: q.text }) || undefined,
         text: q.text,
         values: q.values.map(toParam),
         types,

@@ -1,4 +1,4 @@
-import { sqlOf } from "../db/sql";
+import { planEachTime, sqlOf } from "../db/sql";
 import { Prisma } from "../db/generated/client";
 import { validation } from "../api/errors";
 import { assertApp, type Ctx } from "../auth/context";
@@ -36,7 +36,7 @@ function sortExpr(name: string): Prisma.Sql {
  * One statement: the number of users matching the filters and the requested page of them, both under the same
  * WHERE (app, lead flag, filters). Reads are live, so the list matches the user card at once. The page is found as
  * IDs first: with the covering leads index, skipping to offset 9,980 then reads the index alone, and only the page's
- * rows from the table.
+ * rows from the table. Planned with its values each time: the best plan depends on how selective they are.
  */
 export async function listLeads(
   ctx: Ctx,
@@ -58,7 +58,8 @@ export async function listLeads(
   const dir = Prisma.raw(input.sortOrder === "asc" ? "ASC" : "DESC");
   const flag = Prisma.raw(input.rule === "v1" ? "u.is_lead_v1" : "u.is_lead");
   const where = Prisma.sql`u.app_id = ${input.appId} AND ${flag} AND ${filters}`;
-  const rows = await sqlOf(ctx.db).$queryRaw<(RawLead & { total: number })[]>(Prisma.sql`
+  const rows = await sqlOf(ctx.db).$queryRaw<(RawLead & { total: number })[]>(
+    planEachTime(Prisma.sql`
     SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM users u WHERE ${where}) c
     LEFT JOIN LATERAL (
       SELECT u.id, u.app_id, u.user_id, u.presence, u.last_heartbeat, u.name, u.email, u.phone, u.avatar,
@@ -69,7 +70,8 @@ export async function listLeads(
         LIMIT ${limit} OFFSET ${offset}
       ) k ON k.id = u.id
       ORDER BY ${sort} ${dir} NULLS LAST, u.id ${dir}
-    ) p ON TRUE`);
+    ) p ON TRUE`),
+  );
   const total = rows[0]?.total ?? 0;
   return { total, users: rows.filter((r) => r.id !== null).map(fromRaw) };
 }
