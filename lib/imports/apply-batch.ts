@@ -1,3 +1,4 @@
+import { sqlOf } from "../db/sql";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import type { CustomValue, SystemValue } from "../props/values";
@@ -86,52 +87,51 @@ export async function applyBatch(
   const rows = merged(input.rows);
   if (!rows.length) return 0;
   const { appId } = input;
-  return db.$transaction(
-    async (tx) => {
-      const ids: bigint[] = [];
-      if (input.mergeField === "$user_id") {
-        const ins = insertColumns(true);
-        const created = await tx.$queryRaw<{ id: bigint; user_id: string }[]>(Prisma.sql`
+  // On the driver (lib/db/sql.ts): through Prisma, each batch's thousand-row parameters were copied several times
+  // over, and a 100,000-row import left the process hundreds of MB of garbage to collect.
+  return sqlOf(db).transaction(async (tx) => {
+    const ids: bigint[] = [];
+    if (input.mergeField === "$user_id") {
+      const ins = insertColumns(true);
+      const created = await tx.$queryRaw<{ id: bigint; user_id: string }[]>(Prisma.sql`
           INSERT INTO users (${ins.cols}) SELECT ${appId}, ${ins.values} FROM ${batchRelation(rows)}
           ON CONFLICT (app_id, user_id) DO NOTHING RETURNING id, user_id`);
-        const made = new Set(created.map((c) => c.user_id));
-        ids.push(...created.map((c) => c.id));
-        const rest = rows.filter((r) => !made.has(r.key));
-        if (rest.length) {
-          const updated = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`
+      const made = new Set(created.map((c) => c.user_id));
+      ids.push(...created.map((c) => c.id));
+      const rest = rows.filter((r) => !made.has(r.key));
+      if (rest.length) {
+        const updated = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`
             UPDATE users u SET ${assignments} FROM ${batchRelation(rest)}
             WHERE u.app_id = ${appId} AND u.user_id = v.key RETURNING u.id`);
-          ids.push(...updated.map((u) => u.id));
-        }
-      } else {
-        // Several users may share an email; the oldest one is the one updated.
-        const found = await tx.$queryRaw<{ id: bigint; email: string }[]>(Prisma.sql`
+        ids.push(...updated.map((u) => u.id));
+      }
+    } else {
+      // Several users may share an email; the oldest one is the one updated.
+      const found = await tx.$queryRaw<{ id: bigint; email: string }[]>(Prisma.sql`
           SELECT DISTINCT ON (email) id, email FROM users
           WHERE app_id = ${appId} AND email = ANY(${rows.map((r) => r.key)}::text[]) ORDER BY email, id`);
-        const idOf = new Map(found.map((f) => [f.email, f.id]));
-        const existing = rows.filter((r) => idOf.has(r.key));
-        if (existing.length) {
-          const updated = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`
+      const idOf = new Map(found.map((f) => [f.email, f.id]));
+      const existing = rows.filter((r) => idOf.has(r.key));
+      if (existing.length) {
+        const updated = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`
             UPDATE users u SET ${assignments} FROM ${batchRelation(existing)}
             WHERE u.id = ANY(${existing.map((r) => idOf.get(r.key)!)}::bigint[]) AND u.email = v.key RETURNING u.id`);
-          ids.push(...updated.map((u) => u.id));
-        }
-        const fresh = rows.filter((r) => !idOf.has(r.key));
-        if (fresh.length) {
-          const ins = insertColumns(false);
-          const created = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`
-            INSERT INTO users (${ins.cols}) SELECT ${appId}, ${ins.values} FROM ${batchRelation(fresh)} RETURNING id`);
-          ids.push(...created.map((c) => c.id));
-        }
+        ids.push(...updated.map((u) => u.id));
       }
-      if (input.tags.length && ids.length) {
-        await tx.$executeRaw(Prisma.sql`
+      const fresh = rows.filter((r) => !idOf.has(r.key));
+      if (fresh.length) {
+        const ins = insertColumns(false);
+        const created = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`
+            INSERT INTO users (${ins.cols}) SELECT ${appId}, ${ins.values} FROM ${batchRelation(fresh)} RETURNING id`);
+        ids.push(...created.map((c) => c.id));
+      }
+    }
+    if (input.tags.length && ids.length) {
+      await tx.$executeRaw(Prisma.sql`
           INSERT INTO user_tags (user_id, app_id, tag)
           SELECT i, ${appId}, t FROM unnest(${ids}::bigint[]) AS i CROSS JOIN unnest(${input.tags}::text[]) AS t
           ON CONFLICT (user_id, tag) DO NOTHING`);
-      }
-      return ids.length;
-    },
-    { maxWait: 60_000, timeout: 120_000 },
-  );
+    }
+    return ids.length;
+  });
 }
