@@ -57,6 +57,8 @@ export interface RouteContext {
 const COMMON = ["auth_token", "version", "id_as_string"] as const;
 export const VERSION_HEADER = "x-relay-api-version";
 export const CLIENT_IP_HEADER = "x-relay-client-ip";
+/** On every answer: the real-time position as of the request's reads (a subscription resumes from it). */
+export const EVENT_POSITION_HEADER = "X-Event-Position";
 
 function pickVersion<S1 extends z.ZodType, S2 extends z.ZodType>(
   spec: EndpointSpec<S1, S2>,
@@ -190,6 +192,9 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
       const parsed = vspec.params.safeParse(input);
       if (!parsed.success) throw validation(zodFields(parsed.error));
 
+      // Read before the handler's own reads: events up to it are in what this answer shows (lib/client/read-position.ts).
+      const position = rt.eventPosition?.();
+      if (position !== undefined) headers.set(EVENT_POSITION_HEADER, String(position));
       const ctx: Ctx = {
         db: rt.db,
         actor,

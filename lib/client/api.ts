@@ -4,6 +4,8 @@
  * login or /api/auth/me).
  */
 
+import { noteReadPosition } from "./read-position";
+
 export interface ApiMeta {
   status: number;
   error?: string;
@@ -132,6 +134,7 @@ export async function requestEnvelope<T>(
     );
   }
 
+  noteReadPosition(res.headers.get("x-event-position"));
   let parsed: unknown;
   try {
     parsed = await res.json();

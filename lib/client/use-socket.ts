@@ -5,6 +5,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import { io, type Socket } from "socket.io-client";
 import { queryKeys } from "./query-keys";
 import { dispatchRealtimeMessage, type RealtimeMessage } from "./realtime-dispatch";
+import { onReadPosition, takeReadPosition } from "./read-position";
 
 export type SocketStatus =
   /** Nobody in the page needs the socket. */
@@ -21,6 +22,8 @@ export type SocketStatus =
 export interface SubscribeAck {
   subscribed?: string[];
   refused?: string[];
+  /** Live delivery starts after it: the subscription covers every event past it. */
+  position?: number;
   /** The replay from `after` is incomplete: retention purged messages after it (ids up to `complete_after`). */
   gap?: boolean;
   complete_after?: number;
@@ -28,20 +31,24 @@ export interface SubscribeAck {
 
 /**
  * What the panel does with a subscribe's ack. After a gap the cache may lack changes that no message will bring
- * any more, so every query is invalidated: those on screen refetch, the rest when next used. The same after a
- * first subscription (`fresh`, no `after` to replay from): what changed between the page's first reads and the
- * subscription would otherwise never reach it.
+ * any more, so every query is invalidated: those on screen refetch, the rest when next used.
  */
-export function handleSubscribeAck(
-  ack: SubscribeAck | undefined,
-  queryClient: QueryClient | null,
-  fresh = false,
-): void {
+export function handleSubscribeAck(ack: SubscribeAck | undefined, queryClient: QueryClient | null): void {
   if (ack?.refused?.length) console.warn("realtime: channels refused", ack.refused);
-  if (ack?.gap || (fresh && ack?.subscribed?.length)) void queryClient?.invalidateQueries();
+  if (ack?.gap) void queryClient?.invalidateQueries();
 }
 
 const RETRY_AFTER_MS = 3000;
+
+function olderId(a: number | string | undefined, b: bigint | undefined): number | string | undefined {
+  if (b === undefined) return a;
+  if (a === undefined) return String(b);
+  try {
+    return b < BigInt(a) ? String(b) : a;
+  } catch {
+    return String(b);
+  }
+}
 
 function newerId(a: number | string | undefined, b: number | string): number | string {
   if (a === undefined) return b;
@@ -65,6 +72,9 @@ class SocketManager {
   private queryClient: QueryClient | null = null;
   private channels = new Map<string, number>();
   private lastId: number | string | undefined;
+  /** The live subscription's start (its ack's position); reads older than it were in flight as it began. */
+  private live: bigint | undefined;
+  private replaying: bigint | undefined;
   private releaseTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -124,7 +134,13 @@ class SocketManager {
         "subscribe",
         after === undefined ? { channels } : { channels, after },
         (err: Error | null, ack?: SubscribeAck) => {
-          if (!err) handleSubscribeAck(ack, this.queryClient, after === undefined);
+          if (err) return;
+          handleSubscribeAck(ack, this.queryClient);
+          if (typeof ack?.position === "number" && Number.isSafeInteger(ack.position)) {
+            this.lastId = newerId(this.lastId, ack.position);
+            this.live ??= BigInt(ack.position);
+            onReadPosition((p) => this.readAt(p));
+          }
         },
       );
   }
@@ -137,7 +153,8 @@ class SocketManager {
 
     socket.on("connect", () => {
       this.setStatus("connected");
-      this.emitSubscribe([...this.channels.keys()], this.lastId);
+      // From the last message seen or, on a first connection, from the page's first reads (read-position.ts).
+      this.emitSubscribe([...this.channels.keys()], olderId(this.lastId, takeReadPosition()));
     });
     socket.on("connect_error", (err: Error) => {
       if (socket.active) {
@@ -155,6 +172,7 @@ class SocketManager {
       this.scheduleRetry();
     });
     socket.on("disconnect", (reason) => {
+      this.endLive();
       if (reason === "io client disconnect") return;
       if (socket.active) {
         this.setStatus("reconnecting");
@@ -174,6 +192,20 @@ class SocketManager {
     socket.connect();
   }
 
+  /** An answer read at `p` arrived while subscribed: if it predates the subscription, replay from it (once). */
+  private readAt(p: bigint) {
+    if (this.live === undefined || p >= this.live || (this.replaying !== undefined && this.replaying <= p))
+      return;
+    this.replaying = p;
+    this.emitSubscribe([...this.channels.keys()], String(p));
+  }
+
+  private endLive() {
+    this.live = undefined;
+    this.replaying = undefined;
+    onReadPosition(undefined);
+  }
+
   private scheduleRetry() {
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
@@ -186,6 +218,7 @@ class SocketManager {
 
   private teardown() {
     if (this.users > 0) return;
+    this.endLive();
     clearTimeout(this.retryTimer);
     this.socket?.removeAllListeners();
     this.socket?.disconnect();

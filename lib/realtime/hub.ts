@@ -143,6 +143,11 @@ export class Hub {
     }
   }
 
+  /** Where the tail is: every event up to it is final and has been fanned out. */
+  current(): bigint {
+    return this.position;
+  }
+
   attach(io: Server): void {
     this.io = io;
   }
@@ -173,6 +178,10 @@ export class Hub {
     this.listeners.set(socket.id, l);
     const subscribed: string[] = [];
     const refused: string[] = [];
+    // Every new channel starts at one position, registered before any await: a tail that runs meanwhile delivers
+    // each of them everything after it. The client resumes from it (`position`) if it loses the connection.
+    const position = this.position;
+    const joins: Promise<void>[] = [];
     for (const name of Array.isArray(channels) ? channels : [channels]) {
       const ch = parseChannel(name);
       if (
@@ -184,26 +193,30 @@ export class Hub {
         continue;
       }
       const channel = String(name);
-      if (!l.last.has(channel)) {
-        l.last.set(channel, this.position);
+      if (from !== undefined) {
+        // Replayed: live messages wait in `pending` from now until the replay has sent what precedes them.
+        l.pending.set(channel, []);
+        l.last.set(channel, from);
+      }
+      if (!this.subs.get(channel)?.has(l)) {
+        if (from === undefined) l.last.set(channel, position);
         let set = this.subs.get(channel);
         if (!set) this.subs.set(channel, (set = new Set()));
         set.add(l);
-        await socket.join(channel);
+        joins.push(Promise.resolve(socket.join(channel)));
       }
       subscribed.push(channel);
     }
-    if (from === undefined || !subscribed.length) return { subscribed, refused };
+    await Promise.all(joins);
+    const at = { position: Number(position) };
+    if (from === undefined || !subscribed.length) return { subscribed, refused, ...at };
     await this.replay(l, subscribed, from);
     // Read after the replay: a purge that took rows before the replay could read them has raised the mark by now.
-    return { subscribed, refused, ...(await replayGap(this.db, from)) };
+    return { subscribed, refused, ...at, ...(await replayGap(this.db, from)) };
   }
 
+  /** Sends the channels' messages after `from` (their `pending` and `last` already set by subscribe). */
   private async replay(l: Listener, channels: string[], from: bigint): Promise<void> {
-    for (const c of channels) {
-      l.pending.set(c, []);
-      l.last.set(c, from);
-    }
     // Up to what the tail has delivered, where every ID is final; later rows reach `pending` through the tail.
     const upTo = this.position;
     try {

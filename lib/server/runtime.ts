@@ -14,6 +14,11 @@ export interface Runtime {
   io?: IoServer;
   realtime: { redis: "off" | "connected" | "down" };
   limiter: Limiter;
+  /**
+   * The real-time hub's position: every event up to it has been committed (and delivered). Read before a request's
+   * own reads, it tells a client where to resume its subscription so that nothing between is missed.
+   */
+  eventPosition?: () => bigint;
   /** Hooks other modules add (the event publisher, the webhook dispatcher) run after each commit. */
   afterCommit: ((eventIds: bigint[]) => void)[];
   startedAt: number;

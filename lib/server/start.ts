@@ -98,6 +98,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const hub = new Hub(db.db, db.kind, config.databaseUrl);
   await hub.start();
   runtime.afterCommit.push(() => hub.wake());
+  runtime.eventPosition = () => hub.current();
   const io = await attachIo(server, db.db, config.redisUrl, hub);
   runtime.io = io.io;
   // Awaited: a server closed right after start must not leave the module still loading.

@@ -76,6 +76,13 @@ export function applyConversation(qc: QueryClient, appId: string, conv: Conversa
   const id = String(conv.id);
   const now = Date.now() / 1000;
   const lists = listQueries(qc, appId);
+  // A message the cache is already past (a subscription resumes a little before the page's first reads): writing
+  // it would put an older state back.
+  const shown = [
+    qc.getQueryData<Conversation>(queryKeys.inbox.conversation(id)),
+    ...lists.map(([, data]) => findConversation(data, id)),
+  ];
+  if (shown.some((c) => c !== undefined && Number(c.last_update) > Number(conv.last_update))) return;
   const seen = lists.some(([, data]) => !!findConversation(data, id));
   for (const [key, data] of lists) {
     if (!data) {
