@@ -86,6 +86,7 @@ export function VisitorSidebar({ user, conversationId, onOpen, className }: Side
           </div>
         </dl>
         <Link
+          prefetch={false}
           href={leadCardHref(userId)}
           className="mt-2 inline-block text-sm font-medium text-brand-700 underline hover:text-brand-800"
         >

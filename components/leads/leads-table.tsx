@@ -26,6 +26,7 @@ const BASE: Column[] = [
         />
         <span className="sr-only">{PRESENCE_LABEL[l.presence] ?? l.presence}: </span>
         <Link
+          prefetch={false}
           href={`/leads/users/${l.id}`}
           className="font-medium text-brand-700 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-brand-600"
         >

@@ -162,6 +162,7 @@ function Sidebar({ me, pathname, status, onLogout, loggingOut, logoutError }: Si
             return (
               <li key={href}>
                 <Link
+                  prefetch={false}
                   href={href}
                   aria-current={current ? "page" : undefined}
                   className={cn(

@@ -147,7 +147,14 @@ class SocketManager {
 
   private connect() {
     clearTimeout(this.retryTimer);
-    const socket = io({ path: "/socket.io", withCredentials: true, autoConnect: false });
+    // WebSocket first (long-polling first costs the page's first load several requests), polling if it fails.
+    const socket = io({
+      path: "/socket.io",
+      withCredentials: true,
+      autoConnect: false,
+      transports: ["websocket", "polling"],
+      tryAllTransports: true,
+    });
     this.socket = socket;
     this.setStatus("connecting");
 

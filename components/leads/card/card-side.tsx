@@ -106,6 +106,7 @@ export function CardSegments({ user }: { user: UserCard }) {
         {user.segments.map((s) => (
           <li key={String(s.id)}>
             <Link
+              prefetch={false}
               className="text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
               href={`/leads?segment=${s.id}&filters=${encodeURIComponent(JSON.stringify(s.filters))}`}
             >
@@ -189,6 +190,7 @@ export function CardConversations({ user }: { user: UserCard }) {
         {conversations.data?.map((c) => (
           <li key={String(c.id)}>
             <Link
+              prefetch={false}
               href={inboxHref(c)}
               className="block truncate rounded px-1 py-0.5 text-brand-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
@@ -232,7 +234,11 @@ export function CardConversations({ user }: { user: UserCard }) {
         {start.data && (
           <p className="text-sm text-emerald-700" role="status">
             Sent.{" "}
-            <Link className="underline" href={inboxHref({ id: start.data.id, closed: false })}>
+            <Link
+              prefetch={false}
+              className="underline"
+              href={inboxHref({ id: start.data.id, closed: false })}
+            >
               Open the conversation
             </Link>
           </p>

@@ -33,6 +33,7 @@ export function UserCardView({ userId }: { userId: string }) {
     <>
       <header className="border-b border-slate-200 bg-white px-6 py-5 md:px-8">
         <Link
+          prefetch={false}
           href="/leads"
           className="text-sm text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
         >
