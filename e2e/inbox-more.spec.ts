@@ -1,22 +1,12 @@
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import {
-  inboxState,
-  listening,
-  openConversation,
-  openInbox,
-  post,
-  row,
-  startVisitor,
-  tokenApi,
-} from "./support/inbox";
+import { listening, openConversation, post, row, stamp, startVisitor, twoOperators } from "./support/inbox";
 
 /** The list's filters and unread badges, a long thread, file attachments and the visitor sidebar. */
 
 test.describe.configure({ mode: "serial" });
 
-let ctxA: BrowserContext;
-let ctxB: BrowserContext;
+let ops: Awaited<ReturnType<typeof twoOperators>> | undefined;
 let a: Page;
 let b: Page;
 let api: APIRequestContext;
@@ -24,21 +14,13 @@ let appId: string;
 let nameB: string;
 
 test.beforeAll(async ({ browser, playwright }) => {
-  const e2e = inboxState();
-  appId = e2e.operator.appId!;
-  nameB = e2e.operator2.name;
-  api = await tokenApi(playwright, e2e);
-  ({ context: ctxA, page: a } = await openInbox(browser, e2e.operator));
-  ({ context: ctxB, page: b } = await openInbox(browser, e2e.operator2));
+  ops = await twoOperators(browser, playwright);
+  ({ api, a, b } = ops);
+  appId = ops.e2e.operator.appId!;
+  nameB = ops.e2e.operator2.name;
 });
 
-test.afterAll(async () => {
-  await ctxA?.close();
-  await ctxB?.close();
-  await api?.dispose();
-});
-
-const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+test.afterAll(() => ops?.close());
 
 async function getData<T>(path: string, params: Record<string, string | number | boolean> = {}): Promise<T> {
   const res = await api.get(path, { params });

@@ -1,6 +1,16 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { inboxState, listening, openInbox, post, reply, row, startVisitor, tokenApi } from "./support/inbox";
+import {
+  inboxState,
+  listening,
+  openInbox,
+  post,
+  reply,
+  row,
+  stamp,
+  startVisitor,
+  tokenApi,
+} from "./support/inbox";
 
 /** The Inbox on a narrow window (a phone, a split screen): one pane at a time, details in a drawer. */
 
@@ -21,7 +31,6 @@ test.afterAll(async () => {
   await api?.dispose();
 });
 
-const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 const list = () => page.getByRole("region", { name: "Conversations" });
 const thread = () => page.getByRole("region", { name: "Conversation", exact: true });
 const drawer = () => page.getByRole("dialog", { name: "Visitor details" });

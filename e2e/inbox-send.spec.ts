@@ -1,13 +1,13 @@
-import type { APIRequestContext, BrowserContext, Page, Route } from "@playwright/test";
+import type { APIRequestContext, Page, Route } from "@playwright/test";
 import { expect, logInThroughForm, test } from "./support/fixtures";
 import {
   inboxState,
   listening,
   openConversation,
-  openInbox,
   reply,
+  stamp,
   startVisitor,
-  tokenApi,
+  twoOperators,
   type Visitor,
 } from "./support/inbox";
 
@@ -15,26 +15,18 @@ import {
 
 test.describe.configure({ mode: "serial" });
 
-let ctxA: BrowserContext;
-let ctxB: BrowserContext;
+let ops: Awaited<ReturnType<typeof twoOperators>> | undefined;
 let a: Page;
 let b: Page;
 let api: APIRequestContext;
 
 test.beforeAll(async ({ browser, playwright }) => {
-  const e2e = inboxState();
-  api = await tokenApi(playwright, e2e);
-  ({ context: ctxA, page: a } = await openInbox(browser, e2e.operator));
-  ({ context: ctxB, page: b } = await openInbox(browser, e2e.operator2));
+  ops = await twoOperators(browser, playwright);
+  ({ api, a, b } = ops);
 });
 
-test.afterAll(async () => {
-  await ctxA?.close();
-  await ctxB?.close();
-  await api?.dispose();
-});
+test.afterAll(() => ops?.close());
 
-const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 const replyUrl = (v: Visitor) => `**/api/conversations/${v.conversation}/reply`;
 const admin = (page: Page, text: string) => page.getByTestId("part-admin").filter({ hasText: text });
 

@@ -1,14 +1,12 @@
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import {
-  inboxState,
   listening,
   openConversation,
-  openInbox,
   post as postWith,
   row,
   startVisitor as startWith,
-  tokenApi,
+  twoOperators,
   type Visitor,
 } from "./support/inbox";
 
@@ -21,8 +19,7 @@ const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>
 
 test.describe.configure({ mode: "serial" });
 
-let ctxA: BrowserContext;
-let ctxB: BrowserContext;
+let ops: Awaited<ReturnType<typeof twoOperators>> | undefined;
 let a: Page;
 let b: Page;
 let api: APIRequestContext;
@@ -35,20 +32,14 @@ const startVisitor = (body: string) => startWith(api, body);
 const count = async (page: Page, tab: string) => Number(await page.getByTestId(`count-${tab}`).innerText());
 
 test.beforeAll(async ({ browser, playwright }) => {
-  const e2e = inboxState();
-  nameA = e2e.operator.name;
-  nameB = e2e.operator2.name;
-  api = await tokenApi(playwright, e2e);
-  ({ context: ctxA, page: a } = await openInbox(browser, e2e.operator));
-  ({ context: ctxB, page: b } = await openInbox(browser, e2e.operator2));
+  ops = await twoOperators(browser, playwright);
+  ({ api, a, b } = ops);
+  nameA = ops.e2e.operator.name;
+  nameB = ops.e2e.operator2.name;
   await listening(api, a, b);
 });
 
-test.afterAll(async () => {
-  await ctxA?.close();
-  await ctxB?.close();
-  await api?.dispose();
-});
+test.afterAll(() => ops?.close());
 
 test("a visitor's message appears live for both operators; replies and notes reach the other", async () => {
   const text = `Hello, I need help ${Date.now()}`;

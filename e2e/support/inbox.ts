@@ -43,6 +43,31 @@ export async function openInbox(
   return { context, page };
 }
 
+/** A value no other test run uses, for texts and tags to find again. */
+export const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+
+/** Both operators in their own browser contexts on the Inbox, and the app's token for the visitor's side. */
+export async function twoOperators(
+  browser: Browser,
+  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
+) {
+  const e2e = inboxState();
+  const api = await tokenApi(playwright, e2e);
+  const one = await openInbox(browser, e2e.operator);
+  const two = await openInbox(browser, e2e.operator2);
+  return {
+    e2e,
+    api,
+    a: one.page,
+    b: two.page,
+    close: async () => {
+      await one.context.close();
+      await two.context.close();
+      await api.dispose();
+    },
+  };
+}
+
 export async function post(api: APIRequestContext, path: string, data: Record<string, unknown>) {
   const res = await api.post(path, { data });
   const body = (await res.json()) as { data: Record<string, unknown>; meta: { status: number } };
