@@ -63,12 +63,18 @@ describe.runIf(serverUrl())("event IDs committed out of order", () => {
 
   const settle = () => new Promise((r) => setTimeout(r, 1000));
 
-  it("holds a later ID back until the earlier one commits, then delivers both in order", async () => {
+  /** A new conversation whose own message has arrived, with nothing received since. */
+  async function quietConversation() {
     const c = client(s, a.token);
     got.length = 0;
     const conv = await startConversation(c, s.db, a.app.id);
     await waitFor(1);
     got.length = 0;
+    return { c, conv };
+  }
+
+  it("holds a later ID back until the earlier one commits, then delivers both in order", async () => {
+    const { c, conv } = await quietConversation();
     const earlier = await slowWriter("earlier");
     const later = ok(await c.post(`/api/conversations/${conv.id}/reply`, { body: "later" }));
     expect(Number(later.id)).toBeGreaterThan(0);
@@ -82,11 +88,7 @@ describe.runIf(serverUrl())("event IDs committed out of order", () => {
   });
 
   it("delivers the later ID once the earlier one is rolled back", async () => {
-    const c = client(s, a.token);
-    got.length = 0;
-    const conv = await startConversation(c, s.db, a.app.id);
-    await waitFor(1);
-    got.length = 0;
+    const { c, conv } = await quietConversation();
     await slowWriter("never");
     ok(await c.post(`/api/conversations/${conv.id}/reply`, { body: "after a rollback" }));
     await settle();
