@@ -1,21 +1,19 @@
 "use client";
 
-import { useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { isApiClientError } from "@/lib/client/api";
-import { safeNextPath } from "@/lib/client/safe-next";
 import { useLogin } from "@/lib/client/use-login";
 import { useMe } from "@/lib/client/use-me";
 
 type FieldErrors = Partial<Record<"email" | "password", string>>;
 
-export function LoginForm() {
+/** `next`: where to go once logged in, already checked to be a path on this site. */
+export function LoginForm({ next }: { next: string }) {
   const router = useRouter();
-  const params = useSearchParams();
-  const next = safeNextPath(params.get("next"));
   const me = useMe();
   const login = useLogin();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -81,7 +79,9 @@ export function LoginForm() {
   }
 
   return (
+    // POST, so that a submit before the page's script runs never puts the password in the URL.
     <form
+      method="post"
       onSubmit={onSubmit}
       noValidate
       className="space-y-5"
