@@ -7,6 +7,7 @@ import type { Actor, Conversation } from "@/lib/client/inbox/types";
 import type { Operator } from "@/lib/client/settings-types";
 import type { ConversationAction } from "@/lib/client/inbox/use-conversation-action";
 import { fullTime, visitorName } from "./format";
+import { cleanUserText, UserText } from "@/components/ui/user-text";
 
 const control =
   "h-8 min-w-0 rounded-md bg-white px-2 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
@@ -70,7 +71,7 @@ export function ConversationHeader({
           className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900"
           data-testid="thread-title"
         >
-          {visitorName(c.user, c.id)}
+          <UserText>{visitorName(c.user, c.id)}</UserText>
           <span className="ml-2 text-xs font-normal text-slate-500">
             {c.closed ? "Closed" : snoozed ? `Snoozed until ${fullTime(c.delayed_until!)}` : "Open"}
           </span>
@@ -97,11 +98,11 @@ export function ConversationHeader({
           <option value="">Unassigned</option>
           {admins.map((a) => (
             <option key={String(a.id)} value={String(a.id)}>
-              {a.name}
+              {cleanUserText(a.name)}
             </option>
           ))}
           {c.assignee && !admins.some((a) => String(a.id) === String(c.assignee!.id)) && (
-            <option value={String(c.assignee.id)}>{c.assignee.name}</option>
+            <option value={String(c.assignee.id)}>{cleanUserText(c.assignee.name)}</option>
           )}
         </select>
         {String(c.assignee?.id ?? "") !== String(me.id) && (
@@ -185,11 +186,11 @@ export function ConversationHeader({
             key={t}
             className="flex items-center gap-0.5 rounded bg-slate-100 py-0.5 pl-1.5 text-xs text-slate-800"
           >
-            {t}
+            <UserText>{t}</UserText>
             <button
               type="button"
               className="rounded px-1 text-slate-500 hover:text-slate-900"
-              aria-label={`Remove tag ${t}`}
+              aria-label={`Remove tag ${cleanUserText(t)}`}
               onClick={() => onAction({ kind: "tag", tag: t, add: false })}
             >
               ✕
