@@ -21,6 +21,8 @@ test("an anonymous visit to the Inbox is redirected by the server, and logging i
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/inbox$/);
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  // The page's policy lets its socket connect to its own origin.
+  await expect(page.getByTestId("connection-status")).toHaveAttribute("data-state", "connected");
 });
 
 test("the login form is on the page before any script runs", async ({ browser, baseURL }) => {
