@@ -17,6 +17,7 @@ import { ConfirmAction } from "./confirm-action";
 import { ErrorAlert } from "./error-alert";
 import { formatTime, isoTime } from "./format";
 import { SectionCard } from "./section-card";
+import { UserText } from "@/components/ui/user-text";
 
 export function OperatorsSection({ appId }: { appId: string }) {
   const operators = useOperators(appId);
@@ -197,7 +198,7 @@ function OperatorList({
               >
                 <div className="min-w-0 space-y-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium text-slate-900">{op.name}</span>
+                    <UserText className="font-medium text-slate-900">{op.name}</UserText>
                     {isMe && <span className="text-xs text-slate-500">(you)</span>}
                     <span
                       className={cn(

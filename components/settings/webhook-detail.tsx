@@ -13,6 +13,7 @@ import { useWebhookDeliveries } from "@/lib/client/use-webhook-deliveries";
 import { ConfirmAction } from "./confirm-action";
 import { ErrorAlert } from "./error-alert";
 import { formatTime, isoTime } from "./format";
+import { UserText } from "@/components/ui/user-text";
 
 export function WebhookDetail({
   appId,
@@ -95,7 +96,9 @@ export function WebhookDetail({
 
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-600">URL</dt>
-        <dd className="min-w-0 font-mono break-all text-slate-900">{w.url}</dd>
+        <dd className="min-w-0 font-mono break-all text-slate-900">
+          <UserText>{w.url}</UserText>
+        </dd>
         <dt className="font-medium text-slate-600">Events</dt>
         <dd className="flex flex-wrap gap-1">
           {w.events.map((e) => (

@@ -15,6 +15,7 @@ import { ErrorAlert } from "./error-alert";
 import { SecretBox } from "./secret-box";
 import { SectionCard } from "./section-card";
 import { WebhookDetail } from "./webhook-detail";
+import { UserText } from "@/components/ui/user-text";
 
 export function WebhooksSection({ appId }: { appId: string }) {
   const webhooks = useWebhooks(appId);
@@ -92,7 +93,7 @@ export function WebhooksSection({ appId }: { appId: string }) {
                   <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
                     <div className="min-w-0">
                       <p className="truncate font-mono text-sm text-slate-900" title={w.url}>
-                        {w.url}
+                        <UserText>{w.url}</UserText>
                       </p>
                       <p className="mt-0.5 text-xs text-slate-500">
                         <span className={cn("font-medium", w.active ? "text-emerald-700" : "text-slate-500")}>
