@@ -25,14 +25,21 @@ test("an anonymous visit to the Inbox is redirected by the server, and logging i
   await expect(page.getByTestId("connection-status")).toHaveAttribute("data-state", "connected");
 });
 
-test("the login form is on the page before any script runs", async ({ browser, baseURL }) => {
+test("without scripts, the login form is served and logs in", async ({ browser, baseURL, operator }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/leads");
   await expect(page).toHaveURL(/\/login\?next=%2Fleads$/);
-  await expect(page.getByLabel("Email")).toBeVisible();
-  await expect(page.getByLabel("Password")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
+  await page.getByLabel("Email").fill(operator.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fleads&problem=failed$/);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Wrong email or password.");
+  await page.getByLabel("Email").fill(operator.email);
+  await page.getByLabel("Password").fill(operator.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/leads$/);
+  expect((await context.cookies()).find((c) => c.name === "relay_session")?.httpOnly).toBe(true);
   await context.close();
 });
 

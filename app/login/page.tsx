@@ -10,9 +10,9 @@ export const metadata: Metadata = { title: "Log in" };
 export default async function LoginPage({
   searchParams,
 }: {
-  searchParams: Promise<{ next?: string | string[] }>;
+  searchParams: Promise<{ next?: string | string[]; problem?: string | string[] }>;
 }) {
-  const { next } = await searchParams;
+  const { next, problem } = await searchParams;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-4 py-12 sm:px-6">
       <div className="w-full max-w-sm">
@@ -22,7 +22,10 @@ export default async function LoginPage({
           <p className="mt-1.5 text-sm text-slate-600">Welcome back. Your conversations are waiting.</p>
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-          <LoginForm next={safeNextPath(typeof next === "string" ? next : undefined)} />
+          <LoginForm
+            next={safeNextPath(typeof next === "string" ? next : undefined)}
+            problem={problem === "failed" || problem === "throttled" ? problem : undefined}
+          />
         </div>
       </div>
     </main>

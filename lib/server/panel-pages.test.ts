@@ -50,7 +50,8 @@ describe("panel pages without a session", () => {
     const res = await get("/login?next=%2Fleads");
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toMatch(/<form[^>]*method="post"/);
+    expect(html).toMatch(/<form[^>]*method="post"/i);
+    expect(html).toMatch(/<input[^>]*name="next"[^>]*value="\/leads"|value="\/leads"[^>]*name="next"/);
     expect(html).toMatch(/<input[^>]*name="email"/);
     expect(html).toMatch(
       /<input[^>]*name="password"[^>]*type="password"|type="password"[^>]*name="password"/,
