@@ -6,8 +6,8 @@ import { isSnoozed } from "@/lib/client/inbox/filters";
 import type { Actor, Conversation } from "@/lib/client/inbox/types";
 import type { Operator } from "@/lib/client/settings-types";
 import type { ConversationAction } from "@/lib/client/inbox/use-conversation-action";
-import { fullTime, visitorName } from "./format";
 import { cleanUserText, UserText } from "@/components/ui/user-text";
+import { fullTime, visitorName } from "./format";
 
 const control =
   "h-8 min-w-0 rounded-md bg-white px-2 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";

@@ -1,7 +1,7 @@
 import { cn } from "@/components/ui/cn";
 import type { Conversation } from "@/lib/client/inbox/types";
-import { PRESENCE_DOT, PRESENCE_LABEL, preview, shortTime, visitorName } from "./format";
 import { UserText } from "@/components/ui/user-text";
+import { PRESENCE_DOT, PRESENCE_LABEL, preview, shortTime, visitorName } from "./format";
 
 export const ROW_HEIGHT = 96;
 

@@ -3,8 +3,8 @@ import { cn } from "@/components/ui/cn";
 import { isPending } from "@/lib/client/inbox/thread-cache";
 import type { Attachment, ThreadPart } from "@/lib/client/inbox/types";
 import { safeUrl } from "@/lib/client/safe-url";
-import { fullTime, isActor, shortTime } from "./format";
 import { cleanUserText, UserText } from "@/components/ui/user-text";
+import { fullTime, isActor, shortTime } from "./format";
 
 const MESSAGE_TYPES = new Set(["reply_user", "reply_admin", "note", "article"]);
 

@@ -10,8 +10,8 @@ import { useAddUserNote } from "@/lib/client/use-add-user-note";
 import { useUser } from "@/lib/client/use-user";
 import { useUserConversations } from "@/lib/client/use-user-conversations";
 import { useUserEvents } from "@/lib/client/use-user-events";
-import { PRESENCE_DOT, PRESENCE_LABEL, shortTime, visitorName } from "./format";
 import { cleanUserText, UserText } from "@/components/ui/user-text";
+import { PRESENCE_DOT, PRESENCE_LABEL, shortTime, visitorName } from "./format";
 
 /** The sidebar shows the newest few of what the shared (Leads card) queries load. */
 const RECENT_EVENTS = 8;

@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 import type { CatalogProp, Lead } from "@/lib/client/leads-types";
-import { formatValue, leadName, PRESENCE_LABEL, presenceClass } from "./format";
 import { UserText } from "@/components/ui/user-text";
+import { formatValue, leadName, PRESENCE_LABEL, presenceClass } from "./format";
 
 interface Column {
   key: string;

@@ -13,11 +13,11 @@ import { useCurrentApp } from "@/lib/client/use-current-app";
 import { useMe } from "@/lib/client/use-me";
 import { useOperators } from "@/lib/client/use-operators";
 import { useRemoveOperator } from "@/lib/client/use-remove-operator";
+import { UserText } from "@/components/ui/user-text";
 import { ConfirmAction } from "./confirm-action";
 import { ErrorAlert } from "./error-alert";
 import { formatTime, isoTime } from "./format";
 import { SectionCard } from "./section-card";
-import { UserText } from "@/components/ui/user-text";
 
 export function OperatorsSection({ appId }: { appId: string }) {
   const operators = useOperators(appId);

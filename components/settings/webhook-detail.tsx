@@ -10,10 +10,10 @@ import { useSendTestWebhook } from "@/lib/client/use-send-test-webhook";
 import { useUpdateWebhook } from "@/lib/client/use-update-webhook";
 import { useWebhook } from "@/lib/client/use-webhook";
 import { useWebhookDeliveries } from "@/lib/client/use-webhook-deliveries";
+import { UserText } from "@/components/ui/user-text";
 import { ConfirmAction } from "./confirm-action";
 import { ErrorAlert } from "./error-alert";
 import { formatTime, isoTime } from "./format";
-import { UserText } from "@/components/ui/user-text";
 
 export function WebhookDetail({
   appId,

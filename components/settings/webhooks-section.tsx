@@ -10,12 +10,12 @@ import { isApiClientError } from "@/lib/client/api";
 import { WEBHOOK_EVENT_KINDS, type Webhook, type WebhookEventKind } from "@/lib/client/settings-types";
 import { useCreateWebhook } from "@/lib/client/use-create-webhook";
 import { useWebhooks } from "@/lib/client/use-webhooks";
+import { UserText } from "@/components/ui/user-text";
 import { CheckboxGroup } from "./checkbox-group";
 import { ErrorAlert } from "./error-alert";
 import { SecretBox } from "./secret-box";
 import { SectionCard } from "./section-card";
 import { WebhookDetail } from "./webhook-detail";
-import { UserText } from "@/components/ui/user-text";
 
 export function WebhooksSection({ appId }: { appId: string }) {
   const webhooks = useWebhooks(appId);

@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { UserCard } from "@/lib/client/leads-types";
 import { useSetUserProps } from "@/lib/client/use-set-user-props";
-import { asText, formatValue } from "../format";
 import { cleanUserText, UserText } from "@/components/ui/user-text";
+import { asText, formatValue } from "../format";
 
 /** Lists are edited as comma-separated text; everything else as text the server types (12 → integer). */
 function toInput(v: unknown): string {

@@ -13,9 +13,9 @@ import { useDeleteUserNote } from "@/lib/client/use-delete-user-note";
 import { useRemoveUserTag } from "@/lib/client/use-remove-user-tag";
 import { useStartConversation, type Outreach } from "@/lib/client/use-start-conversation";
 import { useUserConversations } from "@/lib/client/use-user-conversations";
+import { cleanUserText, UserText } from "@/components/ui/user-text";
 import { controlClass } from "../condition-row";
 import { formatUnix } from "../format";
-import { cleanUserText, UserText } from "@/components/ui/user-text";
 
 type ConversationState = Pick<UserConversation, "id" | "closed" | "delayed_until">;
 

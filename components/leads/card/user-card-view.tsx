@@ -7,11 +7,11 @@ import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/components/ui/cn";
 import { useLeadsLive } from "@/lib/client/use-leads-live";
 import { useUser } from "@/lib/client/use-user";
+import { UserText } from "@/components/ui/user-text";
 import { leadName, PRESENCE_LABEL, presenceClass } from "../format";
 import { CardEvents } from "./card-events";
 import { CardProps } from "./card-props";
 import { CardConversations, CardNotes, CardSegments, CardTags } from "./card-side";
-import { UserText } from "@/components/ui/user-text";
 
 export function UserCardView({ userId }: { userId: string }) {
   const user = useUser(userId);
