@@ -68,7 +68,7 @@ test("a name with a right-to-left override renders isolated, without the overrid
   operator,
 }) => {
   const userId = runId("rlo");
-  // Shown raw, U+202E would turn "Eve (invoice‮fdp.exe)" into "Eve (invoiceexe.pdf)" and flip what follows.
+  // Shown raw, U+202E would turn "invoice<U+202E>fdp.exe" into "invoiceexe.pdf" and reverse what follows it.
   const name = `Eve invoice\u202Efdp.exe ${userId}`;
   const id = await api.upsert(userId, { $name: name });
   await logIn(page, operator);
