@@ -1,25 +1,32 @@
 "use client";
 
-import { useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { isApiClientError } from "@/lib/client/api";
-import { safeNextPath } from "@/lib/client/safe-next";
 import { useLogin } from "@/lib/client/use-login";
 import { useMe } from "@/lib/client/use-me";
+import { logInWithoutScript, type LoginProblem } from "./actions";
 
 type FieldErrors = Partial<Record<"email" | "password", string>>;
 
-export function LoginForm() {
+const PROBLEMS: Record<LoginProblem, string> = {
+  failed: "Wrong email or password.",
+  throttled: "Too many attempts. Wait a moment and try again.",
+};
+
+/**
+ * `next`: where to go once logged in, already checked to be a path on this site. `problem`: how a login posted
+ * without the script failed.
+ */
+export function LoginForm({ next, problem }: { next: string; problem?: LoginProblem }) {
   const router = useRouter();
-  const params = useSearchParams();
-  const next = safeNextPath(params.get("next"));
   const me = useMe();
   const login = useLogin();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(problem ? PROBLEMS[problem] : null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -81,7 +88,10 @@ export function LoginForm() {
   }
 
   return (
+    // Without the script (or before it runs) the form posts to logInWithoutScript; with it, onSubmit calls the API
+    // and prevents that post.
     <form
+      action={logInWithoutScript}
       onSubmit={onSubmit}
       noValidate
       className="space-y-5"
@@ -108,6 +118,7 @@ export function LoginForm() {
           <p>{formError}</p>
         </div>
       )}
+      <input type="hidden" name="next" value={next} />
       <fieldset disabled={pending} className="space-y-5">
         <Field label="Email" error={fieldErrors.email}>
           {(control) => (

@@ -1,11 +1,18 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { LogoMark } from "@/components/ui/logo";
+import { safeNextPath } from "@/lib/client/safe-next";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Log in" };
 
-export default function LoginPage() {
+// The form is rendered on the server with `next` read here: a form that read it in the browser would render
+// only after the page's script ran.
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ next?: string | string[]; problem?: string | string[] }>;
+}) {
+  const { next, problem } = await searchParams;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-4 py-12 sm:px-6">
       <div className="w-full max-w-sm">
@@ -15,9 +22,10 @@ export default function LoginPage() {
           <p className="mt-1.5 text-sm text-slate-600">Welcome back. Your conversations are waiting.</p>
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-          <Suspense fallback={<div className="h-64" aria-hidden="true" />}>
-            <LoginForm />
-          </Suspense>
+          <LoginForm
+            next={safeNextPath(typeof next === "string" ? next : undefined)}
+            problem={problem === "failed" || problem === "throttled" ? problem : undefined}
+          />
         </div>
       </div>
     </main>

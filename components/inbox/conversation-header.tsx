@@ -6,6 +6,7 @@ import { isSnoozed } from "@/lib/client/inbox/filters";
 import type { Actor, Conversation } from "@/lib/client/inbox/types";
 import type { Operator } from "@/lib/client/settings-types";
 import type { ConversationAction } from "@/lib/client/inbox/use-conversation-action";
+import { cleanUserText, UserText } from "@/components/ui/user-text";
 import { fullTime, visitorName } from "./format";
 
 const control =
@@ -70,7 +71,7 @@ export function ConversationHeader({
           className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900"
           data-testid="thread-title"
         >
-          {visitorName(c.user, c.id)}
+          <UserText>{visitorName(c.user, c.id)}</UserText>
           <span className="ml-2 text-xs font-normal text-slate-500">
             {c.closed ? "Closed" : snoozed ? `Snoozed until ${fullTime(c.delayed_until!)}` : "Open"}
           </span>
@@ -97,11 +98,11 @@ export function ConversationHeader({
           <option value="">Unassigned</option>
           {admins.map((a) => (
             <option key={String(a.id)} value={String(a.id)}>
-              {a.name}
+              {cleanUserText(a.name)}
             </option>
           ))}
           {c.assignee && !admins.some((a) => String(a.id) === String(c.assignee!.id)) && (
-            <option value={String(c.assignee.id)}>{c.assignee.name}</option>
+            <option value={String(c.assignee.id)}>{cleanUserText(c.assignee.name)}</option>
           )}
         </select>
         {String(c.assignee?.id ?? "") !== String(me.id) && (
@@ -185,11 +186,11 @@ export function ConversationHeader({
             key={t}
             className="flex items-center gap-0.5 rounded bg-slate-100 py-0.5 pl-1.5 text-xs text-slate-800"
           >
-            {t}
+            <UserText>{t}</UserText>
             <button
               type="button"
               className="rounded px-1 text-slate-500 hover:text-slate-900"
-              aria-label={`Remove tag ${t}`}
+              aria-label={`Remove tag ${cleanUserText(t)}`}
               onClick={() => onAction({ kind: "tag", tag: t, add: false })}
             >
               ✕

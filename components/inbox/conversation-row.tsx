@@ -1,5 +1,6 @@
 import { cn } from "@/components/ui/cn";
 import type { Conversation } from "@/lib/client/inbox/types";
+import { UserText } from "@/components/ui/user-text";
 import { PRESENCE_DOT, PRESENCE_LABEL, preview, shortTime, visitorName } from "./format";
 
 export const ROW_HEIGHT = 96;
@@ -41,7 +42,7 @@ export function ConversationRow({ conversation: c, selected, meId, onSelect }: R
           )}
           data-testid="row-visitor"
         >
-          {name}
+          <UserText>{name}</UserText>
         </span>
         <time
           className="shrink-0 text-xs text-slate-500"
@@ -52,7 +53,7 @@ export function ConversationRow({ conversation: c, selected, meId, onSelect }: R
       </span>
       <span className="flex w-full items-center gap-2">
         <span className="min-w-0 flex-1 truncate text-sm text-slate-600" data-testid="row-preview">
-          {preview(c, meId)}
+          <UserText>{preview(c, meId)}</UserText>
         </span>
         {unread > 0 && (
           <span
@@ -67,12 +68,20 @@ export function ConversationRow({ conversation: c, selected, meId, onSelect }: R
       <span className="flex w-full items-center gap-1.5 overflow-hidden text-xs">
         {c.tags.slice(0, 3).map((t) => (
           <span key={t} className="max-w-24 truncate rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
-            {t}
+            <UserText>{t}</UserText>
           </span>
         ))}
         {c.tags.length > 3 && <span className="text-slate-500">+{c.tags.length - 3}</span>}
         <span className="ml-auto truncate text-slate-500" data-testid="row-assignee">
-          {c.assignee ? (String(c.assignee.id) === meId ? "You" : c.assignee.name) : "Unassigned"}
+          {c.assignee ? (
+            String(c.assignee.id) === meId ? (
+              "You"
+            ) : (
+              <UserText>{c.assignee.name}</UserText>
+            )
+          ) : (
+            "Unassigned"
+          )}
         </span>
       </span>
     </button>

@@ -55,15 +55,3 @@ export const PRESENCE_DOT: Record<string, string> = {
   idle: "bg-amber-400",
   offline: "bg-slate-300",
 };
-
-/** Only links the server signed: same-origin paths or http(s) URLs (never javascript: and the like). */
-export function safeUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  if (url.startsWith("/") && !url.startsWith("//")) return url;
-  try {
-    const u = new URL(url);
-    return u.protocol === "http:" || u.protocol === "https:" ? u.href : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -2,7 +2,9 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { isPending } from "@/lib/client/inbox/thread-cache";
 import type { Attachment, ThreadPart } from "@/lib/client/inbox/types";
-import { fullTime, isActor, safeUrl, shortTime } from "./format";
+import { safeUrl } from "@/lib/client/safe-url";
+import { cleanUserText, UserText } from "@/components/ui/user-text";
+import { fullTime, isActor, shortTime } from "./format";
 
 const MESSAGE_TYPES = new Set(["reply_user", "reply_admin", "note", "article"]);
 
@@ -40,12 +42,13 @@ export function systemText(p: ThreadPart, meId: string): string {
 }
 
 function AttachmentView({ a }: { a: Attachment }) {
-  const url = safeUrl(a.url);
+  // The server's links are relative when PUBLIC_URL is unset.
+  const url = safeUrl(a.url, { sitePath: true });
   const image = a.type === "image" || a.mime_type.startsWith("image/");
   if (!url) {
     return (
       <p className="text-xs text-slate-600" data-testid="attachment-name">
-        {a.filename}
+        <UserText>{a.filename}</UserText>
       </p>
     );
   }
@@ -55,7 +58,7 @@ function AttachmentView({ a }: { a: Attachment }) {
         {/* eslint-disable-next-line @next/next/no-img-element -- signed attachment URLs, not optimisable */}
         <img
           src={url}
-          alt={a.filename}
+          alt={cleanUserText(a.filename)}
           loading="lazy"
           className="max-h-60 max-w-full rounded-md bg-white"
           data-testid="attachment-image"
@@ -66,14 +69,14 @@ function AttachmentView({ a }: { a: Attachment }) {
   return (
     <a
       href={url}
-      download={a.filename}
+      download={cleanUserText(a.filename)}
       rel="noopener noreferrer"
       className="inline-flex max-w-full items-center gap-1.5 rounded-md bg-white/80 px-2 py-1 text-sm text-slate-800 underline ring-1 ring-slate-300"
       data-testid="attachment-file"
     >
       <span aria-hidden="true">📎</span>
       <span className="truncate" data-testid="attachment-name">
-        {a.filename}
+        <UserText>{a.filename}</UserText>
       </span>
       <span className="shrink-0 text-xs text-slate-500 no-underline">
         {Math.max(1, Math.round(a.size / 1024))} KB

@@ -10,6 +10,7 @@ import { useAddUserNote } from "@/lib/client/use-add-user-note";
 import { useUser } from "@/lib/client/use-user";
 import { useUserConversations } from "@/lib/client/use-user-conversations";
 import { useUserEvents } from "@/lib/client/use-user-events";
+import { cleanUserText, UserText } from "@/components/ui/user-text";
 import { PRESENCE_DOT, PRESENCE_LABEL, shortTime, visitorName } from "./format";
 
 /** The sidebar shows the newest few of what the shared (Leads card) queries load. */
@@ -67,7 +68,9 @@ export function VisitorSidebar({ user, conversationId, onOpen, className }: Side
       data-testid="visitor-sidebar"
     >
       <div className="border-b border-slate-200 px-4 py-3">
-        <p className="truncate text-base font-semibold text-slate-900">{visitorName(u)}</p>
+        <p className="truncate text-base font-semibold text-slate-900">
+          <UserText>{visitorName(u)}</UserText>
+        </p>
         <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-600">
           <span
             className={cn("size-2 rounded-full", PRESENCE_DOT[presence] ?? PRESENCE_DOT.offline)}
@@ -78,11 +81,15 @@ export function VisitorSidebar({ user, conversationId, onOpen, className }: Side
         <dl className="mt-2 space-y-0.5 text-sm">
           <div className="flex gap-2">
             <dt className="w-14 shrink-0 text-slate-500">Email</dt>
-            <dd className="min-w-0 truncate text-slate-800">{show(props.$email)}</dd>
+            <dd className="min-w-0 truncate text-slate-800">
+              <UserText>{show(props.$email)}</UserText>
+            </dd>
           </div>
           <div className="flex gap-2">
             <dt className="w-14 shrink-0 text-slate-500">Phone</dt>
-            <dd className="min-w-0 truncate text-slate-800">{show(props.$phone)}</dd>
+            <dd className="min-w-0 truncate text-slate-800">
+              <UserText>{show(props.$phone)}</UserText>
+            </dd>
           </div>
         </dl>
         <Link
@@ -103,15 +110,17 @@ export function VisitorSidebar({ user, conversationId, onOpen, className }: Side
           {KEY_PROPS.filter((k) => props[k] !== undefined).map((k) => (
             <div key={k} className="flex gap-2">
               <dt className="w-20 shrink-0 text-slate-500">{PROP_LABEL[k]}</dt>
-              <dd className="min-w-0 truncate text-slate-800" title={show(props[k])}>
-                {show(props[k])}
+              <dd className="min-w-0 truncate text-slate-800" title={cleanUserText(show(props[k]))}>
+                <UserText>{show(props[k])}</UserText>
               </dd>
             </div>
           ))}
           {detail.data?.presence_details?.page_url && (
             <div className="flex gap-2">
               <dt className="w-20 shrink-0 text-slate-500">Page</dt>
-              <dd className="min-w-0 truncate text-slate-800">{detail.data.presence_details.page_url}</dd>
+              <dd className="min-w-0 truncate text-slate-800">
+                <UserText>{detail.data.presence_details.page_url}</UserText>
+              </dd>
             </div>
           )}
         </dl>
@@ -123,11 +132,11 @@ export function VisitorSidebar({ user, conversationId, onOpen, className }: Side
               .slice(0, 30)
               .map(([k, v]) => (
                 <div key={k} className="flex gap-2">
-                  <dt className="w-24 shrink-0 truncate text-slate-500" title={k}>
-                    {k}
+                  <dt className="w-24 shrink-0 truncate text-slate-500" title={cleanUserText(k)}>
+                    <UserText>{k}</UserText>
                   </dt>
-                  <dd className="min-w-0 truncate text-slate-800" title={show(v)}>
-                    {show(v)}
+                  <dd className="min-w-0 truncate text-slate-800" title={cleanUserText(show(v))}>
+                    <UserText>{show(v)}</UserText>
                   </dd>
                 </div>
               ))}
@@ -138,12 +147,12 @@ export function VisitorSidebar({ user, conversationId, onOpen, className }: Side
         <ul className="flex flex-wrap gap-1">
           {(detail.data?.tags ?? []).map((t) => (
             <li key={`t-${t}`} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800">
-              {t}
+              <UserText>{t}</UserText>
             </li>
           ))}
           {(detail.data?.segments ?? []).map((s) => (
             <li key={`s-${s.id}`} className="rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-800">
-              {s.name}
+              <UserText>{s.name}</UserText>
             </li>
           ))}
           {!detail.data?.tags?.length && !detail.data?.segments?.length && (
@@ -156,7 +165,9 @@ export function VisitorSidebar({ user, conversationId, onOpen, className }: Side
           <ul className="space-y-0.5 text-sm">
             {recentEvents.map((e) => (
               <li key={String(e.id)} className="flex gap-2">
-                <span className="min-w-0 flex-1 truncate text-slate-800">{e.type.name}</span>
+                <span className="min-w-0 flex-1 truncate text-slate-800">
+                  <UserText>{e.type.name}</UserText>
+                </span>
                 <span className="shrink-0 text-xs text-slate-500">{shortTime(e.created)}</span>
               </li>
             ))}
@@ -200,7 +211,7 @@ export function VisitorSidebar({ user, conversationId, onOpen, className }: Side
             <li key={String(n.id)} className="rounded bg-amber-50 px-2 py-1.5 text-sm text-slate-800">
               <p className="break-words whitespace-pre-wrap">{n.body}</p>
               <p className="mt-0.5 text-xs text-slate-500">
-                {n.admin?.name ?? "Operator"} · {shortTime(n.created)}
+                <UserText>{n.admin?.name ?? "Operator"}</UserText> · {shortTime(n.created)}
               </p>
             </li>
           ))}

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 import type { CatalogProp, Lead } from "@/lib/client/leads-types";
+import { UserText } from "@/components/ui/user-text";
 import { formatValue, leadName, PRESENCE_LABEL, presenceClass } from "./format";
 
 interface Column {
@@ -30,20 +31,30 @@ const BASE: Column[] = [
           href={`/leads/users/${l.id}`}
           className="font-medium text-brand-700 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          {leadName(l.props, l.id)}
+          <UserText>{leadName(l.props, l.id)}</UserText>
         </Link>
       </span>
     ),
   },
-  { key: "email", label: "Email", sort: "$email", cell: (l) => formatValue(l.props.$email) },
-  { key: "phone", label: "Phone", sort: "$phone", cell: (l) => formatValue(l.props.$phone) },
+  {
+    key: "email",
+    label: "Email",
+    sort: "$email",
+    cell: (l) => <UserText>{formatValue(l.props.$email)}</UserText>,
+  },
+  {
+    key: "phone",
+    label: "Phone",
+    sort: "$phone",
+    cell: (l) => <UserText>{formatValue(l.props.$phone)}</UserText>,
+  },
   { key: "last_seen", label: "Last seen", sort: "$last_seen", cell: (l) => formatValue(l.props.$last_seen) },
   { key: "sessions", label: "Sessions", sort: "$sessions", cell: (l) => formatValue(l.props.$sessions ?? 0) },
   {
     key: "place",
     label: "City, country",
     sort: "$city",
-    cell: (l) => [l.props.$city, l.props.$country].filter(Boolean).join(", ") || "—",
+    cell: (l) => <UserText>{[l.props.$city, l.props.$country].filter(Boolean).join(", ") || "—"}</UserText>,
   },
   {
     key: "tags",
@@ -53,7 +64,7 @@ const BASE: Column[] = [
         <span className="flex flex-wrap gap-1">
           {l.tags.map((t) => (
             <span key={t} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
-              {t}
+              <UserText>{t}</UserText>
             </span>
           ))}
         </span>
@@ -86,7 +97,7 @@ export function LeadsTable({
       key: `x:${name}`,
       label: catalog.find((p) => p.name === name)?.label ?? name,
       sort: name,
-      cell: (l: Lead) => formatValue(l.props[name]),
+      cell: (l: Lead) => <UserText>{formatValue(l.props[name])}</UserText>,
     })),
   ];
   return (

@@ -1,4 +1,6 @@
 import { cn } from "@/components/ui/cn";
+import { cleanUserText } from "@/components/ui/user-text";
+import { safeUrl } from "@/lib/client/safe-url";
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -7,10 +9,12 @@ function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
-export function Avatar({ name, src, className }: { name: string; src?: string; className?: string }) {
-  if (src) {
+/** `src` is anyone's URL (an operator's avatar, a visitor's $avatar): used only when it is http(s). */
+export function Avatar({ name, src, className }: { name: string; src?: unknown; className?: string }) {
+  const url = safeUrl(src);
+  if (url) {
     // eslint-disable-next-line @next/next/no-img-element -- operator avatars are arbitrary external URLs
-    return <img src={src} alt="" className={cn("size-8 shrink-0 rounded-full object-cover", className)} />;
+    return <img src={url} alt="" className={cn("size-8 shrink-0 rounded-full object-cover", className)} />;
   }
   return (
     <span
@@ -20,7 +24,7 @@ export function Avatar({ name, src, className }: { name: string; src?: string; c
         className,
       )}
     >
-      {initials(name)}
+      {initials(cleanUserText(name))}
     </span>
   );
 }

@@ -13,6 +13,7 @@ import { useCurrentApp } from "@/lib/client/use-current-app";
 import { useMe } from "@/lib/client/use-me";
 import { useOperators } from "@/lib/client/use-operators";
 import { useRemoveOperator } from "@/lib/client/use-remove-operator";
+import { UserText } from "@/components/ui/user-text";
 import { ConfirmAction } from "./confirm-action";
 import { ErrorAlert } from "./error-alert";
 import { formatTime, isoTime } from "./format";
@@ -197,7 +198,7 @@ function OperatorList({
               >
                 <div className="min-w-0 space-y-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium text-slate-900">{op.name}</span>
+                    <UserText className="font-medium text-slate-900">{op.name}</UserText>
                     {isMe && <span className="text-xs text-slate-500">(you)</span>}
                     <span
                       className={cn(

@@ -10,6 +10,7 @@ import { useSendTestWebhook } from "@/lib/client/use-send-test-webhook";
 import { useUpdateWebhook } from "@/lib/client/use-update-webhook";
 import { useWebhook } from "@/lib/client/use-webhook";
 import { useWebhookDeliveries } from "@/lib/client/use-webhook-deliveries";
+import { UserText } from "@/components/ui/user-text";
 import { ConfirmAction } from "./confirm-action";
 import { ErrorAlert } from "./error-alert";
 import { formatTime, isoTime } from "./format";
@@ -95,7 +96,9 @@ export function WebhookDetail({
 
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-600">URL</dt>
-        <dd className="min-w-0 font-mono break-all text-slate-900">{w.url}</dd>
+        <dd className="min-w-0 font-mono break-all text-slate-900">
+          <UserText>{w.url}</UserText>
+        </dd>
         <dt className="font-medium text-slate-600">Events</dt>
         <dd className="flex flex-wrap gap-1">
           {w.events.map((e) => (

@@ -10,6 +10,7 @@ import { isApiClientError } from "@/lib/client/api";
 import { WEBHOOK_EVENT_KINDS, type Webhook, type WebhookEventKind } from "@/lib/client/settings-types";
 import { useCreateWebhook } from "@/lib/client/use-create-webhook";
 import { useWebhooks } from "@/lib/client/use-webhooks";
+import { UserText } from "@/components/ui/user-text";
 import { CheckboxGroup } from "./checkbox-group";
 import { ErrorAlert } from "./error-alert";
 import { SecretBox } from "./secret-box";
@@ -92,7 +93,7 @@ export function WebhooksSection({ appId }: { appId: string }) {
                   <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
                     <div className="min-w-0">
                       <p className="truncate font-mono text-sm text-slate-900" title={w.url}>
-                        {w.url}
+                        <UserText>{w.url}</UserText>
                       </p>
                       <p className="mt-0.5 text-xs text-slate-500">
                         <span className={cn("font-medium", w.active ? "text-emerald-700" : "text-slate-500")}>

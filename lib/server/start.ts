@@ -84,6 +84,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // Leads filters travel in query strings: allow long request lines.
   const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     inFlight++;
+    // Every answer (pages, /api served here or by Next, static files): no browser guesses a type we did not send.
+    res.setHeader("X-Content-Type-Options", "nosniff");
     rewriteApiUrl(req);
     res.on("close", () => {
       if (--inFlight === 0) idle?.();

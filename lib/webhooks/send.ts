@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { parseWebhookUrl, resolveAllowed, UrlRefused, type Resolved } from "./url-guard";
+import { parseWebhookUrl, resolveAllowed, UrlRefused, type HostLookup, type Resolved } from "./url-guard";
 
 export const USER_AGENT = "RelayInbox-Webhooks/1.0";
 export const SEND_TIMEOUT_MS = 10_000;
@@ -22,6 +22,8 @@ export interface Outgoing {
   body: string;
   allowPrivate: boolean;
   signal?: AbortSignal;
+  /** The resolver to check the host with (the system's by default). */
+  lookup?: HostLookup;
 }
 
 export type SendResult = { ok: boolean; status: number | null; error: string | null };
@@ -35,7 +37,7 @@ export async function sendWebhook(o: Outgoing): Promise<SendResult> {
   let addresses: Resolved[];
   try {
     url = parseWebhookUrl(o.url);
-    addresses = await resolveAllowed(url.hostname, o.allowPrivate);
+    addresses = await resolveAllowed(url.hostname, o.allowPrivate, o.lookup);
   } catch (err) {
     if (err instanceof UrlRefused) return { ok: false, status: null, error: `URL refused: ${err.message}` };
     throw err;

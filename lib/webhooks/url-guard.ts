@@ -2,9 +2,10 @@ import dns from "node:dns/promises";
 import net from "node:net";
 
 /**
- * Webhook URLs must not reach the service's own network (SSRF): loopback, private, link-local, CGNAT, multicast and
- * reserved ranges are refused, in every IPv4 and IPv6 spelling, unless the configuration allows private targets
- * (WEBHOOK_ALLOW_PRIVATE, for tests and closed networks).
+ * Webhook URLs must not reach the service's own network (SSRF): loopback, private, link-local, CGNAT, multicast,
+ * documentation, benchmarking and other special-purpose ranges are refused, in every IPv4 and IPv6 spelling
+ * (IPv4-mapped, -compatible, SIIT, NAT64 and 6to4 addresses are judged by the IPv4 address they carry), unless the
+ * configuration allows private targets (WEBHOOK_ALLOW_PRIVATE, for tests and closed networks).
  */
 export class UrlRefused extends Error {
   constructor(message: string) {
@@ -13,9 +14,9 @@ export class UrlRefused extends Error {
   }
 }
 
-type Range = [base: bigint, bits: number];
-
-const V4: Range[] = [
+/** IANA's special-purpose registries, less the few ranges that are globally reachable. */
+const REFUSED = new net.BlockList();
+for (const [ip, bits] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
   ["100.64.0.0", 10],
@@ -31,38 +32,47 @@ const V4: Range[] = [
   ["203.0.113.0", 24],
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
-].map(([ip, bits]) => [v4ToInt(ip as string), bits as number]);
-
-const V6: Range[] = [
+] as const) {
+  REFUSED.addSubnet(ip, bits, "ipv4");
+}
+for (const [ip, bits] of [
   ["::", 128],
   ["::1", 128],
+  // Local-use NAT64 (RFC 8215) translates to the operator's own networks whatever IPv4 address it carries.
   ["64:ff9b:1::", 48],
   ["100::", 64],
+  // Teredo hides its client's address (inverted), so no embedded address can be trusted.
+  ["2001::", 32],
+  ["2001:2::", 48],
   ["2001:db8::", 32],
+  ["3fff::", 20],
   ["fc00::", 7],
   ["fe80::", 10],
   ["fec0::", 10],
   ["ff00::", 8],
-].map(([ip, bits]) => [v6ToInt(ip as string), bits as number]);
-
-/** Prefixes whose last (or embedded) 32 bits are an IPv4 address that decides instead. */
-const V4_IN_V6: { base: bigint; bits: number; shift: bigint }[] = [
-  { base: v6ToInt("::ffff:0:0"), bits: 96, shift: 0n },
-  { base: v6ToInt("::"), bits: 96, shift: 0n },
-  { base: v6ToInt("64:ff9b::"), bits: 96, shift: 0n },
-  { base: v6ToInt("2002::"), bits: 16, shift: 80n },
-];
-
-function v4ToInt(ip: string): bigint {
-  return ip.split(".").reduce((acc, o) => (acc << 8n) | BigInt(Number(o)), 0n);
+] as const) {
+  REFUSED.addSubnet(ip, bits, "ipv6");
 }
+
+/** IPv6 prefixes that carry an IPv4 address (`shift` bits from the right), which decides instead. */
+const CARRIES_V4: { prefix: net.BlockList; shift: bigint }[] = [
+  ["::ffff:0:0", 96, 0n], // IPv4-mapped
+  ["::ffff:0:0:0", 96, 0n], // IPv4-translated (SIIT)
+  ["::", 96, 0n], // IPv4-compatible (deprecated, still parsed by stacks)
+  ["64:ff9b::", 96, 0n], // NAT64 well-known prefix
+  ["2002::", 16, 80n], // 6to4
+].map(([ip, bits, shift]) => {
+  const prefix = new net.BlockList();
+  prefix.addSubnet(ip as string, bits as number, "ipv6");
+  return { prefix, shift: shift as bigint };
+});
 
 function v6ToInt(ip: string): bigint {
   let s = ip;
   let tail: string[] = [];
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(s);
   if (dotted?.[1]) {
-    const n = v4ToInt(dotted[1]);
+    const n = dotted[1].split(".").reduce((acc, o) => (acc << 8n) | BigInt(Number(o)), 0n);
     tail = [(n >> 16n).toString(16), (n & 0xffffn).toString(16)];
     s = s.slice(0, -dotted[1].length) + "0:0";
   }
@@ -77,28 +87,18 @@ function v6ToInt(ip: string): bigint {
   return groups.reduce((acc, g) => (acc << 16n) | BigInt(parseInt(g || "0", 16)), 0n);
 }
 
-const within = (n: bigint, width: number, [base, bits]: Range) =>
-  n >> BigInt(width - bits) === base >> BigInt(width - bits);
+const v4Text = (n: bigint) => [24n, 16n, 8n, 0n].map((s) => (n >> s) & 0xffn).join(".");
 
 /** True for addresses a webhook may not reach. Anything unparsable counts as forbidden. */
 export function isForbiddenAddress(address: string): boolean {
   const ip = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
   const family = net.isIP(ip);
-  if (family === 4) {
-    const n = v4ToInt(ip);
-    return V4.some((r) => within(n, 32, r));
-  }
+  if (family === 4) return REFUSED.check(ip, "ipv4");
   if (family !== 6) return true;
-  const n = v6ToInt(ip.toLowerCase());
-  for (const m of V4_IN_V6) {
-    if (within(n, 128, [m.base, m.bits])) {
-      // `::` and `::1` themselves fall in the compatible range; the V6 list below refuses them.
-      if (m.bits === 96 && m.base === 0n && n <= 1n) break;
-      const v4 = (n >> m.shift) & 0xffff_ffffn;
-      return V4.some((r) => within(v4, 32, r));
-    }
-  }
-  return V6.some((r) => within(n, 128, r));
+  if (REFUSED.check(ip, "ipv6")) return true;
+  const carrier = CARRIES_V4.find((c) => c.prefix.check(ip, "ipv6"));
+  if (!carrier) return false;
+  return REFUSED.check(v4Text((v6ToInt(ip.toLowerCase()) >> carrier.shift) & 0xffff_ffffn), "ipv4");
 }
 
 /** Parses a webhook URL: absolute http(s), no credentials. */
@@ -118,8 +118,11 @@ export function parseWebhookUrl(raw: string): URL {
 
 const LOOKUP_TIMEOUT_MS = 5_000;
 
+/** Every address a name resolves to. Tests pass their own to play a DNS answer that changes. */
+export type HostLookup = (host: string) => Promise<{ address: string; family: number }[]>;
+
 // getaddrinfo has no timeout of its own: a hanging resolver must not hold a request or a dispatcher slot.
-function lookupAll(host: string) {
+const systemLookup: HostLookup = (host) => {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -130,7 +133,7 @@ function lookupAll(host: string) {
   return Promise.race([dns.lookup(host, { all: true, verbatim: true }), timeout]).finally(() =>
     clearTimeout(timer),
   );
-}
+};
 
 export interface Resolved {
   address: string;
@@ -142,7 +145,11 @@ export interface Resolved {
  * public ones is refused: the resolver may hand out either). The sender connects to these very addresses, so a
  * DNS answer that changes between the check and the connection cannot slip through.
  */
-export async function resolveAllowed(hostname: string, allowPrivate: boolean): Promise<Resolved[]> {
+export async function resolveAllowed(
+  hostname: string,
+  allowPrivate: boolean,
+  lookup: HostLookup = systemLookup,
+): Promise<Resolved[]> {
   const host = hostname.replace(/^\[|\]$/g, "");
   const literal = net.isIP(host);
   let found: Resolved[];
@@ -150,7 +157,7 @@ export async function resolveAllowed(hostname: string, allowPrivate: boolean): P
     found = [{ address: host, family: literal as 4 | 6 }];
   } else {
     try {
-      found = (await lookupAll(host)).map((a) => ({
+      found = (await lookup(host)).map((a) => ({
         address: a.address,
         family: a.family === 6 ? 6 : 4,
       }));
@@ -168,8 +175,8 @@ export async function resolveAllowed(hostname: string, allowPrivate: boolean): P
 }
 
 /** The whole check of a subscription's URL (on create and update; the dispatcher repeats it on every send). */
-export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promise<URL> {
+export async function checkWebhookUrl(raw: string, allowPrivate: boolean, lookup?: HostLookup): Promise<URL> {
   const url = parseWebhookUrl(raw);
-  await resolveAllowed(url.hostname, allowPrivate);
+  await resolveAllowed(url.hostname, allowPrivate, lookup);
   return url;
 }

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { UserCard } from "@/lib/client/leads-types";
 import { useSetUserProps } from "@/lib/client/use-set-user-props";
+import { cleanUserText, UserText } from "@/components/ui/user-text";
 import { asText, formatValue } from "../format";
 
 /** Lists are edited as comma-separated text; everything else as text the server types (12 → integer). */
@@ -28,8 +29,12 @@ function PropList({ props, label }: { props: Record<string, unknown>; label: (k:
     <dl className="grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
       {entries.map(([k, v]) => (
         <div key={k} className="contents">
-          <dt className="truncate text-slate-500">{label(k)}</dt>
-          <dd className="truncate text-slate-900">{formatValue(v)}</dd>
+          <dt className="truncate text-slate-500">
+            <UserText>{label(k)}</UserText>
+          </dt>
+          <dd className="truncate text-slate-900">
+            <UserText>{formatValue(v)}</UserText>
+          </dd>
         </div>
       ))}
     </dl>
@@ -64,7 +69,9 @@ export function CardProps({ user }: { user: UserCard }) {
         <ul className="divide-y divide-slate-100 text-sm" aria-label="Custom properties">
           {custom.map(([k, v]) => (
             <li key={k} className="flex flex-wrap items-center gap-2 py-1.5" data-prop={k}>
-              <span className="w-40 truncate text-slate-500">{k}</span>
+              <span className="w-40 truncate text-slate-500">
+                <UserText>{k}</UserText>
+              </span>
               {editing?.key === k ? (
                 <form
                   className="flex flex-1 gap-2"
@@ -75,7 +82,7 @@ export function CardProps({ user }: { user: UserCard }) {
                   }}
                 >
                   <Input
-                    aria-label={`Value of ${k}`}
+                    aria-label={`Value of ${cleanUserText(k)}`}
                     className="h-8"
                     autoFocus
                     value={editing.text}
@@ -88,11 +95,13 @@ export function CardProps({ user }: { user: UserCard }) {
                 </form>
               ) : (
                 <>
-                  <span className="min-w-0 flex-1 truncate text-slate-900">{formatValue(v)}</span>
+                  <span className="min-w-0 flex-1 truncate text-slate-900">
+                    <UserText>{formatValue(v)}</UserText>
+                  </span>
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={`Edit ${k}`}
+                    aria-label={`Edit ${cleanUserText(k)}`}
                     onClick={() => setEditing({ key: k, text: toInput(v) })}
                   >
                     Edit
@@ -100,7 +109,7 @@ export function CardProps({ user }: { user: UserCard }) {
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={`Delete ${k}`}
+                    aria-label={`Delete ${cleanUserText(k)}`}
                     onClick={() => set.mutate([{ op: "delete", key: k }])}
                   >
                     Delete

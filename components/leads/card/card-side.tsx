@@ -13,6 +13,7 @@ import { useDeleteUserNote } from "@/lib/client/use-delete-user-note";
 import { useRemoveUserTag } from "@/lib/client/use-remove-user-tag";
 import { useStartConversation, type Outreach } from "@/lib/client/use-start-conversation";
 import { useUserConversations } from "@/lib/client/use-user-conversations";
+import { cleanUserText, UserText } from "@/components/ui/user-text";
 import { controlClass } from "../condition-row";
 import { formatUnix } from "../format";
 
@@ -59,10 +60,10 @@ export function CardTags({ user }: { user: UserCard }) {
             key={t}
             className="inline-flex items-center gap-1 rounded bg-slate-100 py-0.5 pr-0.5 pl-2 text-sm"
           >
-            {t}
+            <UserText>{t}</UserText>
             <button
               type="button"
-              aria-label={`Remove tag ${t}`}
+              aria-label={`Remove tag ${cleanUserText(t)}`}
               className="rounded px-1 text-slate-500 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
               onClick={() => remove.mutate(t)}
             >
@@ -110,7 +111,7 @@ export function CardSegments({ user }: { user: UserCard }) {
               className="text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
               href={`/leads?segment=${s.id}&filters=${encodeURIComponent(JSON.stringify(s.filters))}`}
             >
-              {s.name}
+              <UserText>{s.name}</UserText>
             </Link>
           </li>
         ))}
@@ -157,12 +158,12 @@ export function CardNotes({ user }: { user: UserCard }) {
           <li key={String(n.id)} className="py-2 text-sm">
             <p className="whitespace-pre-wrap text-slate-900">{n.body}</p>
             <p className="mt-0.5 flex items-center gap-2 text-xs text-slate-500">
-              {n.admin?.name ?? "You"} · {formatUnix(n.created)}
+              <UserText>{n.admin?.name ?? "You"}</UserText> · {formatUnix(n.created)}
               {!String(n.id).startsWith("pending-") && (
                 <button
                   type="button"
                   className="ml-auto rounded px-1 text-slate-500 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
-                  aria-label={`Delete note: ${n.body.slice(0, 40)}`}
+                  aria-label={`Delete note: ${cleanUserText(n.body.slice(0, 40))}`}
                   onClick={() => remove.mutate(String(n.id))}
                 >
                   Delete
@@ -195,7 +196,12 @@ export function CardConversations({ user }: { user: UserCard }) {
               className="block truncate rounded px-1 py-0.5 text-brand-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               #{String(c.id)} · {TAB_WORD[inboxTab(c)]} · {formatUnix(Math.floor(c.last_update))}
-              {c.reply_last?.body ? ` — ${c.reply_last.body}` : ""}
+              {c.reply_last?.body && (
+                <>
+                  {" — "}
+                  <UserText>{c.reply_last.body}</UserText>
+                </>
+              )}
             </Link>
           </li>
         ))}

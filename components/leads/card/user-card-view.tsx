@@ -7,6 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/components/ui/cn";
 import { useLeadsLive } from "@/lib/client/use-leads-live";
 import { useUser } from "@/lib/client/use-user";
+import { UserText } from "@/components/ui/user-text";
 import { leadName, PRESENCE_LABEL, presenceClass } from "../format";
 import { CardEvents } from "./card-events";
 import { CardProps } from "./card-props";
@@ -42,17 +43,19 @@ export function UserCardView({ userId }: { userId: string }) {
         <div className="mt-3 flex flex-wrap items-center gap-4">
           <Avatar name={name} src={avatar} className="size-14 text-lg" />
           <div className="min-w-0">
-            <h1 className="truncate text-xl font-semibold text-slate-900">{name}</h1>
+            <h1 className="truncate text-xl font-semibold text-slate-900">
+              <UserText>{name}</UserText>
+            </h1>
             <p className="flex flex-wrap gap-x-3 text-sm text-slate-600">
               {email && (
                 <a href={`mailto:${email}`} className="hover:underline">
-                  {email}
+                  <UserText>{email}</UserText>
                 </a>
               )}
-              {phone && <span>{phone}</span>}
+              {phone && <UserText>{phone}</UserText>}
               {u.user_id && (
                 <span>
-                  User ID: <span className="font-mono">{u.user_id}</span>
+                  User ID: <UserText className="font-mono">{u.user_id}</UserText>
                 </span>
               )}
               {u.email_status === "unsubscribed" && (
@@ -75,7 +78,7 @@ export function UserCardView({ userId }: { userId: string }) {
         </div>
         {u.presence_details.page_url && u.presence !== "offline" && (
           <p className="mt-2 truncate text-sm text-slate-600">
-            On {u.presence_details.page_title || u.presence_details.page_url}
+            On <UserText>{u.presence_details.page_title || u.presence_details.page_url}</UserText>
           </p>
         )}
       </header>

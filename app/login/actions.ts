@@ -1,0 +1,50 @@
+"use server";
+
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { isApiError } from "@/lib/api/errors";
+import { CLIENT_IP_HEADER } from "@/lib/api/endpoint";
+import { logIn } from "@/lib/auth/login";
+import { createSession, SESSION_COOKIE } from "@/lib/auth/sessions";
+import { safeNextPath } from "@/lib/client/safe-next";
+import { getRuntime } from "@/lib/server/runtime";
+
+export type LoginProblem = "failed" | "throttled";
+
+/**
+ * The login form posted before (or without) the page's script: the same checks, limit and cookie as
+ * POST /api/auth/login (lib/auth/endpoints.ts), answered with a redirect instead of an envelope. With the script,
+ * the form calls the API itself and this never runs.
+ */
+export async function logInWithoutScript(form: FormData): Promise<void> {
+  const rt = getRuntime();
+  const h = await headers();
+  const field = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  const next = safeNextPath(field("next"));
+  const back = (problem: LoginProblem) =>
+    redirect(`/login?${new URLSearchParams({ next, problem }).toString()}`);
+  // The API's limit for requests without a session: one bucket per peer address, shared with the API's login.
+  if (!(await rt.limiter.take(`ip:${h.get(CLIENT_IP_HEADER) ?? "unknown"}`)).ok) back("throttled");
+  const email = field("email").trim().slice(0, 320);
+  const password = field("password").slice(0, 1000);
+  if (!email || !password) back("failed");
+  let adminId: bigint;
+  try {
+    adminId = (await logIn(rt.db, { email, password })).id;
+  } catch (err) {
+    if (isApiError(err) && err.errorName === "AuthenticationFailed") back("failed");
+    throw err;
+  }
+  const s = await createSession(rt.db, adminId);
+  (await cookies()).set(SESSION_COOKIE, s.cookieValue, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    expires: s.expires,
+    secure: h.get("x-forwarded-proto") === "https",
+  });
+  redirect(next);
+}

@@ -1,0 +1,19 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { SESSION_COOKIE, verifySession } from "@/lib/auth/sessions";
+import { safeNextPath } from "@/lib/client/safe-next";
+import { getRuntime } from "@/lib/server/runtime";
+
+/**
+ * Panel pages are served to operators with a live session only; anyone else is sent to log in and brought back
+ * afterwards. Here rather than in the panel's layout because a layout is not told the path it renders.
+ */
+export async function proxy(req: NextRequest): Promise<NextResponse> {
+  const cookie = req.cookies.get(SESSION_COOKIE)?.value;
+  if (cookie && (await verifySession(getRuntime().db, cookie))) return NextResponse.next();
+  const next = safeNextPath(req.nextUrl.pathname + req.nextUrl.search);
+  const login = new URL(`/login?${new URLSearchParams({ next }).toString()}`, req.url);
+  // Same origin as the request, so Next sends the Location as a path: the Host header never picks the target.
+  return NextResponse.redirect(login, 307);
+}
+
+export const config = { matcher: ["/inbox/:path*", "/leads/:path*", "/settings/:path*"] };
