@@ -21,21 +21,13 @@ let o: CatalogObjects;
 /** For each scope, a token with every other one. */
 const allBut = new Map<Scope, string>();
 const exactly = new Map<string, string>();
+const without = (x: Scope) => SCOPES.filter((y) => y !== x);
 
 beforeAll(async () => {
   s = await startTestServer({ webhookAllowPrivate: true });
   a = await makeApp(s.db);
   o = await makeCatalogObjects(s, a);
-  for (const x of SCOPES) {
-    allBut.set(
-      x,
-      await makeToken(
-        s.db,
-        a.app.id,
-        SCOPES.filter((y) => y !== x),
-      ),
-    );
-  }
+  for (const x of SCOPES) allBut.set(x, await makeToken(s.db, a.app.id, without(x)));
 });
 afterAll(async () => {
   await s.close();
