@@ -7,7 +7,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb } from "../lib/db/client";
 import { serverUrl } from "../lib/db/testing";
-import { hashToken, SCOPES } from "../lib/auth/tokens";
+import { SCOPES } from "../lib/auth/scopes";
+import { hashToken } from "../lib/auth/tokens";
 import { verifyPassword } from "../lib/auth/passwords";
 
 // The CLI as users run it: a child process on its own database (embedded in a temp DATA_DIR, or a fresh

@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { SCOPE_DESCRIPTIONS, SCOPES } from "../lib/auth/scopes";
 import { expect, logInThroughForm, test } from "./support/fixtures";
 
 // Set E2E_SCREENSHOTS=/some/dir to save screenshots of the settings page.
@@ -60,8 +61,11 @@ test.describe("settings", () => {
 
     const name = `E2E key ${Date.now()}`;
     await page.getByLabel("Name").fill(name);
-    // Every scope is checked by default.
-    await expect(page.getByRole("checkbox", { name: /conversations-read/ })).toBeChecked();
+    // Every scope of the server's list is checked by default, each with its line on what it allows.
+    for (const scope of SCOPES) {
+      await expect(page.getByRole("checkbox", { name: new RegExp(`^${scope} `) })).toBeChecked();
+      await expect(page.getByText(SCOPE_DESCRIPTIONS[scope])).toBeVisible();
+    }
     await page.getByRole("button", { name: "Create key" }).click();
 
     const tokenBox = page.getByTestId("new-api-token");
@@ -72,6 +76,7 @@ test.describe("settings", () => {
 
     const row = page.getByTestId("api-key-row").filter({ hasText: name });
     await expect(row).toContainText("Active");
+    await expect(row.getByRole("list", { name: "Scopes" }).getByRole("listitem")).toHaveText([...SCOPES]);
     await shot(page, "settings-api-key-created");
 
     const app = e2e.operator.appId ?? "$self_app";

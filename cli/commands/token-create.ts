@@ -1,4 +1,5 @@
-import { createApiToken, isScope, SCOPES, type Scope } from "../../lib/auth/tokens";
+import { isScope, SCOPES, type Scope } from "../../lib/auth/scopes";
+import { createApiToken } from "../../lib/auth/tokens";
 import { cleanName } from "../../lib/admins/input";
 import { requireApp } from "../../lib/apps/require-app";
 import { idFlag, optionalFlag, UsageError, type Args } from "../args";

@@ -7,7 +7,8 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/components/ui/cn";
 import { isApiClientError } from "@/lib/client/api";
-import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type NewApiKey } from "@/lib/client/settings-types";
+import { isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/auth/scopes";
+import type { ApiKey, NewApiKey } from "@/lib/client/settings-types";
 import { useApiKeys } from "@/lib/client/use-api-keys";
 import { useCreateApiKey } from "@/lib/client/use-create-api-key";
 import { useRevokeApiKey } from "@/lib/client/use-revoke-api-key";
@@ -17,15 +18,6 @@ import { ErrorAlert } from "./error-alert";
 import { formatTime, isoTime } from "./format";
 import { SecretBox } from "./secret-box";
 import { SectionCard } from "./section-card";
-
-const SCOPE_HINTS: Record<ApiKeyScope, string> = {
-  "conversations-read": "Read conversations and channels",
-  "conversations-write": "Reply, assign, close, tag",
-  "user-read": "Read a user's props and events",
-  "user-write": "Change props, send events",
-  "users-list": "List and filter users",
-  "as-user": "Act as a user (widgets, bots)",
-};
 
 export function ApiKeysSection({ appId }: { appId: string }) {
   const keys = useApiKeys(appId);
@@ -86,7 +78,7 @@ export function ApiKeysSection({ appId }: { appId: string }) {
 function CreateApiKeyForm({ appId, onCreated }: { appId: string; onCreated: (k: NewApiKey) => void }) {
   const create = useCreateApiKey(appId);
   const [name, setName] = useState("");
-  const [scopes, setScopes] = useState<ApiKeyScope[]>([...API_KEY_SCOPES]);
+  const [scopes, setScopes] = useState<Scope[]>([...SCOPES]);
   const [localError, setLocalError] = useState<string | null>(null);
   const fields = isApiClientError(create.error) ? create.error.fields : {};
 
@@ -102,7 +94,7 @@ function CreateApiKeyForm({ appId, onCreated }: { appId: string; onCreated: (k: 
       {
         onSuccess: (key) => {
           setName("");
-          setScopes([...API_KEY_SCOPES]);
+          setScopes([...SCOPES]);
           onCreated(key);
         },
       },
@@ -126,13 +118,13 @@ function CreateApiKeyForm({ appId, onCreated }: { appId: string; onCreated: (k: 
       <CheckboxGroup
         legend="Scopes"
         name="scopes"
-        options={API_KEY_SCOPES}
+        options={SCOPES}
         value={scopes}
         onChange={(next) => {
           setScopes(next);
           setLocalError(null);
         }}
-        describe={(s) => SCOPE_HINTS[s]}
+        describe={(s) => SCOPE_DESCRIPTIONS[s]}
         error={localError ?? fields.scopes}
       />
       <ErrorAlert error={create.error} title="Could not create the key" />
@@ -183,6 +175,7 @@ function ApiKeyList({ appId, keys }: { appId: string; keys: ApiKey[] }) {
                 {key.scopes.map((s) => (
                   <li
                     key={s}
+                    title={isScope(s) ? SCOPE_DESCRIPTIONS[s] : undefined}
                     className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[11px] text-slate-700"
                   >
                     {s}

@@ -6,13 +6,14 @@ import { NAME_MAX, PASSWORD_MIN } from "./input";
 import { listAdmins, serializeAppAdmin } from "./list-admins";
 import { removeOperator } from "./remove-operator";
 
-const params = z.object({ id: p.id() });
+const params = z.object({ id: p.appId() });
 
 export const getAdmins = endpoint({
   method: "GET",
   path: "/apps/{id}/admins",
   summary: "Get the app's operators",
   tags: ["Apps"],
+  scopes: ["app-admin"],
   v2: {
     params,
     handler: async (ctx, input) => ({
@@ -26,9 +27,10 @@ export const postAdmin = endpoint({
   path: "/apps/{id}/admins",
   summary: "Add an operator: a new admin, or an existing one by email (owners only)",
   tags: ["Apps"],
+  scopes: ["app-admin"],
   v2: {
     params: z.object({
-      id: p.id(),
+      id: p.appId(),
       email: p.str({ min: 1, max: 254, trim: true }),
       name: p.str({ min: 1, max: NAME_MAX, trim: true }).optional(),
       password: p.str({ min: PASSWORD_MIN, max: 1024 }).optional(),
@@ -53,8 +55,9 @@ export const deleteAdmin = endpoint({
   path: "/apps/{id}/admins/{admin_id}",
   summary: "Remove an operator from the app; their open conversations become unassigned (owners only)",
   tags: ["Apps"],
+  scopes: ["app-admin"],
   v2: {
-    params: z.object({ id: p.id(), admin_id: p.id() }),
+    params: z.object({ id: p.appId(), admin_id: p.id() }),
     handler: async (ctx, input) => ({
       data: await removeOperator(ctx, { appId: input.id, adminId: input.admin_id }),
     }),

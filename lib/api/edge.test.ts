@@ -62,7 +62,7 @@ describe("authentication", () => {
     expect(JSON.stringify(r.body.data)).toBe("{}");
   });
 
-  it("enforces v1 scopes on v1 only", async () => {
+  it("enforces scopes in every version", async () => {
     const narrow = await makeToken(s.db, a.app.id, ["user-read"]);
     const v1 = await s.call(`/api/v1/apps/${a.app.id}/channels`, {
       headers: { Authorization: `Token ${narrow}` },
@@ -72,7 +72,8 @@ describe("authentication", () => {
     const v2 = await s.call(`/api/v2/apps/${a.app.id}/channels`, {
       headers: { Authorization: `Token ${narrow}` },
     });
-    expect(v2.status).toBe(200);
+    expect(v2.status).toBe(403);
+    expect(v2.body.meta.error_message).toMatch(/conversations-read/);
   });
 
   it("serves operators through the session cookie and requires the CSRF header on writes", async () => {
@@ -264,11 +265,11 @@ describe("conventions", () => {
     const created = await s.call(`/api/apps/${a.app.id}/api_keys`, {
       method: "POST",
       headers: h,
-      form: { name: "zapier", scopes: "user-read,users-list" },
+      form: { name: "zapier", scopes: "conversations-read,users-list" },
     });
     expect(created.status).toBe(200);
     const key = created.body.data as { id: number; token: string; scopes: string[] };
-    expect(key.scopes).toEqual(["user-read", "users-list"]);
+    expect(key.scopes).toEqual(["conversations-read", "users-list"]);
     expect((await s.call(`${channels(a.app.id)}?auth_token=${key.token}`)).status).toBe(200);
     const list = await s.call(`/api/apps/${a.app.id}/api_keys`, { headers: h });
     expect(list.text).not.toContain(key.token);

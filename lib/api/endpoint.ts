@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import type { z } from "zod";
-import type { Scope } from "../auth/tokens";
+import type { Scope } from "../auth/scopes";
 import type { Ctx } from "../auth/context";
 import { getRuntime } from "../server/runtime";
+import { actsAsUser, appIdParams, requireScopes, scopesOf, type Access } from "./access";
 import { authenticate } from "./authenticate";
 import { errorResponse, jsonResponse } from "./envelope";
 import { ApiError, denied, isApiError, validation } from "./errors";
@@ -22,27 +23,32 @@ export interface Result {
 
 export interface VersionSpec<S extends z.ZodType> {
   params: S;
-  /** Scopes a token needs in this version (the spec's v1 scopes). Operator sessions are not scoped. */
-  scopes?: Scope[];
+  /** Only where the spec's v1 names other scopes than the endpoint's: what a token needs in this version. */
+  scopes?: readonly Scope[];
   handler: (ctx: Ctx, input: z.output<S>, req: Request) => Promise<Result | Response>;
 }
 
-export interface EndpointSpec<S1 extends z.ZodType, S2 extends z.ZodType> {
+interface EndpointBase<S1 extends z.ZodType, S2 extends z.ZodType> {
   method: Method;
   /** The path under /api, in OpenAPI form: `/conversations/{id}/reply`. */
   path: string;
   summary: string;
   tags?: string[];
-  /** `required` (default): a token or an operator session; `optional`; `none`. */
-  auth?: "required" | "optional" | "none";
   /** Accepts `id_as_string` (the spec's IAS mark). Default true. */
   ias?: boolean;
   bodyLimit?: number;
   /** The handler reads the body itself (streamed uploads): only the query string is parsed, `req` stays unread. */
   rawBody?: boolean;
+  /**
+   * A parameter that, when given (and not false), makes the request act as the visitor: a token then also needs
+   * `as-user`, in every version.
+   */
+  asUserWith?: string;
   v1?: VersionSpec<S1>;
   v2?: VersionSpec<S2>;
 }
+
+export type EndpointSpec<S1 extends z.ZodType, S2 extends z.ZodType> = EndpointBase<S1, S2> & Access;
 
 export interface Endpoint {
   spec: EndpointSpec<z.ZodType, z.ZodType>;
@@ -164,10 +170,7 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
         });
       }
       const actor = auth.actor;
-      if (version.major === 1 && actor.kind === "token" && vspec.scopes) {
-        const missing = vspec.scopes.filter((s) => !actor.scopes.includes(s));
-        if (missing.length) throw denied(`This token lacks the scope(s): ${missing.join(", ")}.`);
-      }
+      if (actor.kind === "token") requireScopes(actor.scopes, scopesOf(spec, vspec));
 
       const idAsString = (spec.ias ?? true) && asBool(raw.id_as_string);
       const pathParams = (await route?.params) ?? {};
@@ -180,17 +183,20 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
           : actor.kind === "admin"
             ? defaultAdminApp(actor, input)
             : undefined;
-      for (const [k, v] of Object.entries(input)) {
-        if (v === "$self_app") {
-          if (selfApp === undefined) throw denied("`$self_app` needs an app's token or an operator session.");
-          input[k] = String(selfApp);
-        }
+      // Only app-ID parameters: elsewhere `$self_app` stays text, which an ID parameter refuses.
+      for (const k of appIdParams(vspec.params)) {
+        if (single(input[k]) !== "$self_app") continue;
+        if (selfApp === undefined) throw denied("`$self_app` needs an app's token or an operator session.");
+        input[k] = String(selfApp);
       }
 
       const bad = findBadText(input);
       if (bad !== undefined) throw validation({ [bad.path]: bad.problem });
       const parsed = vspec.params.safeParse(input);
       if (!parsed.success) throw validation(zodFields(parsed.error));
+      if (actor.kind === "token" && actsAsUser(parsed.data, spec.asUserWith)) {
+        requireScopes(actor.scopes, ["as-user"]);
+      }
 
       // Read before the handler's own reads: events up to it are in what this answer shows (lib/client/read-position.ts).
       const position = rt.eventPosition?.();

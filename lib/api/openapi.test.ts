@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from "../testing/server";
 import { catalog } from "./catalog";
 import { getOpenApi } from "./docs-endpoints";
 import type { Endpoint } from "./endpoint";
+import { openApiDocument } from "./openapi";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -50,6 +51,32 @@ describe("OpenAPI", () => {
     }
     expect(served).toBeGreaterThanOrEqual(7);
     expect(missing).toEqual([]);
+  });
+
+  it("names each operation's token scopes in both documents", () => {
+    type Op = { security?: Record<string, string[]>[]; "x-scopes"?: string[]; description?: string };
+    const op = (major: 1 | 2, path: string, method: string) =>
+      (openApiDocument(catalog, major).paths as Record<string, Record<string, Op>>)[path]![method]!;
+    const hook = op(2, "/apps/{id}/webhooks", "post");
+    expect(hook["x-scopes"]).toEqual(["app-admin"]);
+    expect(hook.security).toEqual([{ token: ["app-admin"] }, { tokenParam: ["app-admin"] }, { session: [] }]);
+    expect(hook.description).toContain("Token scopes: app-admin");
+    // The endpoint's scopes hold in every version; v1's own only where its spec differs.
+    expect(op(1, "/conversations/{id}", "get")["x-scopes"]).toEqual(["conversations-read"]);
+    expect(op(2, "/conversations/{id}", "get")["x-scopes"]).toEqual(["conversations-read"]);
+    expect(op(1, "/apps/{id}/segments", "post")["x-scopes"]).toEqual(["user-write"]);
+    expect(op(2, "/apps/{id}/segments", "post")["x-scopes"]).toEqual(["users-list"]);
+    expect(op(2, "/conversations/{id}/reply", "post").description).toMatch(/from_user.*as-user/);
+    expect(op(2, "/auth/login", "post").security).toBeUndefined();
+    for (const major of [1, 2] as const) {
+      for (const [path, ops] of Object.entries(
+        openApiDocument(catalog, major).paths as Record<string, Record<string, Op>>,
+      )) {
+        for (const [method, o] of Object.entries(ops)) {
+          if (o.security) expect(o["x-scopes"], `v${major} ${method} ${path}`).toBeDefined();
+        }
+      }
+    }
   });
 
   it("renders a readable reference at /docs", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scopesOf } from "./access";
 import type { Endpoint, VersionSpec } from "./endpoint";
 import { ERROR_STATUS } from "./errors";
 import { RELEASED } from "./versions";
@@ -59,7 +60,7 @@ function operation(e: Endpoint, v: VersionSpec<z.ZodType>, major: number): Json 
       ),
     summary: e.spec.summary,
     tags: e.spec.tags ?? [],
-    ...(v.scopes?.length && major === 1 ? { description: `Token scopes: ${v.scopes.join(", ")}.` } : {}),
+    ...(e.spec.auth === "none" ? {} : { description: scopeNote(e, v) }),
     responses: {
       "200": { description: "Success", content: { "application/json": { schema: envelope({}) } } },
       default: {
@@ -85,9 +86,24 @@ function operation(e: Endpoint, v: VersionSpec<z.ZodType>, major: number): Json 
       },
     };
   }
-  if (e.spec.auth !== "none") op.security = [{ token: [] }, { tokenParam: [] }, { session: [] }];
+  if (e.spec.auth !== "none") {
+    const scopes = [...scopesOf(e.spec, v)];
+    // OpenAPI 3.1 lets any scheme list required roles: the token's scopes; operator sessions are not scoped.
+    op.security = [{ token: scopes }, { tokenParam: scopes }, { session: [] }];
+    op["x-scopes"] = scopes;
+    if (e.spec.asUserWith) op["x-scopes-as-user-with"] = e.spec.asUserWith;
+  }
   if (parameters.length) op.parameters = parameters;
   return op;
+}
+
+function scopeNote(e: Endpoint, v: VersionSpec<z.ZodType>): string {
+  const scopes = scopesOf(e.spec, v);
+  const needs = scopes.length ? `Token scopes: ${scopes.join(", ")}` : "Any token of the app";
+  const asUser = e.spec.asUserWith
+    ? `; with \`${e.spec.asUserWith}\` (acting as the visitor) also as-user`
+    : "";
+  return `${needs}${asUser}. Operator sessions are not scoped.`;
 }
 
 /** The OpenAPI 3.1 document of one major version, generated from the endpoints' zod schemas. */

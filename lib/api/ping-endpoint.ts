@@ -7,6 +7,7 @@ export const getPing = endpoint({
   path: "/ping",
   summary: "Check connectivity and credentials: who the caller is",
   tags: ["Meta"],
+  scopes: [],
   auth: "optional",
   v1: { params: z.object({}), handler: async (ctx) => ({ data: whoami(ctx.actor) }) },
   v2: { params: z.object({}), handler: async (ctx) => ({ data: whoami(ctx.actor) }) },

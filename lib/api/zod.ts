@@ -65,6 +65,32 @@ function id(opts: { allowZero?: boolean } = {}) {
     .meta({ type: ["integer", "string"], format: "int64" });
 }
 
+const APP_IDS = new WeakSet<z.ZodType>();
+
+/** An app's ID: the only kind of parameter where `$self_app` stands for the caller's app (endpoint() puts it in). */
+function appId() {
+  const s = id().meta({
+    type: ["integer", "string"],
+    format: "int64",
+    description: "an app ID, or `$self_app` for the token's (or operator's) app",
+  });
+  APP_IDS.add(s);
+  return s;
+}
+
+/** The top-level parameters of an object schema declared with `p.appId()` (optional or not). */
+export function appIdFields(schema: z.ZodType): string[] {
+  if (!(schema instanceof z.ZodObject)) return [];
+  return Object.entries(schema.shape as Record<string, z.ZodType>)
+    .filter(([, s]) => APP_IDS.has(unwrapOptional(s)))
+    .map(([k]) => k);
+}
+
+// `.partial()` wraps an optional parameter again.
+function unwrapOptional(s: z.ZodType): z.ZodType {
+  return s instanceof z.ZodOptional ? unwrapOptional(s.unwrap() as z.ZodType) : s;
+}
+
 function str(opts: { min?: number; max?: number; trim?: boolean } = {}) {
   let s = z.string({ error: "must be a string" });
   if (opts.min !== undefined) s = s.min(opts.min, { error: `must be at least ${opts.min} characters` });
@@ -153,7 +179,7 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
     .meta({ type: "string", enum: [...values] });
 }
 
-export const p = { bool, int, num, id, str, json, list, file, oneOf };
+export const p = { bool, int, num, id, appId, str, json, list, file, oneOf };
 
 /** `{ "field.path": "message" }` for `error_fields`. */
 export function zodFields(err: z.ZodError): Record<string, string> {

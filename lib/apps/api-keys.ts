@@ -1,7 +1,8 @@
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
 import { ApiError } from "../api/errors";
-import { createApiToken, revokeApiToken, type Scope } from "../auth/tokens";
+import type { Scope } from "../auth/scopes";
+import { createApiToken, revokeApiToken } from "../auth/tokens";
 
 // Tokens mint no tokens: key management is for operators in the panel.
 function operatorOf(ctx: Ctx, appId: bigint): bigint {

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../db/testing";
 import { verifyPassword } from "../auth/passwords";
-import { SCOPES, verifyApiToken } from "../auth/tokens";
+import { SCOPES } from "../auth/scopes";
+import { verifyApiToken } from "../auth/tokens";
 import { InputError } from "../admins/input";
 import { createApp, type CreateAppInput } from "./create-app";
 

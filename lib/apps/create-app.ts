@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { createApiToken, SCOPES } from "../auth/tokens";
+import { SCOPES } from "../auth/scopes";
+import { createApiToken } from "../auth/tokens";
 import { cleanAdminInput, findOrCreateAdmin, type AdminSummary } from "../admins/create-admin";
 import { cleanName } from "../admins/input";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { p } from "../api/zod";
-import { SCOPES } from "../auth/tokens";
+import { SCOPES } from "../auth/scopes";
 import { createApiKey, listApiKeys, revokeApiKey, serializeApiKey } from "./api-keys";
 
 export const getApiKeys = endpoint({
@@ -9,8 +9,9 @@ export const getApiKeys = endpoint({
   path: "/apps/{id}/api_keys",
   summary: "List the app's API keys (operators only)",
   tags: ["Settings"],
+  scopes: ["app-admin"],
   v2: {
-    params: z.object({ id: p.id() }),
+    params: z.object({ id: p.appId() }),
     handler: async (ctx, input) => ({
       data: (await listApiKeys(ctx, { appId: input.id })).map(serializeApiKey),
     }),
@@ -22,9 +23,10 @@ export const postApiKey = endpoint({
   path: "/apps/{id}/api_keys",
   summary: "Create an API key; the token is in this response only",
   tags: ["Settings"],
+  scopes: ["app-admin"],
   v2: {
     params: z.object({
-      id: p.id(),
+      id: p.appId(),
       name: p.str({ max: 255, trim: true }).optional(),
       scopes: p.list(p.oneOf(SCOPES)).optional(),
     }),
@@ -44,8 +46,9 @@ export const deleteApiKey = endpoint({
   path: "/apps/{id}/api_keys/{key_id}",
   summary: "Revoke an API key",
   tags: ["Settings"],
+  scopes: ["app-admin"],
   v2: {
-    params: z.object({ id: p.id(), key_id: p.id() }),
+    params: z.object({ id: p.appId(), key_id: p.id() }),
     handler: async (ctx, input) => {
       await revokeApiKey(ctx, { appId: input.id, keyId: input.key_id });
       return { data: {} };

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { denied } from "../api/errors";
 import type { ApiVersion } from "../api/versions";
-import type { Scope } from "./tokens";
+import type { Scope } from "./scopes";
 
 export type Actor =
   | { kind: "token"; tokenId: bigint; appId: bigint; scopes: Scope[] }

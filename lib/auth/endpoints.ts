@@ -43,6 +43,7 @@ export const me = endpoint({
   path: "/auth/me",
   summary: "The logged-in operator, their apps and the CSRF token for writes",
   tags: ["Panel"],
+  scopes: [],
   ias: false,
   v2: {
     params: z.object({}),
@@ -67,6 +68,7 @@ export const logout = endpoint({
   path: "/auth/logout",
   summary: "Ends the operator session",
   tags: ["Panel"],
+  scopes: [],
   auth: "optional",
   ias: false,
   v2: {

@@ -1,19 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/client";
-
-export const SCOPES = [
-  "conversations-read",
-  "conversations-write",
-  "user-read",
-  "user-write",
-  "users-list",
-  "as-user",
-] as const;
-export type Scope = (typeof SCOPES)[number];
-
-export function isScope(s: string): s is Scope {
-  return (SCOPES as readonly string[]).includes(s);
-}
+import { isScope, SCOPES, type Scope } from "./scopes";
 
 const PREFIX = "rly_";
 

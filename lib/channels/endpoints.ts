@@ -3,16 +3,16 @@ import { endpoint } from "../api/endpoint";
 import { p } from "../api/zod";
 import { listChannels, serializeChannel } from "./list-channels";
 
-const params = z.object({ id: p.id() });
+const params = z.object({ id: p.appId() });
 
 export const getChannels = endpoint({
   method: "GET",
   path: "/apps/{id}/channels",
   summary: "Get channels, with unassigned and unread counts",
   tags: ["Apps"],
+  scopes: ["conversations-read"],
   v1: {
     params,
-    scopes: ["conversations-read"],
     handler: async (ctx, input) => ({
       data: (await listChannels(ctx, { appId: input.id })).map(serializeChannel),
     }),

@@ -3,17 +3,6 @@ import { WEBHOOK_KINDS, type SubscribableKind } from "@/lib/webhooks/kinds";
 
 export type Id = string | number;
 
-/** The scopes an API key can carry (the server's SCOPES, lib/auth/tokens.ts). */
-export const API_KEY_SCOPES = [
-  "conversations-read",
-  "conversations-write",
-  "user-read",
-  "user-write",
-  "users-list",
-  "as-user",
-] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-
 export interface ApiKey {
   id: Id;
   name: string;

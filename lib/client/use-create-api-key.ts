@@ -3,11 +3,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "./api";
 import { queryKeys } from "./query-keys";
-import { appPath, type ApiKey, type ApiKeyScope, type NewApiKey } from "./settings-types";
+import type { Scope } from "@/lib/auth/scopes";
+import { appPath, type ApiKey, type NewApiKey } from "./settings-types";
 
 export interface CreateApiKeyInput {
   name: string;
-  scopes: ApiKeyScope[];
+  scopes: Scope[];
 }
 
 /** Creates a key; the result carries the token, which the server never shows again. */

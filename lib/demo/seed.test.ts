@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../db/testing";
 import { verifyPassword } from "../auth/passwords";
-import { SCOPES, verifyApiToken } from "../auth/tokens";
+import { SCOPES } from "../auth/scopes";
+import { verifyApiToken } from "../auth/tokens";
 import { isMessage } from "../parts/state";
 import { planConversations } from "./conversations";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "./fixtures";

@@ -56,7 +56,8 @@ export const postUserEvent = endpoint({
   path: "/users/{id}/events",
   summary: "Track an event of a user (by_user_id creates the user)",
   tags: ["Users"],
-  v1: { params: trackParams, scopes: ["user-write"], handler: track },
+  scopes: ["user-write"],
+  v1: { params: trackParams, handler: track },
   v2: { params: trackParams, handler: track },
 });
 
@@ -67,9 +68,9 @@ export const getUserEvents = endpoint({
   path: "/users/{id}/events",
   summary: "Get a user's events, newest first (by_user_id creates the user)",
   tags: ["Users"],
+  scopes: ["user-read"],
   v1: {
     params: z.object({ ...userRefParams, filter_name: filterName, ...v1PageParams }),
-    scopes: ["user-read"],
     handler: async (ctx, input) => {
       const page = await listEvents(ctx, {
         user: input,

@@ -17,7 +17,7 @@ const tag = p
 
 /** Parameters may come in the query string or as multipart fields beside the file. */
 const importParams = z.object({
-  app: p.id().optional(),
+  app: p.appId().optional(),
   merge_field: p.oneOf(["$user_id", "$email"]),
   delimiter: p
     .oneOf(DELIMITERS)
@@ -92,9 +92,10 @@ export const postUsersImport = endpoint({
   path: "/users/import",
   summary: "Import users from CSV (up to 30 MB), asynchronously: returns the job to follow",
   tags: ["Users"],
+  scopes: ["user-write", "app-admin"],
   // The CSV is streamed to disk by the handler, never buffered whole.
   rawBody: true,
-  v1: { params: queryParams, scopes: ["user-write"], handler: start },
+  v1: { params: queryParams, handler: start },
   v2: { params: queryParams, handler: start },
 });
 
@@ -105,9 +106,9 @@ export const getUsersImport = endpoint({
   path: "/users/import/{job_id}",
   summary: "An import job: status, progress (bytes, rows) and row errors",
   tags: ["Users"],
+  scopes: ["user-read", "app-admin"],
   v1: {
     params: jobParams,
-    scopes: ["user-read"],
     handler: async (ctx, input) => ({
       data: serializeImportJob(await getImportJob(ctx, { jobId: input.job_id })),
     }),

@@ -9,9 +9,10 @@ export const getUsersExport = endpoint({
   path: "/apps/{id}/users/export",
   summary: "The leads matching a filter as CSV, streamed (up to 100,000 rows, in ID order)",
   tags: ["Users"],
+  scopes: ["users-list", "app-admin"],
   v2: {
     params: z.object({
-      id: p.id(),
+      id: p.appId(),
       filters: z
         .preprocess((v) => (v === "" ? undefined : v), p.json(z.unknown()).optional())
         .meta({ description: "Filters object (JSON), as GET /apps/{id}/users" }),

@@ -8,7 +8,7 @@ import { loadLeadExtras, MAX_EXTRA_PROPS } from "./lead-extras";
 import { listLeads, type LeadRow } from "./list-leads";
 
 const common = {
-  id: p.id(),
+  id: p.appId(),
   // An empty `filters=` (what a form sends for "no filter") means all users.
   filters: z
     .preprocess((v) => (v === "" ? undefined : v), p.json(z.unknown()).optional())
@@ -37,9 +37,9 @@ export const getAppUsers = endpoint({
   path: "/apps/{id}/users",
   summary: "Get users/leads: filtered, sorted, paged by offset",
   tags: ["Users"],
+  scopes: ["users-list"],
   v1: {
     params: z.object({ ...common, limit: p.int({ min: 0, max: 50 }).optional() }),
-    scopes: ["users-list"],
     handler: async (ctx, input) => {
       const r = await listLeads(ctx, {
         appId: input.id,

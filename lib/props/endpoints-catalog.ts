@@ -8,8 +8,9 @@ export const getAppProps = endpoint({
   path: "/apps/{id}/props",
   summary: "Properties a leads filter or column can name: system, custom (types inferred) and event props",
   tags: ["Users"],
+  scopes: ["users-list"],
   v2: {
-    params: z.object({ id: p.id() }),
+    params: z.object({ id: p.appId() }),
     handler: async (ctx, input) => ({ data: await listPropCatalog(ctx, { appId: input.id }) }),
   },
 });

@@ -34,9 +34,9 @@ export const postUserProps = endpoint({
   path: "/users/{id}/props",
   summary: "Set user properties: operations in order, in one transaction; invalid ones are reported",
   tags: ["Users"],
+  scopes: ["user-write"],
   v1: {
     params: z.object({ ...userRefParams, operations }),
-    scopes: ["user-write"],
     handler: async (ctx, input) => {
       const r = await setUserProps(ctx, { user: input, operations: input.operations });
       // v1 reports operations that changed nothing among the ignored ones.

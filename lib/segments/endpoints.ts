@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { endpoint, type VersionSpec } from "../api/endpoint";
 import { p } from "../api/zod";
-import type { Scope } from "../auth/tokens";
 import {
   createSegment,
   deleteSegment,
@@ -15,11 +14,16 @@ const filters = p
   .json(z.record(z.string(), z.unknown(), { error: "must be a filters object {type, filters}" }))
   .meta({ description: "Filters object (JSON), the leads grammar" });
 const name = p.str({ min: 1, max: 255, trim: true });
-const one = { id: p.id(), segment_id: p.id() };
+const one = { id: p.appId(), segment_id: p.id() };
 
-/** Segments answer alike in both versions; v1 tokens need users-list to read and user-write to change them. */
-function both<S extends z.ZodType>(spec: VersionSpec<S>, scope: Scope) {
-  return { v1: { ...spec, scopes: [scope] }, v2: spec };
+/** Segments answer alike in both versions. */
+function both<S extends z.ZodType>(spec: VersionSpec<S>) {
+  return { v1: spec, v2: spec };
+}
+
+/** v1 tokens change segments with user-write (v1's rule for writes); later versions need users-list. */
+function changing<S extends z.ZodType>(spec: VersionSpec<S>) {
+  return { v1: { ...spec, scopes: ["user-write"] as const }, v2: spec };
 }
 
 export const getSegments = endpoint({
@@ -27,15 +31,13 @@ export const getSegments = endpoint({
   path: "/apps/{id}/segments",
   summary: "List the app's segments",
   tags: ["Segments"],
-  ...both(
-    {
-      params: z.object({ id: p.id() }),
-      handler: async (ctx, input) => ({
-        data: (await listSegments(ctx, { appId: input.id })).map(serializeSegment),
-      }),
-    },
-    "users-list",
-  ),
+  scopes: ["users-list"],
+  ...both({
+    params: z.object({ id: p.appId() }),
+    handler: async (ctx, input) => ({
+      data: (await listSegments(ctx, { appId: input.id })).map(serializeSegment),
+    }),
+  }),
 });
 
 export const postSegment = endpoint({
@@ -43,17 +45,15 @@ export const postSegment = endpoint({
   path: "/apps/{id}/segments",
   summary: "Create a segment (a named filter over users)",
   tags: ["Segments"],
-  ...both(
-    {
-      params: z.object({ id: p.id(), name, filters }),
-      handler: async (ctx, input) => ({
-        data: serializeSegment(
-          await createSegment(ctx, { appId: input.id, name: input.name, filters: input.filters }),
-        ),
-      }),
-    },
-    "user-write",
-  ),
+  scopes: ["users-list"],
+  ...changing({
+    params: z.object({ id: p.appId(), name, filters }),
+    handler: async (ctx, input) => ({
+      data: serializeSegment(
+        await createSegment(ctx, { appId: input.id, name: input.name, filters: input.filters }),
+      ),
+    }),
+  }),
 });
 
 export const getOneSegment = endpoint({
@@ -61,15 +61,13 @@ export const getOneSegment = endpoint({
   path: "/apps/{id}/segments/{segment_id}",
   summary: "Get a segment",
   tags: ["Segments"],
-  ...both(
-    {
-      params: z.object(one),
-      handler: async (ctx, input) => ({
-        data: serializeSegment(await getSegment(ctx, { appId: input.id, segmentId: input.segment_id })),
-      }),
-    },
-    "users-list",
-  ),
+  scopes: ["users-list"],
+  ...both({
+    params: z.object(one),
+    handler: async (ctx, input) => ({
+      data: serializeSegment(await getSegment(ctx, { appId: input.id, segmentId: input.segment_id })),
+    }),
+  }),
 });
 
 const updateParams = z.object({ ...one, name: name.optional(), filters: filters.optional() });
@@ -92,7 +90,8 @@ export const postOneSegment = endpoint({
   path: "/apps/{id}/segments/{segment_id}",
   summary: "Rename a segment or change its filters",
   tags: ["Segments"],
-  ...both(updateSpec, "user-write"),
+  scopes: ["users-list"],
+  ...changing(updateSpec),
 });
 
 export const putOneSegment = endpoint({
@@ -100,7 +99,8 @@ export const putOneSegment = endpoint({
   path: "/apps/{id}/segments/{segment_id}",
   summary: "Rename a segment or change its filters",
   tags: ["Segments"],
-  ...both(updateSpec, "user-write"),
+  scopes: ["users-list"],
+  ...changing(updateSpec),
 });
 
 export const deleteOneSegment = endpoint({
@@ -108,14 +108,12 @@ export const deleteOneSegment = endpoint({
   path: "/apps/{id}/segments/{segment_id}",
   summary: "Delete a segment (refused while another segment refers to it)",
   tags: ["Segments"],
-  ...both(
-    {
-      params: z.object(one),
-      handler: async (ctx, input) => {
-        await deleteSegment(ctx, { appId: input.id, segmentId: input.segment_id });
-        return { data: {} };
-      },
+  scopes: ["users-list"],
+  ...changing({
+    params: z.object(one),
+    handler: async (ctx, input) => {
+      await deleteSegment(ctx, { appId: input.id, segmentId: input.segment_id });
+      return { data: {} };
     },
-    "user-write",
-  ),
+  }),
 });

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/client";
 import { hashPassword } from "../auth/passwords";
-import { createApiToken, type Scope } from "../auth/tokens";
+import type { Scope } from "../auth/scopes";
+import { createApiToken } from "../auth/tokens";
 import { createSession } from "../auth/sessions";
 
 /** Factories with unique values: tests build what they need instead of sharing a seed. */

@@ -13,9 +13,9 @@ export const getUserConversations = endpoint({
   path: "/users/{id}/conversations",
   summary: "Get a user's conversations, newest last_update first",
   tags: ["Users"],
+  scopes: ["user-read", "conversations-read"],
   v1: {
     params: z.object({ ...userRefParams, ...v1PageParams }),
-    scopes: ["conversations-read", "user-read"],
     handler: async (ctx, input, req) => {
       const page = await listUserConversations(ctx, {
         user: input,

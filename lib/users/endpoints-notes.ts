@@ -14,9 +14,9 @@ export const getUserNotes = endpoint({
   path: "/users/{id}/notes",
   summary: "A user's notes, newest first",
   tags: ["Users"],
+  scopes: ["user-read"],
   v1: {
     params: refOnly,
-    scopes: ["user-read"],
     handler: async (ctx, input) => ({ data: (await listNotes(ctx, { user: input })).map(serializeNote) }),
   },
   v2: {
@@ -30,9 +30,9 @@ export const postUserNote = endpoint({
   path: "/users/{id}/notes",
   summary: "Add a note to a user (by the operator, or the app's default admin for tokens)",
   tags: ["Users"],
+  scopes: ["user-write"],
   v1: {
     params: noteParams,
-    scopes: ["user-write"],
     handler: async (ctx, input) => ({
       data: serializeNote(await addNote(ctx, { user: input, body: input.body })),
     }),
@@ -50,9 +50,9 @@ export const deleteUserNote = endpoint({
   path: "/users/{id}/notes/{note_id}",
   summary: "Delete a note of a user",
   tags: ["Users"],
+  scopes: ["user-write"],
   v1: {
     params: noteRef,
-    scopes: ["user-write"],
     handler: async (ctx, input) => {
       await deleteNote(ctx, { user: input, noteId: input.note_id });
       return { data: {} };
@@ -78,9 +78,9 @@ export const postUserTag = endpoint({
   path: "/users/{id}/tags",
   summary: "Add a tag to a user (200 also when present)",
   tags: ["Users"],
+  scopes: ["user-write"],
   v1: {
     params: tagParams,
-    scopes: ["user-write"],
     handler: async (ctx, input) => {
       await addUserTag(ctx, { user: input, tag: input.tag });
       return { data: {} };
@@ -99,9 +99,9 @@ export const deleteUserTag = endpoint({
   path: "/users/{id}/tags",
   summary: "Remove a tag from a user (200 also when absent)",
   tags: ["Users"],
+  scopes: ["user-write"],
   v1: {
     params: tagParams,
-    scopes: ["user-write"],
     handler: async (ctx, input) => {
       await removeUserTag(ctx, { user: input, tag: input.tag });
       return { data: {} };

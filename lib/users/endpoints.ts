@@ -24,9 +24,9 @@ export const getUserData = endpoint({
   path: "/users/{id}",
   summary: "Get user data, with optional parts switched on",
   tags: ["Users"],
+  scopes: ["user-read"],
   v1: {
     params: z.object({ ...userRefParams, ...v1Switches }),
-    scopes: ["user-read"],
     handler: async (ctx, input) => ({
       data: serializeUserV1(await getUser(ctx, { user: input, switches: input }), input),
     }),
@@ -71,9 +71,9 @@ export const postSetPresence = endpoint({
   path: "/users/{id}/setpresence",
   summary: "Presence heartbeat: online or idle on a page for the next two minutes",
   tags: ["Users"],
+  scopes: ["user-write"],
   v1: {
     params: presenceParams,
-    scopes: ["user-write"],
     handler: async (ctx, input) => {
       await heartbeat(ctx, input);
       return { data: {} };
@@ -88,7 +88,7 @@ export const postSetPresence = endpoint({
   },
 });
 
-const activeParams = z.object({ id: p.id(), limit: p.int({ min: 1, max: 500 }).optional() });
+const activeParams = z.object({ id: p.appId(), limit: p.int({ min: 1, max: 500 }).optional() });
 
 async function activeUsers(ctx: Parameters<typeof listActiveUsers>[0], input: z.output<typeof activeParams>) {
   const r = await listActiveUsers(ctx, { appId: input.id, limit: input.limit });
@@ -111,7 +111,8 @@ export const getActiveUsers = endpoint({
   path: "/apps/{id}/activeusers",
   summary: "Users online or idle now, with presence details, most recent heartbeat first",
   tags: ["Users"],
-  v1: { params: activeParams, scopes: ["users-list"], handler: activeUsers },
+  scopes: ["users-list"],
+  v1: { params: activeParams, handler: activeUsers },
   v2: { params: activeParams, handler: activeUsers },
 });
 
@@ -122,9 +123,9 @@ export const postUnsubscribeEmail = endpoint({
   path: "/users/{id}/unsubscribeemail",
   summary: "Mark the user Unsubscribed from email",
   tags: ["Users"],
+  scopes: ["user-write"],
   v1: {
     params: refOnly,
-    scopes: ["user-write"],
     handler: async (ctx, input) => {
       await unsubscribeEmail(ctx, { user: input });
       return { data: {} };
@@ -146,9 +147,9 @@ export const postWebpush = endpoint({
   path: "/users/{id}/webpush",
   summary: "Set whether the user is subscribed to web push (counts for the v2 lead rule)",
   tags: ["Users"],
+  scopes: ["user-write"],
   v1: {
     params: webpushParams,
-    scopes: ["user-write"],
     handler: async (ctx, input) => {
       await setWebpush(ctx, { user: input, subscribed: input.subscribed });
       return { data: {} };

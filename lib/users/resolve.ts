@@ -16,7 +16,7 @@ export interface UserRef {
 export const userRefParams = {
   id: p.str({ min: 1, max: 255 }),
   by_user_id: p.bool().optional(),
-  app: p.id().optional(),
+  app: p.appId().optional(),
 };
 
 function serviceId(ref: UserRef): bigint {
@@ -89,9 +89,12 @@ export async function lockUser(
   return { id: row.id, appId: row.app_id, created: false };
 }
 
-/** findUserId, but a by_user_id reference that names nobody creates the user (reads that the spec lets create). */
+/**
+ * findUserId, but a by_user_id reference that names nobody creates the user (reads that the spec lets create), for
+ * tokens only: a read never writes on behalf of an operator's session, which gets LookupError as for anyone unknown.
+ */
 export async function ensureUser(ctx: Ctx, ref: UserRef): Promise<{ id: bigint; appId: bigint }> {
-  if (ref.by_user_id) {
+  if (ref.by_user_id && ctx.actor.kind === "token") {
     const appId = refApp(ctx, ref);
     await withEvents(ctx.db, async (tx, emit) => {
       const made = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`

@@ -185,9 +185,10 @@ describe("GET /v1/users/{id}", () => {
     expect(byKey.id).toBe(Number(userId));
   });
 
-  it("needs the user-read scope in v1", async () => {
+  it("needs the user-read scope in every version", async () => {
     const narrow = await makeToken(s.db, a.app.id, ["users-list"]);
     errorOf(await client(s, narrow).get(`/api/v1/users/${userId}`), 403, "PermissionDenied");
-    ok(await client(s, narrow).get(`/api/users/${userId}`));
+    errorOf(await client(s, narrow).get(`/api/users/${userId}`), 403, "PermissionDenied");
+    ok(await client(s, await makeToken(s.db, a.app.id, ["user-read"])).get(`/api/users/${userId}`));
   });
 });

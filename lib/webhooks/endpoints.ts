@@ -21,15 +21,16 @@ const TAGS = ["Webhooks"];
 const url = p.str({ min: 1, max: 2048, trim: true });
 const events = p.list(p.oneOf(WEBHOOK_KINDS), { max: WEBHOOK_KINDS.length });
 const secret = p.str({ min: 16, max: 256 });
-const ids = { id: p.id(), webhook_id: p.id() };
+const ids = { id: p.appId(), webhook_id: p.id() };
 
 export const getWebhooks = endpoint({
   method: "GET",
   path: "/apps/{id}/webhooks",
   summary: "List the app's webhook subscriptions (secrets masked)",
   tags: TAGS,
+  scopes: ["app-admin"],
   v2: {
-    params: z.object({ id: p.id() }),
+    params: z.object({ id: p.appId() }),
     handler: async (ctx, input) => ({
       data: (await listWebhooks(ctx, { appId: input.id })).map((s) => serializeWebhook(s, { secret: false })),
     }),
@@ -41,9 +42,10 @@ export const postWebhook = endpoint({
   path: "/apps/{id}/webhooks",
   summary: "Subscribe a URL to webhook kinds; a secret (whsec_…) is generated unless given",
   tags: TAGS,
+  scopes: ["app-admin"],
   v2: {
     params: z.object({
-      id: p.id(),
+      id: p.appId(),
       url,
       events: events.refine((e) => e.length > 0, { error: "must name at least one kind" }),
       secret: secret.optional(),
@@ -67,6 +69,7 @@ export const getWebhookOne = endpoint({
   path: "/apps/{id}/webhooks/{webhook_id}",
   summary: "A webhook subscription, with its signing secret",
   tags: TAGS,
+  scopes: ["app-admin"],
   v2: {
     params: z.object(ids),
     handler: async (ctx, input) => ({
@@ -89,6 +92,7 @@ const updateParams = z.object({
 const updateSpec = {
   path: "/apps/{id}/webhooks/{webhook_id}",
   tags: TAGS,
+  scopes: ["app-admin"] as const,
   v2: {
     params: updateParams,
     handler: async (ctx: Ctx, input: z.output<typeof updateParams>) => {
@@ -123,6 +127,7 @@ export const deleteWebhookOne = endpoint({
   path: "/apps/{id}/webhooks/{webhook_id}",
   summary: "Delete a webhook subscription and its delivery log",
   tags: TAGS,
+  scopes: ["app-admin"],
   v2: {
     params: z.object(ids),
     handler: async (ctx, input) => {
@@ -137,6 +142,7 @@ export const postWebhookTest = endpoint({
   path: "/apps/{id}/webhooks/{webhook_id}/test",
   summary: "Queue a `test` delivery to the subscription's URL (sent even when it is paused)",
   tags: TAGS,
+  scopes: ["app-admin"],
   v2: {
     params: z.object(ids),
     handler: async (ctx, input) => ({
@@ -150,6 +156,7 @@ export const getWebhookDeliveries = endpoint({
   path: "/apps/{id}/webhooks/{webhook_id}/deliveries",
   summary: "The subscription's delivery log, newest first (paged by ID)",
   tags: TAGS,
+  scopes: ["app-admin"],
   v2: {
     params: z.object({
       ...ids,

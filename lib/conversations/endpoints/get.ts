@@ -13,9 +13,9 @@ export const getConversationById = endpoint({
   path: "/conversations/{id}",
   summary: "Get a conversation",
   tags: ["Conversations"],
+  scopes: ["conversations-read"],
   v1: {
     params: z.object({ id: p.id() }),
-    scopes: ["conversations-read"],
     handler: async (ctx, input, req) => {
       const view = await getConversation(ctx, { id: input.id, fields: SINGLE_FIELDS });
       return { data: serializeConversation(view, { version: 1, urls: await responseUrls(ctx, req) }) };
@@ -35,9 +35,9 @@ export const getConversationParts = endpoint({
   path: "/conversations/{id}/parts",
   summary: "Get conversation parts, paged by part ID (newest first)",
   tags: ["Conversations"],
+  scopes: ["conversations-read"],
   v1: {
     params: z.object({ id: p.id(), ...v1PageParams }),
-    scopes: ["conversations-read"],
     handler: async (ctx, input, req) => {
       const page = await listConversationParts(ctx, {
         conversationId: input.id,

@@ -9,7 +9,7 @@ import { LIST_FIELDS, pickFields, serializeConversation } from "../view";
 import { orNone, responseUrls } from "./shared";
 
 const v2Params = z.object({
-  id: p.id(),
+  id: p.appId(),
   closed: p.bool().optional(),
   answered: p.bool().optional(),
   delayed: p.bool().optional(),
@@ -26,7 +26,7 @@ const v2Params = z.object({
 });
 
 const v1Params = z.object({
-  id: p.id(),
+  id: p.appId(),
   include_not_assigned: p.bool().optional(),
   closed: p.bool().optional(),
   // v1: an admin's ID, `null` for unassigned ones, or 0 (with include_not_assigned) for the same.
@@ -48,9 +48,9 @@ export const getAppConversations = endpoint({
   path: "/apps/{id}/conversations",
   summary: "Get app conversations (the Inbox list), newest last_update first",
   tags: ["Apps"],
+  scopes: ["conversations-read"],
   v1: {
     params: v1Params,
-    scopes: ["conversations-read"],
     handler: async (ctx, input, req) => {
       const page = await listAppConversations(ctx, {
         appId: input.id,
@@ -98,8 +98,9 @@ export const getConversationCounts = endpoint({
   path: "/apps/{id}/conversations/counts",
   summary: "Counters of the Inbox tabs: open, closed, delayed, mine, unassigned, and per channel",
   tags: ["Apps"],
+  scopes: ["conversations-read"],
   v2: {
-    params: z.object({ id: p.id(), admin: p.id().optional() }),
+    params: z.object({ id: p.appId(), admin: p.id().optional() }),
     handler: async (ctx, input) => ({
       data: await countConversations(ctx, { appId: input.id, admin: input.admin }),
     }),

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { Ctx } from "../../auth/context";
 import { endpoint } from "../../api/endpoint";
-import { denied } from "../../api/errors";
 import { p } from "../../api/zod";
 import { UPLOAD_BODY_LIMIT } from "../../attachments/store";
 import { serializePart } from "../../parts/serialize";
@@ -52,24 +51,17 @@ const v1Reply = z
   })
   .superRefine(oneAuthor);
 
-/** v1 sends as the visitor only with the as-user scope (operator sessions are not scoped). */
-function requireAsUser(ctx: Ctx): void {
-  if (ctx.actor.kind === "token" && !ctx.actor.scopes.includes("as-user")) {
-    throw denied("Sending as the user needs the as-user scope.");
-  }
-}
-
 export const postReply = endpoint({
   method: "POST",
   path: "/conversations/{id}/reply",
   summary: "Reply, add a note or an article, or send as the visitor",
   tags: ["Conversations"],
+  scopes: ["conversations-write"],
+  asUserWith: "from_user",
   bodyLimit: UPLOAD_BODY_LIMIT,
   v1: {
     params: v1Reply,
-    scopes: ["conversations-write"],
     handler: async (ctx, input) => {
-      if (input.from_user) requireAsUser(ctx);
       const r = await replyToConversation(ctx, {
         conversationId: input.id,
         body: input.body,
@@ -115,6 +107,7 @@ export const postQuickReply = endpoint({
   path: "/conversations/{id}/quickreply",
   summary: "A visitor's click on a quick-reply button: their reply with the button's body and meta_data",
   tags: ["Conversations"],
+  scopes: ["conversations-write", "as-user"],
   v2: {
     params: z.object({
       id: p.id(),
@@ -163,6 +156,8 @@ export const postSetTyping = endpoint({
   path: "/conversations/{id}/settyping",
   summary: "Someone is typing (not stored; delivered on conversation_typing)",
   tags: ["Conversations"],
-  v1: { ...typing, scopes: ["conversations-write"] },
+  scopes: ["conversations-write"],
+  asUserWith: "from_user",
+  v1: { ...typing },
   v2: typing,
 });

@@ -10,7 +10,7 @@ import { responseUrls } from "./shared";
 const user = {
   id: text({ min: 1, trim: true }),
   by_user_id: p.bool().optional(),
-  app: p.id().optional(),
+  app: p.appId().optional(),
 };
 const pathUser = (i: { id: string; by_user_id?: boolean; app?: bigint }) => ({
   id: i.id,
@@ -43,10 +43,10 @@ export const postStartConversation = endpoint({
   path: "/users/{id}/startconversation",
   summary: "Start a conversation as the visitor (body and/or file with filename)",
   tags: ["Users"],
+  scopes: ["conversations-write", "as-user"],
   bodyLimit: UPLOAD_BODY_LIMIT,
   v1: {
     params: startParams,
-    scopes: ["conversations-write", "as-user"],
     handler: async (ctx, input) => ({
       data: { id: (await startConversation(ctx, start(input))).conversationId },
     }),
@@ -88,10 +88,10 @@ export const postSendMessage = endpoint({
   path: "/users/{id}/sendmessage",
   summary: "An operator's message that starts a conversation (shown in the Inbox once the visitor replies)",
   tags: ["Users"],
+  scopes: ["conversations-write"],
   bodyLimit: UPLOAD_BODY_LIMIT,
   v1: {
     params: sendV1,
-    scopes: ["conversations-write"],
     handler: async (ctx, input) => {
       const r = await sendMessage(ctx, {
         user: pathUser(input),

@@ -51,7 +51,8 @@ export const postAssign = endpoint({
   path: "/conversations/{id}/assign",
   summary: "Assign the conversation to an operator (empty admin unassigns)",
   tags: ["Conversations"],
-  v1: { params: assignParams(byV1), scopes: ["conversations-write"], handler: assign },
+  scopes: ["conversations-write"],
+  v1: { params: assignParams(byV1), handler: assign },
   v2: { params: assignParams(by), handler: assign },
 });
 
@@ -71,7 +72,8 @@ export const postClose = endpoint({
   path: "/conversations/{id}/close",
   summary: "Close the conversation (a visitor's reply reopens it)",
   tags: ["Conversations"],
-  v1: { params: closeParams(byV1), scopes: ["conversations-write"], handler: close },
+  scopes: ["conversations-write"],
+  v1: { params: closeParams(byV1), handler: close },
   v2: { params: closeParams(by), handler: close },
 });
 
@@ -80,6 +82,7 @@ export const postReopen = endpoint({
   path: "/conversations/{id}/reopen",
   summary: "Reopen a closed conversation",
   tags: ["Conversations"],
+  scopes: ["conversations-write"],
   v2: {
     params: closeParams(by),
     handler: async (ctx, input) =>
@@ -98,6 +101,7 @@ export const postDelay = endpoint({
   path: "/conversations/{id}/delay",
   summary: "Snooze the conversation until a time (Unix seconds); cancel=true or until=0 wakes it now",
   tags: ["Conversations"],
+  scopes: ["conversations-write"],
   v2: {
     params: z.object({ id: p.id(), until: timestamp().optional(), cancel: p.bool().optional(), ...by }),
     handler: async (ctx, input) => {
@@ -122,6 +126,8 @@ export const postRead = endpoint({
   path: "/conversations/{id}/read",
   summary: "Mark as read: by an operator (default) or, with from_user, by the visitor",
   tags: ["Conversations"],
+  scopes: ["conversations-write"],
+  asUserWith: "from_user",
   v2: {
     params: z
       .object({ id: p.id(), from_user: userRef().optional(), from_admin: adminRef().optional() })
@@ -172,7 +178,8 @@ export const postTag = endpoint({
   path: "/conversations/{id}/tag",
   summary: "Add a tag (v1: action add or delete); 200 when already present or absent",
   tags: ["Conversations"],
-  v1: { params: tagV1, scopes: ["conversations-write"], handler: tagWith() },
+  scopes: ["conversations-write"],
+  v1: { params: tagV1, handler: tagWith() },
   v2: { params: tagV2, handler: tagWith() },
 });
 
@@ -181,6 +188,7 @@ export const deleteTag = endpoint({
   path: "/conversations/{id}/tag",
   summary: "Remove a tag; 200 when it was absent",
   tags: ["Conversations"],
-  v1: { params: untagV1, scopes: ["conversations-write"], handler: tagWith("delete") },
+  scopes: ["conversations-write"],
+  v1: { params: untagV1, handler: tagWith("delete") },
   v2: { params: untagV2, handler: tagWith("delete") },
 });

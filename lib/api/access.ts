@@ -1,0 +1,40 @@
+import type { z } from "zod";
+import type { Scope } from "../auth/scopes";
+import { denied } from "./errors";
+import { appIdFields } from "./zod";
+
+/**
+ * `auth`: `required` (default), a token or an operator session; `optional`; `none`. An endpoint that takes a token
+ * names the scopes it needs in every version (`[]`: any token of the app); operator sessions are not scoped.
+ */
+export type Access =
+  { auth: "none"; scopes?: undefined } | { auth?: "required" | "optional"; scopes: readonly Scope[] };
+
+/** The scopes a token needs for one version of an endpoint: the version's own where v1 differs, else the endpoint's. */
+export function scopesOf(
+  spec: { scopes?: readonly Scope[] },
+  version: { scopes?: readonly Scope[] },
+): readonly Scope[] {
+  return version.scopes ?? spec.scopes ?? [];
+}
+
+export function requireScopes(held: readonly Scope[], needed: readonly Scope[]): void {
+  const missing = needed.filter((s) => !held.includes(s));
+  if (missing.length) throw denied(`This token lacks the scope(s): ${missing.join(", ")}.`);
+}
+
+/** A present parameter acts as the visitor unless it is `false` (v1's from_user is a boolean). */
+export function actsAsUser(input: unknown, param: string | undefined): boolean {
+  if (param === undefined || typeof input !== "object" || input === null) return false;
+  const v = (input as Record<string, unknown>)[param];
+  return v !== undefined && v !== false;
+}
+
+const appIdsOf = new WeakMap<z.ZodType, ReadonlySet<string>>();
+
+/** The parameters of a version's schema that are app IDs: the only ones where `$self_app` stands. */
+export function appIdParams(schema: z.ZodType): ReadonlySet<string> {
+  let found = appIdsOf.get(schema);
+  if (!found) appIdsOf.set(schema, (found = new Set(appIdFields(schema))));
+  return found;
+}
