@@ -5,7 +5,7 @@ import type { Ctx } from "../auth/context";
 import { getRuntime } from "../server/runtime";
 import { authenticate } from "./authenticate";
 import { errorResponse, jsonResponse } from "./envelope";
-import { ApiError, denied, isApiError, validation } from "./errors";
+import { ApiError, denied, isApiError, isDatabaseUnreachable, unavailable, validation } from "./errors";
 import { readParams, single, DEFAULT_BODY_LIMIT, type RawParams } from "./params";
 import { resolveVersion, type ApiVersion } from "./versions";
 import { zodFields } from "./zod";
@@ -218,6 +218,11 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
     } catch (err) {
       if (!headers.has("X-API-Version")) headers.set("X-API-Version", resolveVersion(undefined).full);
       if (isApiError(err)) return errorResponse(err, requestId, headers);
+      // An outage is not a fault of ours: 503 with Retry-After, and one short line rather than a stack per request.
+      if (isDatabaseUnreachable(err)) {
+        console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname}: database unreachable`);
+        return errorResponse(unavailable(), requestId, headers);
+      }
       console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname}:`, err);
       return errorResponse(
         new ApiError("InternalError", `Something went wrong on our side (request ${requestId}).`),
