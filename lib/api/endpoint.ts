@@ -5,6 +5,7 @@ import type { Ctx } from "../auth/context";
 import { getRuntime } from "../server/runtime";
 import { authenticate } from "./authenticate";
 import { errorResponse, jsonResponse } from "./envelope";
+import { claimIdempotency, type Claim } from "./idempotency";
 import { ApiError, denied, isApiError, isDatabaseUnreachable, unavailable, validation } from "./errors";
 import { readParams, single, DEFAULT_BODY_LIMIT, type RawParams } from "./params";
 import { resolveVersion, type ApiVersion } from "./versions";
@@ -136,6 +137,15 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
   spec: EndpointSpec<S1, S2>,
 ): Endpoint {
   const handle = async (req: Request, route: RouteContext): Promise<Response> => {
+    let once: Claim | undefined;
+    const res = await answer(req, route, (c) => (once = c));
+    return once ? once.settle(res) : res;
+  };
+  const answer = async (
+    req: Request,
+    route: RouteContext,
+    claimed: (c: Claim) => void,
+  ): Promise<Response> => {
     const requestId = nextRequestId();
     const headers = new Headers({ "X-Request-Id": requestId });
     let version: ApiVersion | undefined;
@@ -191,6 +201,9 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
       if (bad !== undefined) throw validation({ [bad.path]: bad.problem });
       const parsed = vspec.params.safeParse(input);
       if (!parsed.success) throw validation(zodFields(parsed.error));
+      const once = await claimIdempotency(rt.db, req, actor, input, requestId);
+      if (once instanceof Response) return once;
+      if (once) claimed(once);
 
       // Read before the handler's own reads: events up to it are in what this answer shows (lib/client/read-position.ts).
       const position = rt.eventPosition?.();
