@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeUser, unique } from "../testing/factories";
+import { catalog } from "./catalog";
+import { openApiDocument } from "./openapi";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -110,5 +112,14 @@ describe("Idempotency-Key", () => {
     const later = await post(`/api/conversations/${conv}/reply`, { body }, key);
     expect([later.status, later.headers.get("Idempotent-Replayed")]).toEqual([200, null]);
     expect(await partsOf(body)).toBe(2);
+  });
+
+  it("is a header parameter of every authenticated POST in the OpenAPI document", () => {
+    type Op = { parameters?: { name: string; in: string }[] };
+    const doc = openApiDocument(catalog, 2) as { paths: Record<string, Record<string, Op>> };
+    const has = (op: Op | undefined) =>
+      op?.parameters?.some((p) => p.name === "Idempotency-Key" && p.in === "header") ?? false;
+    expect(has(doc.paths["/conversations/{id}/reply"]?.post)).toBe(true);
+    expect(has(doc.paths["/conversations/{id}/parts"]?.get)).toBe(false);
   });
 });
