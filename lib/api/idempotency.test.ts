@@ -3,6 +3,8 @@ import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeUser, unique } from "../testing/factories";
 import { catalog } from "./catalog";
 import { openApiDocument } from "./openapi";
+import { WAIT_MS } from "./idempotency";
+import { Prisma } from "../db/generated/client";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -111,6 +113,37 @@ describe("Idempotency-Key", () => {
     });
     const later = await post(`/api/conversations/${conv}/reply`, { body }, key);
     expect([later.status, later.headers.get("Idempotent-Replayed")]).toEqual([200, null]);
+    expect(await partsOf(body)).toBe(2);
+  });
+
+  it("never runs a key again whose first request left no answer: in progress, then interrupted", async () => {
+    const body = unique("reply");
+    const path = `/api/conversations/${conv}/reply`;
+    // What a process killed between reservation and answer leaves: the key reserved for this very request.
+    const reserve = async (key: string, ageMs: number) => {
+      const first = await post(path, { body }, key);
+      expect(first.status).toBe(200);
+      await s.db.idempotencyKey.updateMany({
+        where: { key },
+        data: { status: null, headers: Prisma.DbNull, body: null, created: new Date(Date.now() - ageMs) },
+      });
+    };
+    const fresh = unique("k");
+    await reserve(fresh, 0);
+    const t = Date.now();
+    const waiting = await post(path, { body }, fresh);
+    expect(Date.now() - t).toBeGreaterThanOrEqual(WAIT_MS - 200);
+    expect([waiting.status, waiting.body.meta.error_fields]).toEqual([
+      400,
+      { "Idempotency-Key": "in progress" },
+    ]);
+    const old = unique("k");
+    await reserve(old, 120_000);
+    const interrupted = await post(path, { body }, old);
+    expect([interrupted.status, interrupted.body.meta.error_fields]).toEqual([
+      400,
+      { "Idempotency-Key": "interrupted" },
+    ]);
     expect(await partsOf(body)).toBe(2);
   });
 
