@@ -54,9 +54,15 @@ const unsaved: ((db: Db) => Promise<void>)[] = [];
 let nextPurge = 0;
 
 async function housekeeping(db: Db): Promise<void> {
-  while (unsaved.length) {
-    await unsaved[0]!(db);
-    unsaved.shift();
+  // Taken whole: concurrent claims must not run (and drop) the same entries.
+  const pending = unsaved.splice(0);
+  for (let i = 0; i < pending.length; i++) {
+    try {
+      await pending[i]!(db);
+    } catch (err) {
+      unsaved.unshift(...pending.slice(i));
+      throw err;
+    }
   }
   if (Date.now() < nextPurge) return;
   nextPurge = Date.now() + 60_000;
