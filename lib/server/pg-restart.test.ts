@@ -142,6 +142,7 @@ describe.runIf(serverUrl())("PostgreSQL restarted under a reply load", () => {
     // One line each for the outage, not one per poll.
     expect(server.output().match(/event log tail failed/g)?.length ?? 0).toBeLessThanOrEqual(1);
     expect(server.output().match(/webhook dispatcher failed/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    expect(server.output().match(/database connection lost/g)?.length ?? 0).toBeLessThanOrEqual(1);
 
     const db = await openDb(cluster.url);
     cleanups.push(() => db.close());
