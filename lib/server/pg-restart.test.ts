@@ -115,7 +115,7 @@ describe.runIf(serverUrl())("PostgreSQL restarted under a reply load", () => {
             error: env.meta.error,
             retryAfter: r.headers.get("Retry-After"),
           });
-          if (r.status !== 200) await new Promise((res) => setTimeout(res, 50));
+          if (r.status !== 200) await new Promise((res) => setTimeout(res, 200));
         } catch (err) {
           answers.push({ body, status: "none", error: err });
         }
@@ -127,6 +127,8 @@ describe.runIf(serverUrl())("PostgreSQL restarted under a reply load", () => {
     cluster.stop();
     const downAt = answers.length;
     await waitUntil(async () => answers.slice(downAt).filter((a) => a.status === 503).length >= 20, 20_000);
+    // Down long enough for the log tail (every second) and the webhook dispatcher's poll to fail a few times.
+    await new Promise((r) => setTimeout(r, 2_500));
     cluster.start();
     const upAt = answers.length;
     // Recovered by itself: replies succeed again without any help.
