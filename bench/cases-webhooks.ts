@@ -75,7 +75,7 @@ export async function benchWebhooks(s: Session): Promise<void> {
       failed: missing + load.failed,
       error: missing ? `${missing} deliveries did not arrive within 30 s` : load.error,
       target: LAG_P99,
-      extra: { max: Math.max(...lags) },
+      extra: { maxMs: Math.max(...lags), replyP50: load.p50, replyP99: load.p99 },
     });
   } finally {
     await c.query("DELETE FROM webhook_subscriptions WHERE id = $1", [hook.id]);
