@@ -6,11 +6,13 @@ import { ensureDataset, type DatasetInfo } from "./dataset";
 import { openSession, type Figure } from "./harness";
 import { benchLeads } from "./cases-leads";
 import { benchInbox } from "./cases-inbox";
+import { benchWebhooks } from "./cases-webhooks";
 import { benchImport, benchUsers } from "./cases-users";
 import { met, printTable, ratio } from "./table";
 
 /**
- * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, users, import, realtime, edge (all by default).
+ * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, webhooks, users, import, realtime, edge (all by
+ * default).
  * PostgreSQL (DATABASE_URL) for everything but edge; REDIS_URL for realtime. BENCH_USERS sets the dataset size
  * (1,000,000 by default; conversations are a tenth of it, parts 20 per conversation).
  * Prints one table and writes bench/results.json.
@@ -18,7 +20,7 @@ import { met, printTable, ratio } from "./table";
 process.env.CHECKPOINT_DISABLE = "1";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
-const GROUPS = ["leads", "inbox", "users", "import", "realtime", "edge"] as const;
+const GROUPS = ["leads", "inbox", "webhooks", "users", "import", "realtime", "edge"] as const;
 const args = process.argv.slice(2);
 const chosen = args.filter((a) => !a.startsWith("--"));
 for (const g of chosen) {
@@ -39,7 +41,7 @@ const results: Record<string, unknown> = {
 const figures: Figure[] = [];
 let ds: DatasetInfo | undefined;
 
-if (["leads", "inbox", "users", "import"].some((g) => want(g as (typeof GROUPS)[number]))) {
+if (["leads", "inbox", "webhooks", "users", "import"].some((g) => want(g as (typeof GROUPS)[number]))) {
   if (!onPg) {
     console.log("dataset benchmarks skipped: they need DATABASE_URL=postgres://…");
   } else {
@@ -66,6 +68,10 @@ if (["leads", "inbox", "users", "import"].some((g) => want(g as (typeof GROUPS)[
       if (want("inbox")) {
         console.log("== Inbox");
         await benchInbox(s);
+      }
+      if (want("webhooks")) {
+        console.log("== Webhooks: delivery lag under the reply load");
+        await benchWebhooks(s);
       }
       if (want("users")) {
         console.log("== Users: props, events");

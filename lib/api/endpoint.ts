@@ -6,7 +6,8 @@ import { getRuntime } from "../server/runtime";
 import { actsAsUser, appIdParams, requireScopes, scopesOf, type Access } from "./access";
 import { authenticate } from "./authenticate";
 import { errorResponse, jsonResponse } from "./envelope";
-import { ApiError, denied, isApiError, validation } from "./errors";
+import { claimIdempotency, type Claim } from "./idempotency";
+import { ApiError, denied, isApiError, isDatabaseUnreachable, unavailable, validation } from "./errors";
 import { readParams, single, DEFAULT_BODY_LIMIT, type RawParams } from "./params";
 import { resolveVersion, type ApiVersion } from "./versions";
 import { zodFields } from "./zod";
@@ -142,6 +143,15 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
   spec: EndpointSpec<S1, S2>,
 ): Endpoint {
   const handle = async (req: Request, route: RouteContext): Promise<Response> => {
+    let once: Claim | undefined;
+    const res = await answer(req, route, (c) => (once = c));
+    return once ? once.settle(res) : res;
+  };
+  const answer = async (
+    req: Request,
+    route: RouteContext,
+    claimed: (c: Claim) => void,
+  ): Promise<Response> => {
     const requestId = nextRequestId();
     const headers = new Headers({ "X-Request-Id": requestId });
     let version: ApiVersion | undefined;
@@ -197,6 +207,9 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
       if (actor.kind === "token" && actsAsUser(parsed.data, spec.asUserWith)) {
         requireScopes(actor.scopes, ["as-user"]);
       }
+      const once = await claimIdempotency(rt.db, req, actor, input, requestId);
+      if (once instanceof Response) return once;
+      if (once) claimed(once);
 
       // Read before the handler's own reads: events up to it are in what this answer shows (lib/client/read-position.ts).
       const position = rt.eventPosition?.();
@@ -224,6 +237,11 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
     } catch (err) {
       if (!headers.has("X-API-Version")) headers.set("X-API-Version", resolveVersion(undefined).full);
       if (isApiError(err)) return errorResponse(err, requestId, headers);
+      // An outage is not a fault of ours: 503 with Retry-After, and one short line rather than a stack per request.
+      if (isDatabaseUnreachable(err)) {
+        console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname}: database unreachable`);
+        return errorResponse(unavailable(), requestId, headers);
+      }
       console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname}:`, err);
       return errorResponse(
         new ApiError("InternalError", `Something went wrong on our side (request ${requestId}).`),

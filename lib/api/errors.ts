@@ -9,7 +9,8 @@ export type ErrorName =
   | "MethodNotAllowed"
   | "PayloadTooLarge"
   | "Throttled"
-  | "InternalError";
+  | "InternalError"
+  | "ServiceUnavailable";
 
 export const ERROR_STATUS: Record<ErrorName, number> = {
   ValidationError: 400,
@@ -22,6 +23,7 @@ export const ERROR_STATUS: Record<ErrorName, number> = {
   PayloadTooLarge: 413,
   Throttled: 429,
   InternalError: 500,
+  ServiceUnavailable: 503,
 };
 
 export class ApiError extends Error {
@@ -53,4 +55,60 @@ export const unauthenticated = (message = "Authentication token is missing, unkn
 export function isApiError(e: unknown): e is ApiError {
   // Route bundles may carry their own copy of this class, so the check is structural.
   return e instanceof Error && e.name === "ApiError" && typeof (e as ApiError).errorName === "string";
+}
+
+/** How long a client is told to wait when the database is unreachable: about what a restart takes. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+export const unavailable = () =>
+  new ApiError(
+    "ServiceUnavailable",
+    "The database is unreachable for the moment: retry shortly.",
+    undefined,
+    { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_S) },
+  );
+
+/** Connection-level failures: the server is down, restarting, or dropped the connection (SQLSTATE class 08). */
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now (starting up, shutting down)
+  "P1001", // Prisma: can't reach the database server
+  "P1002", // Prisma: the server timed out
+  "P1017", // Prisma: the server closed the connection
+]);
+const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout"]);
+const UNREACHABLE_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|Can't reach database server)/;
+
+/**
+ * Whether an error says the database could not be reached, whichever layer it comes through: the pg driver
+ * (an errno or a SQLSTATE), Prisma (its P1xxx codes), or Prisma's driver adapter, which wraps the driver's error
+ * as `meta.driverAdapterError.cause` under a P2010 or a model call's code.
+ */
+export function isDatabaseUnreachable(err: unknown, depth = 0): boolean {
+  if (typeof err !== "object" || err === null || depth > 4) return false;
+  const e = err as {
+    code?: unknown;
+    kind?: unknown;
+    message?: unknown;
+    originalCode?: unknown;
+    cause?: unknown;
+    meta?: { driverAdapterError?: { cause?: unknown } };
+  };
+  for (const code of [e.code, e.originalCode]) {
+    if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+      return true;
+  }
+  if (typeof e.kind === "string" && UNREACHABLE_KINDS.has(e.kind)) return true;
+  if (typeof e.message === "string" && UNREACHABLE_MESSAGE.test(e.message)) return true;
+  return (
+    isDatabaseUnreachable(e.cause, depth + 1) ||
+    isDatabaseUnreachable(e.meta?.driverAdapterError?.cause, depth + 1)
+  );
 }

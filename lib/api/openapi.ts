@@ -2,6 +2,7 @@ import { z } from "zod";
 import { scopesOf } from "./access";
 import type { Endpoint, VersionSpec } from "./endpoint";
 import { ERROR_STATUS } from "./errors";
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from "./idempotency";
 import { RELEASED } from "./versions";
 
 type Json = Record<string, unknown>;
@@ -38,6 +39,17 @@ const errorEnvelope: Json = {
       },
     },
   },
+};
+
+const IDEMPOTENCY_PARAMETER: Json = {
+  name: IDEMPOTENCY_HEADER,
+  in: "header",
+  required: false,
+  description:
+    "Makes a retry safe: a repeat with the same key (per token or operator session, for 24 hours) is not run " +
+    `again but answered with the first answer, marked \`${REPLAYED_HEADER}: true\`. A key reused for another ` +
+    "request, or repeated while the first runs on past 5 s, is a ValidationError.",
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7e]+$" },
 };
 
 function operation(e: Endpoint, v: VersionSpec<z.ZodType>, major: number): Json {
@@ -93,6 +105,7 @@ function operation(e: Endpoint, v: VersionSpec<z.ZodType>, major: number): Json 
     op["x-scopes"] = scopes;
     if (e.spec.asUserWith) op["x-scopes-as-user-with"] = e.spec.asUserWith;
   }
+  if (e.spec.method === "POST" && e.spec.auth !== "none") parameters.push(IDEMPOTENCY_PARAMETER);
   if (parameters.length) op.parameters = parameters;
   return op;
 }

@@ -57,8 +57,16 @@ export async function openDb(url: string, opts: OpenOptions = {}): Promise<DbHan
 
 /** Prisma and the raw statements of lib/db/sql.ts on one pool (the benchmark passes a recording one). */
 export function pgHandle(pool: pg.Pool): DbHandle {
-  // An idle connection the server dropped: the pool replaces it; unheard, the event would end the process.
-  pool.on("error", (err) => console.error("database connection lost:", err.message));
+  // An idle connection the server dropped: the pool replaces it; unheard, the event would end the process. A
+  // restart drops every idle connection at once: one line for them all.
+  let lostAt = 0;
+  pool.on("error", (err) => {
+    if (Date.now() - lostAt > 10_000) console.error("database connection lost:", err.message);
+    lostAt = Date.now();
+  });
+  // The pool listens to idle connections only. One checked out (a transaction) that the server drops emits its
+  // `error` unheard (an uncaughtException) besides failing its query: that failure is the one that is handled.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: statementName }) });
   registerSql(db, pgSql(pool));
   return {
@@ -69,4 +77,16 @@ export function pgHandle(pool: pg.Pool): DbHandle {
       await pool.end();
     },
   };
+}
+
+/** A failed query's error on one line for a log: Prisma's messages span several, the cause last. */
+export function errorLine(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return (
+    text
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .at(-1) ?? text
+  ).slice(0, 300);
 }

@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { Server, Socket } from "socket.io";
-import type { Db, DbKind } from "../db/client";
+import { errorLine, type Db, type DbKind } from "../db/client";
 import { sqlOf, type Queryable } from "../db/sql";
 import { EVENT_LOG_LOCK, NOTIFY_CHANNEL } from "./log-keys";
 import { channelsOf, MAX_CHANNELS_PER_SOCKET, mayListen, parseChannel, sourcesOf } from "./channels";
@@ -46,6 +46,7 @@ export class Hub {
   private timer: NodeJS.Timeout | undefined;
   private listenClient: pg.Client | undefined;
   private stopped = false;
+  private failing = false;
   private io: Server | undefined;
 
   constructor(
@@ -66,14 +67,17 @@ export class Hub {
     while (!this.stopped) {
       const client = new pg.Client({ connectionString: this.url });
       try {
+        // Heard for the client's whole life: a restart can emit more than one error, and an unheard one would
+        // reach the process as an uncaughtException.
+        const lost = new Promise<void>((resolve) => {
+          client.on("error", () => resolve());
+          client.once("end", () => resolve());
+        });
         await client.connect();
         this.listenClient = client;
         client.on("notification", () => this.wake());
         await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
-        await new Promise<void>((resolve) => {
-          client.once("error", () => resolve());
-          client.once("end", () => resolve());
-        });
+        await lost;
       } catch {
         // retried below
       }
@@ -96,7 +100,12 @@ export class Hub {
       return;
     }
     this.running = this.tail()
-      .catch((err: unknown) => console.error("event log tail failed", err))
+      .then(() => void (this.failing = false))
+      .catch((err: unknown) => {
+        // Retried by the next wake (the poll): one line per outage, not one a second.
+        if (!this.failing) console.error("event log tail failed, retrying:", errorLine(err));
+        this.failing = true;
+      })
       .finally(() => {
         this.running = undefined;
         if (this.again) {

@@ -10,6 +10,8 @@ import { webhookMessageId } from "../webhooks/deliveries";
  * The real server as a child process, SIGKILLed while several clients write (replies and props updates), then
  * started again on the same data: every acknowledged write is there, a socket that resubscribes from the last id
  * it saw gets every later event of the log exactly once, and the webhook receiver gets a delivery for every event.
+ * Replies carry an Idempotency-Key: those the kill left unanswered, retried with it after the restart, are stored
+ * at most once.
  */
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -62,10 +64,14 @@ describe("SIGKILL under a write load", () => {
 
     const first = start(target);
     const url1 = await first.ready;
-    const call = (base: string, path: string, body: unknown) =>
+    const call = (base: string, path: string, body: unknown, key?: string) =>
       fetch(base + path, {
         method: "POST",
-        headers: { Authorization: `Token ${token}`, "content-type": "application/json" },
+        headers: {
+          Authorization: `Token ${token}`,
+          "content-type": "application/json",
+          ...(key ? { "Idempotency-Key": key } : {}),
+        },
         body: JSON.stringify(body),
       });
     const hook = await call(url1, `/api/v2/apps/${app.id}/webhooks`, {
@@ -85,14 +91,19 @@ describe("SIGKILL under a write load", () => {
     // Four clients write until the kill; only answers that arrived count as acknowledged.
     const ackedParts: number[] = [];
     const ackedProps: { user: bigint; key: string }[] = [];
+    const unanswered: { path: string; body: Record<string, string> }[] = [];
     let killed = false;
     const writer = async (w: number) => {
       for (let i = 0; !killed; i++) {
+        const reply = {
+          path: `/api/conversations/${convs[(i + w) % convs.length]}/reply`,
+          body: { body: `w${w} #${i}`, ...(i % 3 === 0 ? { from_user: "default_user" } : {}) },
+        };
         try {
           if ((i + w) % 2 === 0) {
-            const r = await call(url1, `/api/conversations/${convs[(i + w) % convs.length]}/reply`, {
-              body: `w${w} #${i}`,
-              ...(i % 3 === 0 ? { from_user: "default_user" } : {}),
+            const r = await call(url1, reply.path, reply.body, reply.body.body).catch((err: unknown) => {
+              unanswered.push(reply);
+              throw err;
             });
             if (r.status === 200) ackedParts.push(((await r.json()) as { data: { id: number } }).data.id);
           } else {
@@ -124,6 +135,17 @@ describe("SIGKILL under a write load", () => {
     const after: Msg[] = [];
     await listen(url2, token, channels, lastSeen, after);
 
+    // The replies the kill cut off, retried twice with their keys: run once at most, never twice.
+    const retried: number[] = [];
+    for (const u of unanswered) {
+      for (let n = 0; n < 2; n++) {
+        const r = await call(url2, u.path, u.body, u.body.body);
+        const env = (await r.json()) as { data: { id?: number }; meta: { error?: string } };
+        if (r.status === 200) retried.push(env.data.id!);
+        else expect([r.status, env.meta.error], JSON.stringify(env)).toEqual([400, "ValidationError"]);
+      }
+    }
+
     // A write after the restart: once its event arrives, everything before it has (delivery is in id order).
     const final = await call(url2, `/api/conversations/${convs[0]}/reply`, { body: "after the restart" });
     const finalId = ((await final.json()) as { data: { id: number } }).data.id;
@@ -141,6 +163,11 @@ describe("SIGKILL under a write load", () => {
       expect(new Set(ackedParts).size).toBe(ackedParts.length);
       const stored = await db.db.conversationPart.findMany({ where: { id: { in: ackedParts.map(BigInt) } } });
       expect(stored).toHaveLength(ackedParts.length);
+      for (const u of unanswered) {
+        const n = await db.db.conversationPart.count({ where: { body: u.body.body } });
+        expect(n, u.body.body).toBeLessThanOrEqual(1);
+      }
+      if (retried.length) expect(new Set(retried).size).toBeLessThanOrEqual(unanswered.length);
       for (const { user, key } of ackedProps) {
         const row = await db.db.user.findUniqueOrThrow({ where: { id: user } });
         expect(row.propsCustom, `acknowledged prop ${key} of ${user}`).toHaveProperty(key);
@@ -172,7 +199,8 @@ describe("SIGKILL under a write load", () => {
     expect(missing, `of ${want.size} webhooks`).toEqual([]);
     console.log(
       `crash: ${ackedParts.length} replies + ${ackedProps.length} props acknowledged before the kill; ` +
-        `${after.length} events replayed after it; ${want.size} webhooks delivered`,
+        `${after.length} events replayed after it; ${unanswered.length} unanswered replies retried; ` +
+        `${want.size} webhooks delivered`,
     );
     third.child.kill("SIGTERM");
     await third.exited;

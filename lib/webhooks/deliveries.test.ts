@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../db/testing";
 import { makeApp } from "../testing/factories";
 import { withEvents, type LogEvent } from "../realtime/outbox";
-import { claimDue, purgeWebhookData, recordAttempt, retryDelay, webhookBody } from "./deliveries";
+import {
+  claimDue,
+  purgeWebhookData,
+  recordAttempt,
+  recordSuccesses,
+  retryDelay,
+  webhookBody,
+} from "./deliveries";
 import { invalidateSubscriptions } from "./state";
 import { purgedUpTo } from "../realtime/retention";
 
@@ -147,6 +154,29 @@ describe("recordAttempt", () => {
     row = await t.db.webhookDelivery.findUniqueOrThrow({ where: { id: d!.id } });
     expect(row).toMatchObject({ status: "succeeded", attempts: 2, lastResponseCode: 204, lastError: null });
     expect(row.nextAttemptAt).toBeNull();
+  });
+
+  it("records a round's successes in one statement, each guarded by its claim", async () => {
+    const { app } = await makeApp(t.db);
+    const sub = await subscribe(app.id, ["user.event"]);
+    await write([1, 2, 3].map((n) => ({ appId: app.id, channel: "e", type: "event", payload: { n } })));
+    const mine = (await claimDue(t.db, 50, 60_000)).filter((c) => c.subscriptionId === sub.id);
+    expect(mine).toHaveLength(3);
+    const [a, b, c] = mine as [(typeof mine)[0], (typeof mine)[0], (typeof mine)[0]];
+    // b's claim is stale (another sender recorded an attempt since): its record is ignored.
+    await t.db.webhookDelivery.update({ where: { id: b.id }, data: { attempts: 1 } });
+    await recordSuccesses(t.db, [
+      { d: a, status: 200 },
+      { d: b, status: 200 },
+      { d: c, status: 204 },
+    ]);
+    const rows = await deliveriesOf(sub.id);
+    expect(rows.map((r) => [r.status, r.attempts, r.lastResponseCode, r.nextAttemptAt])).toEqual([
+      ["succeeded", 1, 200, null],
+      ["pending", 1, null, rows[1]!.nextAttemptAt],
+      ["succeeded", 1, 204, null],
+    ]);
+    expect(rows[1]!.nextAttemptAt).not.toBeNull();
   });
 
   it("gives up once the retry window has passed", async () => {

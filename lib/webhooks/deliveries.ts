@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { Prisma } from "../db/generated/client";
+import { sqlOf } from "../db/sql";
 import { toJson } from "../api/envelope";
 
 export const HOUR_MS = 3_600_000;
@@ -29,7 +30,8 @@ const ms = (n: number) => Prisma.sql`(${n}::float8 * INTERVAL '1 millisecond')`;
  * excepted: they are sent even to a paused subscription).
  */
 export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<Claimed[]> {
-  const rows = await db.$queryRaw<
+  // On the driver: it runs after every commit that queued deliveries, beside the writes themselves.
+  const rows = await sqlOf(db).$queryRaw<
     {
       id: bigint;
       subscription_id: bigint;
@@ -107,6 +109,17 @@ export interface Outcome {
  * instance claim it, only one of the two records the attempt. A failure past the retry window is final; the last
  * retry is pulled in to the window's end.
  */
+/** Successful attempts of a round, in one statement (most attempts succeed), guarded as recordAttempt's. */
+export async function recordSuccesses(db: Db, done: { d: Claimed; status: number | null }[]): Promise<void> {
+  if (!done.length) return;
+  const rows = done.map(({ d, status }) => ({ id: String(d.id), attempts: d.attempts, status }));
+  await sqlOf(db).$executeRaw`
+    UPDATE webhook_deliveries d SET status = 'succeeded', attempts = d.attempts + 1,
+      last_response_code = r.status, last_error = NULL, next_attempt_at = NULL, updated = now()
+    FROM jsonb_to_recordset(${toJson(rows, false)}::jsonb) AS r(id bigint, attempts int, status int)
+    WHERE d.id = r.id AND d.attempts = r.attempts AND d.status = 'pending'`;
+}
+
 export async function recordAttempt(db: Db, d: Claimed, o: Outcome, b: Backoff): Promise<void> {
   const error = o.error?.slice(0, 1000) ?? null;
   if (o.ok) {

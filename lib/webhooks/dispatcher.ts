@@ -1,3 +1,4 @@
+import { errorLine } from "../db/client";
 import { tryRuntime, type Runtime } from "../server/runtime";
 import {
   claimDue,
@@ -5,6 +6,7 @@ import {
   HOUR_MS,
   purgeWebhookData,
   recordAttempt,
+  recordSuccesses,
   webhookBody,
   webhookMessageId,
   type Backoff,
@@ -15,8 +17,10 @@ import { takeQueued } from "./state";
 
 export interface DispatcherOptions extends Backoff {
   pollMs: number;
-  /** Deliveries claimed (and sent in parallel) per round. */
+  /** Deliveries claimed per statement. */
   batch: number;
+  /** Sends in flight at once. */
+  concurrency: number;
   /** How long a claimed delivery is reserved for its sender; well above the 10 s send timeout. */
   leaseMs: number;
   purgeEveryMs: number;
@@ -24,7 +28,8 @@ export interface DispatcherOptions extends Backoff {
 
 export const DEFAULTS: DispatcherOptions = {
   pollMs: 500,
-  batch: 10,
+  batch: 100,
+  concurrency: 32,
   leaseMs: 60_000,
   retryBaseMs: 5_000,
   retryMaxMs: HOUR_MS,
@@ -64,8 +69,8 @@ export function startWebhookDispatcher(rt: Runtime, opts: Partial<DispatcherOpti
 
   const live = () => !stopped && tryRuntime() === rt;
 
-  const deliver = async (d: Claimed) => {
-    const outcome = await sendWebhook({
+  const send = (d: Claimed) =>
+    sendWebhook({
       url: d.url,
       secret: d.secret,
       id: webhookMessageId(d.id),
@@ -73,23 +78,47 @@ export function startWebhookDispatcher(rt: Runtime, opts: Partial<DispatcherOpti
       allowPrivate: rt.config.webhookAllowPrivate,
       signal: abort.signal,
     });
-    await recordAttempt(rt.db, d, outcome, options);
+
+  /**
+   * Sends a claimed batch, `concurrency` at a time, then records it: the successes in one statement, failures one
+   * by one (each has its own backoff). Recorded even when the round is cut short, so that no attempt is repeated
+   * for want of its record.
+   */
+  const deliverAll = async (claimed: Claimed[]) => {
+    const ok: { d: Claimed; status: number | null }[] = [];
+    const failed: { d: Claimed; outcome: Awaited<ReturnType<typeof send>> }[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const d = claimed[next++]!;
+        const outcome = await send(d);
+        if (outcome.ok) ok.push({ d, status: outcome.status });
+        else failed.push({ d, outcome });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(options.concurrency, claimed.length) }, worker));
+    await recordSuccesses(rt.db, ok);
+    for (const f of failed) await recordAttempt(rt.db, f.d, f.outcome, options);
   };
 
+  let failing = false;
   const round = async () => {
     try {
       for (;;) {
         if (!live()) return;
         const claimed = await claimDue(rt.db, options.batch, options.leaseMs);
-        await Promise.all(claimed.map(deliver));
+        await deliverAll(claimed);
         if (claimed.length < options.batch) break;
       }
       if (live() && Date.now() >= nextPurge) {
         nextPurge = Date.now() + options.purgeEveryMs;
         await purgeWebhookData(rt.db);
       }
+      failing = false;
     } catch (err) {
-      if (live()) console.error("webhook dispatcher:", err);
+      // Retried by the next poll: one line per outage (a database restart), not one per poll.
+      if (live() && !failing) console.error("webhook dispatcher failed, retrying:", errorLine(err));
+      failing = true;
     }
   };
 

@@ -6,6 +6,14 @@ import { parseWebhookUrl, resolveAllowed, UrlRefused, type HostLookup, type Reso
 
 export const USER_AGENT = "RelayInbox-Webhooks/1.0";
 export const SEND_TIMEOUT_MS = 10_000;
+/**
+ * Connections to receivers are kept for a moment and reused: a burst of deliveries to one receiver would otherwise
+ * open (and for https, negotiate) a connection per delivery. A new connection goes through the pinned lookup below,
+ * so it reaches checked addresses only; a reused one was checked when it was opened, for the same host.
+ */
+// `timeout` closes a free connection after 5 s idle: nothing idles long towards receivers.
+const KEEP_ALIVE = { keepAlive: true, maxSockets: 64, maxFreeSockets: 64, timeout: 5_000 };
+const agents = { "http:": new http.Agent(KEEP_ALIVE), "https:": new https.Agent(KEEP_ALIVE) };
 /** Receivers' answers are read this far (then dropped): only the status matters. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
@@ -63,8 +71,8 @@ export async function sendWebhook(o: Outgoing): Promise<SendResult> {
     : AbortSignal.timeout(SEND_TIMEOUT_MS);
   const mod = url.protocol === "https:" ? https : http;
   return new Promise<SendResult>((resolve) => {
-    // No pooled connections: each send resolves and checks afresh, and nothing idles open towards receivers.
-    const req = mod.request(url, { method: "POST", headers, lookup: pinned, signal, agent: false }, (res) => {
+    const agent = agents[url.protocol === "https:" ? "https:" : "http:"];
+    const req = mod.request(url, { method: "POST", headers, lookup: pinned, signal, agent }, (res) => {
       let read = 0;
       res.on("data", (chunk: Buffer) => {
         read += chunk.length;
