@@ -44,7 +44,7 @@ function num() {
 }
 
 /** The largest ID PostgreSQL's bigint holds: a larger one would fail the query (and every query batched with it). */
-export const MAX_ID = 2n ** 63n - 1n;
+const MAX_ID = 2n ** 63n - 1n;
 
 /** A string of digits as an ID (1 to 2^63-1), or undefined: for code that takes IDs out of strings itself. */
 export function parseId(s: string): bigint | undefined {
