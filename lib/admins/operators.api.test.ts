@@ -113,6 +113,22 @@ describe("POST /apps/{id}/admins", () => {
     expect(await s.db.appAdmin.count({ where: { appId: a.app.id } })).toBe(before);
   });
 
+  it("answers concurrent adds of one email with one success, the others told it is already an operator", async () => {
+    const a = await ownedApp();
+    const path = `/api/apps/${a.app.id}/admins`;
+    const existing = await makeAdmin(s.db);
+    // A new email races on creating the admin, an existing admin's on the membership.
+    for (const e of [email(), existing.email]) {
+      const all = await Promise.all(
+        Array.from({ length: 6 }, () => a.owner.post(path, { email: e, password: "long enough password" })),
+      );
+      expect(all.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of all.filter((x) => x.status !== 200))
+        expect(fieldError(r, "email").error_message).toMatch(/already an operator/);
+      expect(await s.db.appAdmin.count({ where: { appId: a.app.id, admin: { email: e } } })).toBe(1);
+    }
+  });
+
   it("is for the app's owners: operators, tokens and other apps are refused", async () => {
     const a = await ownedApp();
     const b = await ownedApp();

@@ -10,7 +10,7 @@ import { claimIdempotency, type Claim } from "./idempotency";
 import { ApiError, denied, isApiError, isDatabaseUnreachable, unavailable, validation } from "./errors";
 import { readParams, single, DEFAULT_BODY_LIMIT, type RawParams } from "./params";
 import { resolveVersion, type ApiVersion } from "./versions";
-import { zodFields } from "./zod";
+import { findBadText, zodFields } from "./zod";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -98,31 +98,6 @@ export function versionHeaders(req: Request): Headers {
   return headers;
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/**
- * Text PostgreSQL cannot store, refused up front wherever it is nested: NUL (in text or JSON), and lone UTF-16
- * surrogates (a JSON body may escape them, `"\ud800"`; a JSON column refuses them).
- */
-
-function findBadText(v: unknown, path = "", depth = 0): { path: string; problem: string } | undefined {
-  if (typeof v === "string") {
-    if (v.includes("\u0000")) return { path: path || "params", problem: "must not contain NUL characters" };
-    if (LONE_SURROGATE.test(v))
-      return { path: path || "params", problem: "must be valid Unicode (a lone surrogate)" };
-    return undefined;
-  }
-  if (depth > 64 || typeof v !== "object" || v === null || v instanceof File) return undefined;
-  for (const [k, x] of Object.entries(v)) {
-    const key = path ? `${path}.${k}` : k;
-    if (k.includes("\u0000") || LONE_SURROGATE.test(k))
-      return { path: path || "params", problem: "keys must be valid Unicode without NUL" };
-    const found = findBadText(x, key, depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
 function asBool(v: unknown): boolean {
   const s = single(v);
   if (s === undefined) return false;
@@ -202,7 +177,7 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
 
       const bad = findBadText(input);
       if (bad !== undefined) throw validation({ [bad.path]: bad.problem });
-      const parsed = vspec.params.safeParse(input);
+      const parsed = vspec.params.safeParse(input, { reportInput: true });
       if (!parsed.success) throw validation(zodFields(parsed.error));
       if (actor.kind === "token" && actsAsUser(parsed.data, spec.asUserWith)) {
         requireScopes(actor.scopes, ["as-user"]);

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeSession } from "../testing/factories";
 import { fingerprint } from "../testing/fingerprint";
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
+import { jsonText, paramKinds, PATH_CLASSES, Raw, valueClasses } from "../testing/value-classes";
 import { catalog } from "./catalog";
 import type { Endpoint } from "./endpoint";
 
@@ -42,17 +43,6 @@ function seeded(seed: number) {
 }
 
 const hash = (str: string) => [...str].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7);
-
-/** A value written into the JSON text as is (numbers JSON.stringify cannot make, like 1e309). */
-class Raw {
-  constructor(readonly text: string) {}
-}
-const RAW_MARK = "\u0001raw:";
-function jsonText(params: Record<string, unknown>): string {
-  const text = JSON.stringify(params, (_k, v: unknown) => (v instanceof Raw ? RAW_MARK + v.text : v));
-  // JSON.stringify escapes U+0001 as \u0001.
-  return text.replace(/"\\u0001raw:([^"]*)"/g, (_m, t: string) => t);
-}
 
 const WRONG_TYPES: unknown[] = [{}, [], true, 12345, "a string", null, [[1, [2]]], { nested: { x: [1] } }];
 const UNICODE = [
@@ -93,6 +83,8 @@ interface Case {
   params?: Record<string, unknown>;
   /** A body sent as is, with its content type. */
   raw?: { type: string; body: string | Uint8Array<ArrayBuffer> };
+  /** A path parameter's value instead of the real object's. */
+  pathValue?: [string, string];
 }
 
 function paramNames(schema: z.ZodType): { all: string[]; required: string[] } {
@@ -194,6 +186,16 @@ function casesFor(e: Endpoint, names: { all: string[]; required: string[] }): Ca
     const v = r.pick(NUMBERS);
     cases.push({ what: `number ${k}=${v instanceof Raw ? v.text : JSON.stringify(v)}`, params: with1(k, v) });
   }
+  const kinds = paramKinds((e.spec.v2 ?? e.spec.v1)!.params);
+  for (const k of own)
+    for (const v of valueClasses(k, kinds[k] ?? "json"))
+      cases.push({
+        what: `class ${k}=${v instanceof Raw ? v.text : JSON.stringify(v)}`,
+        params: with1(k, v),
+      });
+  for (const [, name] of e.spec.path.matchAll(/\{(\w+)\}/g))
+    for (const pv of PATH_CLASSES)
+      cases.push({ what: `path ${name}=${pv}`, params: base, pathValue: [name!, pv] });
   if (e.spec.method !== "GET") cases.push(...multipartCases(base));
   cases.push({ what: "OPTIONS", method: "OPTIONS" }, { what: "HEAD", method: "HEAD" });
   return cases;
@@ -216,6 +218,7 @@ function expectEnvelope(status: number, text: string, type: string, what: string
 
 const sessionOnly = (path: string) => path.includes("/api_keys") || path.startsWith("/auth/");
 let cases = 0;
+let serverErrors = 0;
 
 describe.each(catalog.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const))("%s", (_n, e) => {
   it(
@@ -231,7 +234,10 @@ describe.each(catalog.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const
       for (const [i, c] of casesFor(e, names).entries()) {
         const v = versions[i % versions.length]!;
         const method = c.method ?? e.spec.method;
-        const path = `/api/${v}${fillPath(e.spec.path, o)}`;
+        const template = c.pathValue
+          ? e.spec.path.replace(`{${c.pathValue[0]}}`, c.pathValue[1])
+          : e.spec.path;
+        const path = `/api/${v}${fillPath(template, o)}`;
         const what = `${v} ${method} ${c.what}`;
         const inQuery = method === "GET" || method === "HEAD" || method === "OPTIONS" || method === "DELETE";
         let url = path;
@@ -253,6 +259,7 @@ describe.each(catalog.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const
           throw new Error(`${what}: ${String(err)}`);
         });
         cases++;
+        if (r.status >= 500) serverErrors++;
         if (method === "HEAD" || method === "OPTIONS") {
           expect(r.status, what).toBeLessThan(500);
           continue;
@@ -268,7 +275,9 @@ describe.each(catalog.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const
 
 describe("fuzz totals", () => {
   it("ran a few cases per category for every endpoint", () => {
-    console.log(`fuzz-refused: ${cases} requests over ${catalog.length} endpoints`);
+    console.log(
+      `fuzz-refused: ${cases} requests over ${catalog.length} endpoints, ${serverErrors} answered 5xx`,
+    );
     expect(cases).toBeGreaterThan(catalog.length * 15);
   });
 });

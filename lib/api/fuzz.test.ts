@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeUser } from "../testing/factories";
+import { jsonText, paramKinds, PATH_CLASSES, Raw, valueClasses } from "../testing/value-classes";
 import { catalog } from "./catalog";
 
 /**
@@ -65,14 +66,19 @@ function sample<T>(xs: readonly T[], n: number, key: string): T[] {
   }
   return out.slice(0, n);
 }
-const PATH_VALUES = ["abc", "-1", "0", "99999999999999999999", "%F0%9F%98%80", "1.5", "%00"];
+const PATH_VALUES = ["abc", "-1", "0", "99999999999999999999", "%F0%9F%98%80", "1.5", "%00", ...PATH_CLASSES];
 
 function paramNames(schema: z.ZodType): string[] {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: object };
   return Object.keys(json.properties ?? {});
 }
 
+let requests = 0;
+let serverErrors = 0;
+
 function expectEnvelope(status: number, text: string, headers: Headers, what: string) {
+  requests++;
+  if (status >= 500) serverErrors++;
   expect(status, what).toBeLessThan(500);
   // A successful download (the leads CSV export) is the file itself; its errors are still envelopes.
   if (status < 300 && /^text\/csv\b/.test(headers.get("content-type") ?? "")) return;
@@ -100,21 +106,31 @@ describe.each(catalog.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const
         const r = await s.call(`/api/${v}${fill(e.spec.path, pv)}`, { method: e.spec.method, headers: auth });
         expectEnvelope(r.status, r.text, r.headers, `${v} path ${pv}`);
       }
+      const kinds = paramKinds(e.spec[v]!.params);
       for (const name of [...names, "unexpected_extra"]) {
-        for (const value of sample(VALUES, 6, `${v} ${e.spec.method} ${e.spec.path} ${name}`)) {
+        const values = [
+          ...sample(VALUES, 6, `${v} ${e.spec.method} ${e.spec.path} ${name}`),
+          ...valueClasses(name, kinds[name] ?? "json"),
+        ];
+        for (const value of values) {
           const json = await s.call(base, {
             method: e.spec.method === "GET" ? "POST" : e.spec.method,
-            headers: { ...auth, "X-HTTP-Method-Override": e.spec.method },
-            json: { [name]: value },
+            headers: {
+              ...auth,
+              "X-HTTP-Method-Override": e.spec.method,
+              "content-type": "application/json",
+            },
+            body: jsonText({ [name]: value }),
           });
           expectEnvelope(
             json.status,
             json.text,
             json.headers,
-            `${v} json ${name}=${JSON.stringify(value).slice(0, 40)}`,
+            `${v} json ${name}=${jsonText({ v: value }).slice(0, 60)}`,
           );
           const q = new URLSearchParams({
-            [name]: typeof value === "string" ? value : JSON.stringify(value),
+            [name]:
+              typeof value === "string" ? value : value instanceof Raw ? value.text : JSON.stringify(value),
           });
           const query = await s.call(`${base}?${q.toString()}`, { method: e.spec.method, headers: auth });
           expectEnvelope(query.status, query.text, query.headers, `${v} query ${name}`);
@@ -165,5 +181,12 @@ describe.each(catalog.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const
         expect(r.headers.get("allow")).toContain(e.spec.method);
       }
     }
+  });
+});
+
+describe("fuzz totals", () => {
+  it("counts the requests and the 5xx answers", () => {
+    console.log(`fuzz: ${requests} requests over ${catalog.length} endpoints, ${serverErrors} answered 5xx`);
+    expect(serverErrors).toBe(0);
   });
 });

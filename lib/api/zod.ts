@@ -43,7 +43,16 @@ function num() {
   return z.preprocess(toNumber, z.number({ error: "must be a number" }).finite()).meta({ type: "number" });
 }
 
+/** The largest ID PostgreSQL's bigint holds: a larger one would fail the query (and every query batched with it). */
 const MAX_ID = 2n ** 63n - 1n;
+
+/** A string of digits as an ID (1 to 2^63-1), or undefined: for code that takes IDs out of strings itself. */
+export function parseId(s: string): bigint | undefined {
+  const t = s.trim();
+  if (!/^\d{1,19}$/.test(t)) return undefined;
+  const n = BigInt(t);
+  return n >= 1n && n <= MAX_ID ? n : undefined;
+}
 
 /** A 64-bit ID: a positive integer, as a number or a string of digits. */
 function id(opts: { allowZero?: boolean } = {}) {
@@ -120,17 +129,65 @@ function depthOf(v: unknown): number {
   return max;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text PostgreSQL cannot store, refused up front wherever it is nested: NUL (in text or JSON), and lone UTF-16
+ * surrogates (JSON may escape them, `"\ud800"`; a JSON column refuses them). The endpoint checks its raw input
+ * with it; JSON-encoded parameters are checked again once decoded, for surrogates only (`nul: false`): a NUL
+ * there is each parameter's own rule (an operation holding one is ignored, not the whole request refused).
+ */
+export function findBadText(
+  v: unknown,
+  opts: { nul?: boolean } = {},
+  path = "",
+  depth = 0,
+): { path: string; problem: string } | undefined {
+  const nul = (t: string) => opts.nul !== false && t.includes("\u0000");
+  if (typeof v === "string") {
+    if (nul(v)) return { path: path || "params", problem: "must not contain NUL characters" };
+    if (LONE_SURROGATE.test(v))
+      return { path: path || "params", problem: "must be valid Unicode (a lone surrogate)" };
+    return undefined;
+  }
+  if (depth > 64 || typeof v !== "object" || v === null || v instanceof File) return undefined;
+  for (const [k, x] of Object.entries(v)) {
+    const key = path ? `${path}.${k}` : k;
+    if (nul(k) || LONE_SURROGATE.test(k))
+      return { path: path || "params", problem: "keys must be valid Unicode without NUL" };
+    const found = findBadText(x, opts, key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** JSON text decoded, or an issue (malformed, or holding lone surrogates). */
+function decodeJson(text: string, ctx: z.RefinementCtx, malformed: string): unknown {
+  let v: unknown;
+  try {
+    v = JSON.parse(text) as unknown;
+  } catch {
+    ctx.addIssue({ code: "custom", message: malformed });
+    return z.NEVER;
+  }
+  const bad = findBadText(v, { nul: false });
+  if (bad !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      message: bad.path === "params" ? bad.problem : `${bad.path}: ${bad.problem}`,
+    });
+    return z.NEVER;
+  }
+  return v;
+}
+
 /** A JSON-encoded value (arrays and objects arrive as strings in query and form bodies). */
 function json<T extends z.ZodType>(schema: T) {
   return z.preprocess((raw, ctx) => {
     let v = lastOf(raw);
     if (typeof v === "string") {
-      try {
-        v = JSON.parse(v) as unknown;
-      } catch {
-        ctx.addIssue({ code: "custom", message: "must be valid JSON" });
-        return z.NEVER;
-      }
+      v = decodeJson(v, ctx, "must be valid JSON");
+      if (v === z.NEVER) return v;
     }
     if (depthOf(v) > MAX_DEPTH) {
       ctx.addIssue({ code: "custom", message: `must not nest deeper than ${MAX_DEPTH} levels` });
@@ -156,14 +213,7 @@ function list<T extends z.ZodType>(item: T, opts: { max?: number } = {}) {
 
 function splitList(v: string, ctx: z.RefinementCtx): unknown {
   const t = v.trim();
-  if (t.startsWith("[")) {
-    try {
-      return JSON.parse(t) as unknown;
-    } catch {
-      ctx.addIssue({ code: "custom", message: "must be a JSON array or a comma-separated list" });
-      return z.NEVER;
-    }
-  }
+  if (t.startsWith("[")) return decodeJson(t, ctx, "must be a JSON array or a comma-separated list");
   return t === "" ? [] : t.split(",").map((s) => s.trim());
 }
 
@@ -181,7 +231,10 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
 
 export const p = { bool, int, num, id, appId, str, json, list, file, oneOf };
 
-/** `{ "field.path": "message" }` for `error_fields`. */
+/**
+ * `{ "field.path": "message" }` for `error_fields`. Parse with `{ reportInput: true }`: zod leaves the input out of
+ * its issues otherwise, and every wrong value would read "is required".
+ */
 export function zodFields(err: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of err.issues) {

@@ -1,4 +1,5 @@
 import { sqlOf } from "../db/sql";
+import { parseId } from "../api/zod";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import type { Ctx } from "../auth/context";
@@ -46,7 +47,8 @@ export function trackEventGrouped(ctx: Ctx, input: TrackEventInput): Promise<Eve
   const appId = ctx.actor.appId;
   const ref = input.user;
   if (ref.app !== undefined && ref.app !== appId) return Promise.resolve(undefined);
-  if (!ref.by_user_id && !/^\d{1,19}$/.test(ref.id)) return Promise.resolve(undefined);
+  // An ID beyond bigint would fail the statement the whole group shares.
+  if (!ref.by_user_id && parseId(ref.id) === undefined) return Promise.resolve(undefined);
   return new Promise((done) => {
     let g = groups.get(appId);
     if (!g) groups.set(appId, (g = { queue: [], writing: false }));

@@ -57,7 +57,7 @@ const start: VersionSpec<typeof queryParams>["handler"] = async (ctx, query, req
   assertApp(ctx, appId);
   const upload = await receiveUpload(req);
   const cleanup = () => (upload.file ? fs.promises.rm(upload.file.path, { force: true }) : Promise.resolve());
-  const parsed = importParams.safeParse({ ...query, ...upload.fields });
+  const parsed = importParams.safeParse({ ...query, ...upload.fields }, { reportInput: true });
   if (!parsed.success) {
     await cleanup();
     throw validation(zodFields(parsed.error));

@@ -134,7 +134,7 @@ function num(v: unknown, path: string): number {
 
 function date(v: unknown, path: string): Date {
   const d = parseDateTime(v);
-  if (!d) throw validation({ [path]: "must be a Unix timestamp or an ISO 8601 date-time" });
+  if (!d) throw validation({ [path]: "must be a Unix timestamp or an ISO 8601 date-time, years 1 to 9999" });
   return d;
 }
 

@@ -248,6 +248,32 @@ describe("GET /apps/{id}/users sorting and paging", () => {
       "PermissionDenied",
     );
   });
+
+  it("refuses date-times outside the years 1 to 9999, on system, custom and event props", async () => {
+    const bad = async (filters: unknown) =>
+      errorOf(await api.get(`/api/apps/${a.app.id}/users`, { filters }), 400, "ValidationError").error_fields;
+    for (const when of [
+      "0000-01-01T00:00:00",
+      "0000-12-31T23:59:59Z",
+      "0001-01-01T00:00:00+01:00",
+      -99_999_999_999,
+    ])
+      for (const [prop, type] of [
+        ["$last_seen", "date_gt"],
+        ["signup", "date_lt"],
+        ["$event_1_first", "date_gt"],
+      ] as const)
+        expect(await bad(one(prop, type, { value: when }))).toHaveProperty(["filters.filters.0.value.value"]);
+    expect(
+      await bad(one("$last_seen", "date_range", { value1: "2024-01-01", value2: "0000-06-01" })),
+    ).toHaveProperty(["filters.filters.0.value.value2"]);
+    expect(await bad(one("$last_seen", "daysmore", { value: 1e9 }))).toHaveProperty([
+      "filters.filters.0.value.value",
+    ]);
+    expect(
+      (await leads(one("$last_seen", "date_gt", { value: "0001-01-01T00:00:00" }))).names.sort(),
+    ).toEqual(await sorted(one("$last_seen", "known")));
+  });
 });
 
 describe("GET /v1/apps/{id}/users", () => {

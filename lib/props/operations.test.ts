@@ -51,7 +51,7 @@ describe("applyOperations", () => {
       "$name is a string property",
       "$email is not an email address",
       "$sessions is an integer property",
-      "$last_seen is a date-time property (ISO 8601 or Unix seconds)",
+      "$last_seen is a date-time property (ISO 8601 or Unix seconds, years 1 to 9999)",
       "add needs a numeric property; $name is a string",
       "append needs a list property; $city is a string",
       "$user_id is read-only",

@@ -128,6 +128,37 @@ describe("POST /users/{id}/props", () => {
     expect(errorOf(bad, 400, "ValidationError").error_fields).toHaveProperty("source.type");
   });
 
+  it("ignores date-times outside the years 1 to 9999 with a reason, and applies the other operations", async () => {
+    const u = await makeUser(s.db, a.app.id);
+    const outOfRange = [
+      "0000-01-01T00:00:00",
+      "0000-12-31T23:59:59Z",
+      -99_999_999_999,
+      "10000-01-01T00:00:00",
+    ];
+    const r = await props(u.id, {
+      operations: [
+        ...outOfRange.map((value) => ({ op: "update_or_create", key: "$last_seen", value })),
+        { op: "update_or_create", key: "$last_contacted", value: "0001-01-01T00:00:00" },
+        { op: "update_or_create", key: "plan", value: "pro" },
+      ],
+    });
+    ok(r);
+    expect(r.body.meta.ignored_operations).toEqual(
+      outOfRange.map((value) => ({
+        op: "update_or_create",
+        key: "$last_seen",
+        value,
+        reason: "$last_seen is a date-time property (ISO 8601 or Unix seconds, years 1 to 9999)",
+      })),
+    );
+    expect(r.body.meta.affected_props).toEqual(["$last_contacted", "plan"]);
+    expect(await custom(u.id)).toEqual({ plan: "pro" });
+    const row = await s.db.user.findUniqueOrThrow({ where: { id: u.id } });
+    expect(row.lastSeen).toBeNull();
+    expect(row.lastContacted?.toISOString()).toBe("0001-01-01T00:00:00.000Z");
+  });
+
   it("refuses a request without operations, with malformed JSON or with more than 250", async () => {
     const u = await makeUser(s.db, a.app.id);
     expect(errorOf(await props(u.id, {}), 400, "ValidationError").error_fields).toEqual({

@@ -24,13 +24,22 @@ const refuse = (reason: string) => new Refused(reason);
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-/** ISO 8601 (no offset means UTC) or Unix seconds; a Date when valid. */
+// Years 1 to 9999 (UTC): what both a PostgreSQL timestamp and the canonical "YYYY-MM-DDTHH:MM:SS" text can hold.
+const MIN_TIME = Date.parse("0001-01-01T00:00:00Z");
+const MAX_TIME = Date.parse("9999-12-31T23:59:59.999Z");
+
+/** ISO 8601 (no offset means UTC) or Unix seconds; a Date when valid and within the years 1 to 9999. */
 export function parseDateTime(v: unknown): Date | undefined {
+  const d = parseAnyDateTime(v);
+  return d && d.getTime() >= MIN_TIME && d.getTime() <= MAX_TIME ? d : undefined;
+}
+
+function parseAnyDateTime(v: unknown): Date | undefined {
   if (typeof v === "number")
     return Number.isFinite(v) && Math.abs(v) < 1e11 ? new Date(Math.round(v * 1000)) : undefined;
   if (typeof v !== "string") return undefined;
   const s = v.trim();
-  if (/^-?\d{1,11}(\.\d+)?$/.test(s)) return parseDateTime(Number(s));
+  if (/^-?\d{1,11}(\.\d+)?$/.test(s)) return parseAnyDateTime(Number(s));
   const m = ISO.exec(s);
   if (!m) return undefined;
   const [, y, mo, d, h = "00", mi = "00", sec = "00", frac, tz] = m;
@@ -67,7 +76,7 @@ export function coerceSystem(type: SystemPropType, v: unknown, name: string): Sy
     return n;
   }
   const d = parseDateTime(v);
-  return d ?? refuse(`${name} is a date-time property (ISO 8601 or Unix seconds)`);
+  return d ?? refuse(`${name} is a date-time property (ISO 8601 or Unix seconds, years 1 to 9999)`);
 }
 
 /**

@@ -50,6 +50,19 @@ describe("segments", () => {
     errorOf(await api.get(`${base}/${seg.id}`), 400, "LookupError");
   });
 
+  it("answers concurrent deletes and updates of one segment with one success and LookupErrors", async () => {
+    const seg = await create(unique("Racing"), f("$email", "known"));
+    const url = `${base}/${seg.id}`;
+    const all = await Promise.all([
+      ...Array.from({ length: 4 }, () => api.del(url)),
+      ...Array.from({ length: 4 }, (_, i) => api.post(url, { name: unique(`Renamed ${i}`) })),
+    ]);
+    const deletes = all.slice(0, 4);
+    expect(deletes.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of all.filter((x) => x.status !== 200)) errorOf(r, 400, "LookupError");
+    errorOf(await api.get(url), 400, "LookupError");
+  });
+
   it("stores references by name as IDs, so renaming never breaks them", async () => {
     const inner = await create(unique("Inner"), f("$email", "known"));
     const outer = await create(unique("Outer"), inSeg(inner.name));

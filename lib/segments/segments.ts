@@ -30,10 +30,12 @@ export async function listSegments(ctx: Ctx, input: { appId: bigint }): Promise<
   return ctx.db.segment.findMany({ where: { appId: input.appId }, select, orderBy: { id: "asc" } });
 }
 
+const missing = (id: bigint) => lookup(`Segment ${id} does not exist in this app.`);
+
 export async function getSegment(ctx: Ctx, input: { appId: bigint; segmentId: bigint }): Promise<SegmentRow> {
   assertApp(ctx, input.appId);
   const s = await ctx.db.segment.findFirst({ where: { id: input.segmentId, appId: input.appId }, select });
-  if (!s) throw lookup(`Segment ${input.segmentId} does not exist in this app.`);
+  if (!s) throw missing(input.segmentId);
   return s;
 }
 
@@ -103,7 +105,14 @@ export async function updateSegment(
   if (input.filters !== undefined) {
     data.filters = (await checkedFilters(ctx, input.appId, input.filters, seg.id)) as Prisma.InputJsonValue;
   }
-  return ctx.db.segment.update({ where: { id: seg.id }, data, select });
+  // A concurrent delete leaves nothing to update: the same LookupError as a segment that never was.
+  const [row] = await ctx.db.segment.updateManyAndReturn({
+    where: { id: seg.id, appId: seg.appId },
+    data,
+    select,
+  });
+  if (!row) throw missing(input.segmentId);
+  return row;
 }
 
 /** Refused while another segment refers to this one, which would otherwise stop matching silently. */
@@ -127,7 +136,9 @@ export async function deleteSegment(ctx: Ctx, input: { appId: bigint; segmentId:
       segment_id: `segment ${seg.id} is used by segment(s) ${users.map((u) => u.id).join(", ")}; remove those references first`,
     });
   }
-  await ctx.db.segment.delete({ where: { id: seg.id } });
+  // Two concurrent deletes both pass the checks above; the one that finds nothing left loses.
+  const gone = await ctx.db.segment.deleteMany({ where: { id: seg.id, appId: seg.appId } });
+  if (gone.count === 0) throw missing(input.segmentId);
 }
 
 /** The app's segments that contain the user: every segment's filters evaluated in one query. */

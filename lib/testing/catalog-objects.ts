@@ -140,8 +140,8 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
     "POST /apps/{id}/segments/{segment_id}": { name: "S2" },
     "PUT /apps/{id}/segments/{segment_id}": { name: "S2" },
     "POST /apps/{id}/webhooks": { url: "http://127.0.0.1:9/hook", events: ["user.event"] },
-    "PATCH /apps/{id}/webhooks/{webhook_id}": { paused: true },
-    "POST /apps/{id}/webhooks/{webhook_id}": { paused: true },
+    "PATCH /apps/{id}/webhooks/{webhook_id}": { active: true },
+    "POST /apps/{id}/webhooks/{webhook_id}": { active: true },
     "POST /apps/{id}/api_keys": { name: "key" },
     "POST /apps/{id}/admins": {
       email: "new-operator@example.test",

@@ -47,7 +47,8 @@ export interface UserView {
 export async function getUser(ctx: Ctx, input: { user: UserRef; switches: UserSwitches }): Promise<UserView> {
   const ref = await findUserId(ctx, input.user);
   const sw = input.switches;
-  const row = await ctx.db.user.findUniqueOrThrow({
+  // findFirst: findUnique calls of one tick share a query with other requests' (see findUserId).
+  const row = await ctx.db.user.findFirstOrThrow({
     where: { id: ref.id },
     select: {
       ...userSystemSelect,

@@ -1,7 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import type { Db, Tx } from "../db/client";
 import { lookup, validation } from "../api/errors";
-import { p } from "../api/zod";
+import { p, parseId } from "../api/zod";
 import { assertApp, requireAppId, type Ctx } from "../auth/context";
 import { announceIfNewLead } from "../leads/lead-events";
 import { withEvents } from "../realtime/outbox";
@@ -20,12 +20,13 @@ export const userRefParams = {
 };
 
 function serviceId(ref: UserRef): bigint {
-  if (!/^\d{1,19}$/.test(ref.id)) {
+  const id = parseId(ref.id);
+  if (id === undefined) {
     throw validation({
-      id: "must be a user ID (a positive integer); pass by_user_id=true to use your own user ID",
+      id: "must be a user ID (an integer from 1 to 2^63-1); pass by_user_id=true to use your own user ID",
     });
   }
-  return BigInt(ref.id);
+  return id;
 }
 
 function refApp(ctx: Ctx, ref: UserRef): bigint {
@@ -37,7 +38,11 @@ function refApp(ctx: Ctx, ref: UserRef): bigint {
 const missing = (ref: UserRef) =>
   lookup(ref.by_user_id ? `No user with user_id "${ref.id}" in this app.` : `User ${ref.id} does not exist.`);
 
-/** The user's service ID and app, checked against the caller's access; LookupError when there is none. */
+/**
+ * The user's service ID and app, checked against the caller's access; LookupError when there is none. `findFirst`,
+ * not `findUnique`: Prisma merges the findUnique calls of one tick into one query, so one request's bad value would
+ * fail the concurrent requests of other apps.
+ */
 export async function findUserId(
   ctx: Ctx,
   ref: UserRef,
@@ -46,11 +51,11 @@ export async function findUserId(
   const select = { id: true, appId: true } as const;
   if (ref.by_user_id) {
     const appId = refApp(ctx, ref);
-    const u = await db.user.findUnique({ where: { appId_userId: { appId, userId: ref.id } }, select });
+    const u = await db.user.findFirst({ where: { appId, userId: ref.id }, select });
     if (!u) throw missing(ref);
     return u;
   }
-  const u = await db.user.findUnique({ where: { id: serviceId(ref) }, select });
+  const u = await db.user.findFirst({ where: { id: serviceId(ref) }, select });
   if (!u) throw missing(ref);
   assertApp(ctx, u.appId);
   return u;

@@ -40,13 +40,15 @@ async function checkUrl(url: string): Promise<void> {
   }
 }
 
+const missing = (webhookId: bigint) => lookup(`No webhook ${webhookId} in this app.`);
+
 async function requireSubscription(ctx: Ctx, appId: bigint, webhookId: bigint): Promise<SubscriptionRow> {
   assertApp(ctx, appId);
   const row = await ctx.db.webhookSubscription.findFirst({
     where: { id: webhookId, appId },
     select: SUBSCRIPTION,
   });
-  if (!row) throw lookup(`No webhook ${webhookId} in this app.`);
+  if (!row) throw missing(webhookId);
   return row;
 }
 
@@ -106,8 +108,9 @@ export async function updateWebhook(
     throw validation({ secret: "give a secret or rotate_secret, not both" });
   if (input.url !== undefined) await checkUrl(input.url);
   const row = await ctx.db.$transaction(async (tx) => {
-    const updated = await tx.webhookSubscription.update({
-      where: { id: input.webhookId },
+    // A concurrent delete leaves nothing to update: the same LookupError as a webhook that never was.
+    const [updated] = await tx.webhookSubscription.updateManyAndReturn({
+      where: { id: input.webhookId, appId: input.appId },
       data: {
         url: input.url,
         events: input.events ? [...new Set(input.events)] : undefined,
@@ -116,6 +119,7 @@ export async function updateWebhook(
       },
       select: SUBSCRIPTION,
     });
+    if (!updated) throw missing(input.webhookId);
     // A paused subscription's backlog would otherwise burst out, stale, when it is resumed.
     if (input.active === false) {
       await tx.webhookDelivery.updateMany({
@@ -131,7 +135,11 @@ export async function updateWebhook(
 
 export async function deleteWebhook(ctx: Ctx, input: { appId: bigint; webhookId: bigint }): Promise<void> {
   await requireSubscription(ctx, input.appId, input.webhookId);
-  await ctx.db.webhookSubscription.delete({ where: { id: input.webhookId } });
+  // Two concurrent deletes both find it above; the one that finds nothing left to delete loses.
+  const gone = await ctx.db.webhookSubscription.deleteMany({
+    where: { id: input.webhookId, appId: input.appId },
+  });
+  if (gone.count === 0) throw missing(input.webhookId);
   invalidateSubscriptions(input.appId);
 }
 

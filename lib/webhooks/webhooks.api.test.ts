@@ -94,6 +94,17 @@ describe("subscriptions", () => {
     errorOf(await api.get(`${base()}/${hook.id}`), 400, "LookupError");
   });
 
+  it("answers concurrent deletes and updates of one webhook with one success and LookupErrors", async () => {
+    const hook = await create(["user.event"]);
+    const url = `${base()}/${hook.id}`;
+    const all = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => (i % 2 ? api.post(url, { active: false }) : api.del(url))),
+    );
+    expect(all.filter((r, i) => i % 2 === 0 && r.status === 200)).toHaveLength(1);
+    for (const r of all.filter((x) => x.status !== 200)) errorOf(r, 400, "LookupError");
+    errorOf(await api.get(url), 400, "LookupError");
+  });
+
   it("refuses bad input", async () => {
     const bad = async (body: Record<string, unknown>, field: string) => {
       const meta = errorOf(await api.post(base(), body), 400, "ValidationError");

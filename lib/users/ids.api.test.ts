@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalog } from "../api/catalog";
+import { startTestServer, type TestServer } from "../testing/server";
+import { makeApp, makeUser } from "../testing/factories";
+import { validParams, type CatalogObjects } from "../testing/catalog-objects";
+import { client, errorOf, ok, type Client } from "./testing";
+
+/**
+ * A user ID beyond PostgreSQL's bigint (2^63) is a ValidationError before any query. It once reached the
+ * database, where Prisma had merged it with other requests' lookups into one query: it failed them too.
+ */
+const TOO_BIG = "9223372036854775808";
+
+let s: TestServer;
+let a: Awaited<ReturnType<typeof makeApp>>;
+let b: Awaited<ReturnType<typeof makeApp>>;
+let apiA: Client;
+let apiB: Client;
+let userB: bigint;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  a = await makeApp(s.db);
+  b = await makeApp(s.db);
+  apiA = client(s, a.token);
+  apiB = client(s, b.token);
+  userB = (await makeUser(s.db, b.app.id)).id;
+});
+afterAll(async () => {
+  await s.close();
+});
+
+describe("user IDs beyond int64", () => {
+  const userPaths = catalog.filter((e) => e.spec.path.startsWith("/users/{id}"));
+
+  it.each(userPaths.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const))(
+    "%s: 2^63 and 2^64 are a ValidationError on id",
+    async (_n, e) => {
+      const params = validParams(e.spec.method, e.spec.path, {} as CatalogObjects, a.admin.id);
+      for (const big of [TOO_BIG, "18446744073709551616", "9999999999999999999"]) {
+        const path = `/api${e.spec.path.replace("{id}", big).replace(/\{\w+\}/g, "1")}`;
+        const r =
+          e.spec.method === "GET" || e.spec.method === "DELETE"
+            ? await s.call(`${path}?${new URLSearchParams(params as Record<string, string>).toString()}`, {
+                method: e.spec.method,
+                headers: { Authorization: `Token ${a.token}` },
+              })
+            : await s.call(path, {
+                method: e.spec.method,
+                headers: { Authorization: `Token ${a.token}` },
+                json: params,
+              });
+        expect(errorOf(r, 400, "ValidationError").error_fields).toHaveProperty("id");
+      }
+    },
+  );
+
+  it("is a ValidationError as the app of a by_user_id reference too", async () => {
+    const r = await apiA.get(`/api/users/someone`, { by_user_id: true, app: TOO_BIG });
+    expect(errorOf(r, 400, "ValidationError").error_fields).toHaveProperty("app");
+  });
+
+  it("is a plain user_id with by_user_id (a string, not an ID)", async () => {
+    const r = await apiA.get(`/api/users/${TOO_BIG}`, { by_user_id: true });
+    errorOf(r, 400, "LookupError");
+  });
+
+  it("does not fail another app's concurrent lookups", async () => {
+    const calls: Promise<{ good: boolean; status: number; text: string }>[] = [];
+    for (let i = 0; i < 50; i++) {
+      calls.push(
+        apiB.get(`/api/users/${userB}`).then((r) => ({ good: true, status: r.status, text: r.text })),
+      );
+      calls.push(
+        apiA.get(`/api/users/${TOO_BIG}`).then((r) => ({ good: false, status: r.status, text: r.text })),
+      );
+    }
+    const results = await Promise.all(calls);
+    const goodFailed = results.filter((r) => r.good && r.status !== 200);
+    expect(goodFailed.map((r) => r.text.slice(0, 200))).toEqual([]);
+    expect(results.filter((r) => !r.good).map((r) => r.status)).toEqual(Array(50).fill(400));
+    ok(await apiB.get(`/api/users/${userB}`));
+  });
+});
