@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import type { Hub } from "./hub";
 import { verifyApiToken } from "../auth/tokens";
 import { parseCookies, SESSION_COOKIE, verifySession } from "../auth/sessions";
-import { adminRoom, sessionRoom } from "./disconnect";
+import { adminRoom, sessionRoom, tokenRoom } from "./disconnect";
 
 /** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
 export type SocketActor =
@@ -68,7 +68,11 @@ export async function attachIo(
   hub.attach(io);
   io.on("connection", (socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>) => {
     const actor = socket.data.actor;
-    if (actor.kind === "admin") void socket.join([sessionRoom(actor.sessionId), adminRoom(actor.adminId)]);
+    void socket.join(
+      actor.kind === "admin"
+        ? [sessionRoom(actor.sessionId), adminRoom(actor.adminId)]
+        : tokenRoom(actor.tokenId),
+    );
     socket.on("subscribe", (payload: unknown, ack?: unknown) => {
       const p = (payload ?? {}) as { channels?: unknown; after?: unknown };
       void hub
