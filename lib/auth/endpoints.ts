@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "../api/endpoint";
+import { CLIENT_IP_HEADER, endpoint } from "../api/endpoint";
 import { ApiError, unauthenticated } from "../api/errors";
 import { p } from "../api/zod";
 import { describeOperator, logIn } from "./login";
@@ -27,7 +27,8 @@ export const login = endpoint({
       password: p.str({ min: 1, max: 1000 }),
     }),
     handler: async (ctx, input, req) => {
-      const admin = await logIn(ctx.db, input);
+      const address = req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+      const admin = await logIn(ctx, { ...input, address });
       const s = await createSession(ctx.db, admin.id);
       const me = await describeOperator(ctx.db, admin.id);
       return {

@@ -2,7 +2,8 @@ import type http from "node:http";
 import { Server, type DefaultEventsMap, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
-import type { Db } from "../db/client";
+import type { Runtime } from "../server/runtime";
+import { refuseToken } from "../api/authenticate";
 import type { Hub } from "./hub";
 import { verifyApiToken } from "../auth/tokens";
 import { parseCookies, SESSION_COOKIE, verifySession } from "../auth/sessions";
@@ -25,7 +26,7 @@ export interface IoHandle {
 
 export async function attachIo(
   server: http.Server,
-  db: Db,
+  rt: Pick<Runtime, "db" | "badTokens">,
   redisUrl: string | undefined,
   hub: Hub,
 ): Promise<IoHandle> {
@@ -42,12 +43,17 @@ export async function attachIo(
     io.adapter(createAdapter(pub, sub));
   }
 
+  const { db } = rt;
   io.use((socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>, next) => {
     void (async () => {
       const auth = socket.handshake.auth as { token?: unknown };
       if (typeof auth.token === "string") {
         const t = await verifyApiToken(db, auth.token);
-        if (!t) return next(new Error("AuthenticationFailed"));
+        if (!t) {
+          // Guessing tokens through the socket counts against the same per-address limit as through the API.
+          const refused = await refuseToken(rt, socket.handshake.address);
+          return next(Object.assign(new Error(refused.errorName), { data: refused.headers }));
+        }
         socket.data.actor = { kind: "token", appId: t.appId, tokenId: t.tokenId } satisfies SocketActor;
         return next();
       }
