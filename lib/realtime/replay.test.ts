@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Socket } from "socket.io-client";
+import { startTestServer, type TestServer } from "../testing/server";
+import { makeApp } from "../testing/factories";
+import { openSocket } from "../testing/socket";
+import { withEvents } from "./outbox";
+
+interface Msg {
+  id: number;
+  channel: string;
+  message: { n: number };
+}
+
+interface Ack {
+  subscribed: string[];
+  refused: string[];
+  error?: string;
+}
+
+let s: TestServer;
+let a: Awaited<ReturnType<typeof makeApp>>;
+const sockets: Socket[] = [];
+/** The retained log the replays send: several pages' worth, about 1.2 MB. */
+const LOG = 3000;
+const channel = () => `event.${a.app.id}`;
+
+function writeEvents(from: number, count: number): Promise<void> {
+  return withEvents(s.db, async (_tx, emit) => {
+    for (let n = from; n < from + count; n++) {
+      emit({
+        appId: a.app.id,
+        channel: channel(),
+        type: "replay.test",
+        payload: { n, pad: "x".repeat(380) },
+      });
+    }
+  });
+}
+
+async function open() {
+  const socket = await openSocket(s.url, { token: a.token });
+  sockets.push(socket);
+  const got: Msg[] = [];
+  socket.on("message", (m: Msg) => got.push(m));
+  return { socket, got };
+}
+
+const subscribe = (socket: Socket, after?: number) =>
+  socket.timeout(120_000).emitWithAck("subscribe", { channels: [channel()], after }) as Promise<Ack>;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  a = await makeApp(s.db);
+  await writeEvents(0, LOG);
+});
+afterAll(async () => {
+  for (const x of sockets) x.disconnect();
+  await s.close();
+});
+
+describe("subscribe replays", () => {
+  it("leave the server answering HTTP while many sockets replay the whole log", async () => {
+    const clients = await Promise.all(Array.from({ length: 10 }, () => open()));
+    const acks = clients.map((c) => subscribe(c.socket, 0));
+    let replayed = false;
+    void Promise.all(acks).then(() => (replayed = true));
+    // Once the replays are under way, a ping must not wait for them all to end.
+    await new Promise<void>((resolve) => clients[0]!.socket.once("message", () => resolve()));
+    const ping = await s.call("/api/ping");
+    expect(ping.status).toBe(200);
+    expect(replayed).toBe(false);
+    const sent = clients.reduce((n, c) => n + c.got.length, 0);
+    expect(sent).toBeLessThan(clients.length * LOG);
+
+    await Promise.all(acks);
+    for (const c of clients) expect(c.got.map((m) => m.message.n)).toEqual([...Array(LOG).keys()]);
+  });
+
+  it("deliver messages written during a replay once, after the replayed ones, in order", async () => {
+    const { socket, got } = await open();
+    const ack = subscribe(socket, 0);
+    await new Promise<void>((resolve) => socket.once("message", () => resolve()));
+    await writeEvents(LOG, 5);
+    expect((await ack).subscribed).toEqual([channel()]);
+    const live = LOG + 5;
+    const end = Date.now() + 20_000;
+    while (got.length < live && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    expect(got.map((m) => m.message.n)).toEqual([...Array(live).keys()]);
+    const ids = got.map((m) => m.id);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+  });
+
+  it("are limited per socket: past the rate the ack says Throttled and nothing is replayed", async () => {
+    const { socket, got } = await open();
+    const latest = (await s.db.outboxEvent.findFirstOrThrow({ orderBy: { id: "desc" } })).id;
+    const after = Number(latest) - 1;
+    for (let i = 0; i < 5; i++) expect((await subscribe(socket, after)).subscribed).toEqual([channel()]);
+    const before = got.length;
+    const refused = await subscribe(socket, 0);
+    expect(refused).toMatchObject({ subscribed: [], refused: [channel()], error: "Throttled" });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got.length).toBe(before);
+    // Without a replay the socket may still subscribe.
+    expect((await subscribe(socket)).subscribed).toEqual([channel()]);
+  });
+});
