@@ -9,14 +9,22 @@ export const sessionRoom = (sessionId: bigint) => `session:${sessionId}`;
 export const adminRoom = (adminId: bigint) => `admin:${adminId}`;
 export const tokenRoom = (tokenId: bigint) => `token:${tokenId}`;
 
+function disconnectRoom(room: string): void {
+  const io = tryRuntime()?.io;
+  // This instance's sockets at once: the Redis adapter ends even local ones only when its own broadcast comes back
+  // from Redis, and never while Redis is down.
+  io?.local.in(room).disconnectSockets(true);
+  io?.in(room).disconnectSockets(true);
+}
+
 export function disconnectSession(sessionId: bigint): void {
-  tryRuntime()?.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
+  disconnectRoom(sessionRoom(sessionId));
 }
 
 export function disconnectAdmin(adminId: bigint): void {
-  tryRuntime()?.io?.in(adminRoom(adminId)).disconnectSockets(true);
+  disconnectRoom(adminRoom(adminId));
 }
 
 export function disconnectToken(tokenId: bigint): void {
-  tryRuntime()?.io?.in(tokenRoom(tokenId)).disconnectSockets(true);
+  disconnectRoom(tokenRoom(tokenId));
 }

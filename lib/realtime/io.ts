@@ -40,7 +40,10 @@ export async function attachIo(
     sub = pub.duplicate();
     pub.on("error", () => undefined);
     sub.on("error", () => undefined);
-    io.adapter(createAdapter(pub, sub));
+    // The instances of one deployment share its database: their broadcasts (a revoke's disconnect, typing) travel
+    // on channels named after it, and other deployments (or test servers) on the same Redis never receive them.
+    const [deployment] = await rt.db.$queryRaw<{ name: string }[]>`SELECT current_database() AS name`;
+    io.adapter(createAdapter(pub, sub, { key: `socket.io#${deployment?.name ?? ""}` }));
   }
 
   const { db } = rt;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeAdmin, makeApp, makeSession } from "../testing/factories";
-import { disconnectedWithin, openSocket } from "../testing/socket";
+import { openSocket, watchDisconnect } from "../testing/socket";
 
 let s: TestServer;
 const sockets: Socket[] = [];
@@ -45,10 +45,10 @@ describe("access taken away ends the sockets it authorised", () => {
     const revoked = await open({ token: a.token });
     const other = await makeApp(s.db);
     const kept = await open({ token: other.token });
-    const dropped = disconnectedWithin(revoked, 1000);
+    const dropped = watchDisconnect(revoked);
 
     expect((await del(`/api/apps/${a.app.id}/api_keys/${keyId}`, a.session)).status).toBe(200);
-    expect(await dropped).toBe("io server disconnect");
+    expect(await dropped.within(1000)).toBe("io server disconnect");
     await expect(open({ token: a.token })).rejects.toThrow(/AuthenticationFailed/);
     const ack = (await kept.emitWithAck("subscribe", { channels: [`conversation.${other.app.id}`] })) as {
       subscribed: string[];
@@ -60,9 +60,9 @@ describe("access taken away ends the sockets it authorised", () => {
     const a = await ownedApp();
     const op = await makeAdmin(s.db, { appId: a.app.id });
     const socket = await open({ cookie: (await makeSession(s.db, op.id)).cookie });
-    const dropped = disconnectedWithin(socket, 1000);
+    const dropped = watchDisconnect(socket);
 
     expect((await del(`/api/apps/${a.app.id}/admins/${op.id}`, a.session)).status).toBe(200);
-    expect(await dropped).toBe("io server disconnect");
+    expect(await dropped.within(1000)).toBe("io server disconnect");
   });
 });

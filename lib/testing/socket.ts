@@ -22,13 +22,20 @@ export async function openSocket(url: string, auth: { token?: string; cookie?: s
   return socket;
 }
 
-/** Resolves with the disconnect reason, or rejects when the socket is still connected after `ms`. */
-export function disconnectedWithin(socket: Socket, ms: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`still connected after ${ms} ms`)), ms);
-    socket.once("disconnect", (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
+/**
+ * The socket's disconnect, watched from now; `within(ms)` (called once access is taken away) resolves with its
+ * reason, or rejects when the socket is still connected `ms` later.
+ */
+export function watchDisconnect(socket: Socket): { within(ms: number): Promise<string> } {
+  const reason = new Promise<string>((resolve) => socket.once("disconnect", resolve));
+  return {
+    within: (ms) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`still connected after ${ms} ms`)), ms);
+        void reason.then((r) => {
+          clearTimeout(timer);
+          resolve(r);
+        });
+      }),
+  };
 }
