@@ -189,7 +189,9 @@ export class Hub {
     const names: unknown[] = Array.isArray(channels) ? channels : [channels];
     const l = this.listeners.get(socket.id) ?? { socket, last: new Map(), pending: new Map(), replays: [] };
     this.listeners.set(socket.id, l);
-    if (from !== undefined && names.some((n) => allowed(actor, n)) && !mayReplay(l.replays)) {
+    // Only replays longer than a page count: the panel's catch-ups (from its last message) stay free.
+    const long = from !== undefined && this.position - from > BigInt(REPLAY_PAGE);
+    if (long && names.some((n) => allowed(actor, n)) && !mayReplay(l.replays)) {
       // Refused whole, as an invalid `after` is: subscribed without the replay, it would silently miss messages.
       return { subscribed: [], refused: names.map(shown), error: "Throttled", error_message: THROTTLED };
     }

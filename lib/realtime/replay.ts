@@ -4,7 +4,8 @@ import type { Socket } from "socket.io";
  * What keeps subscribe replays from crowding out everything else: a replay sends a page at a time, one page per
  * turn of the event loop for the whole instance (so HTTP requests and live messages get their turns between
  * pages), waits for the socket to have written a page before it reads the next (a slow client holds its own replay
- * back, not the server's memory), and each socket may start only so many of them.
+ * back, not the server's memory), and each socket may start only so many long ones (over more than a page of the
+ * log) in a window.
  */
 export const REPLAY_PAGE = 500;
 export const REPLAYS_PER_WINDOW = 5;
