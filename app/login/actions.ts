@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { isApiError } from "@/lib/api/errors";
 import { CLIENT_IP_HEADER } from "@/lib/api/endpoint";
 import { logIn } from "@/lib/auth/login";
-import { createSession, SESSION_COOKIE } from "@/lib/auth/sessions";
+import { createSession, SESSION_COOKIE, sessionCookieAttributes } from "@/lib/auth/sessions";
 import { safeNextPath } from "@/lib/client/safe-next";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -26,25 +26,24 @@ export async function logInWithoutScript(form: FormData): Promise<void> {
   const next = safeNextPath(field("next"));
   const back = (problem: LoginProblem) =>
     redirect(`/login?${new URLSearchParams({ next, problem }).toString()}`);
+  const address = h.get(CLIENT_IP_HEADER) ?? "unknown";
   // The API's limit for requests without a session: one bucket per peer address, shared with the API's login.
-  if (!(await rt.limiter.take(`ip:${h.get(CLIENT_IP_HEADER) ?? "unknown"}`)).ok) back("throttled");
+  if (!(await rt.limiter.take(`ip:${address}`)).ok) back("throttled");
   const email = field("email").trim().slice(0, 320);
   const password = field("password").slice(0, 1000);
   if (!email || !password) back("failed");
   let adminId: bigint;
   try {
-    adminId = (await logIn(rt.db, { email, password })).id;
+    adminId = (await logIn({ db: rt.db }, { email, password, address })).id;
   } catch (err) {
     if (isApiError(err) && err.errorName === "AuthenticationFailed") back("failed");
+    if (isApiError(err) && err.errorName === "Throttled") back("throttled");
     throw err;
   }
   const s = await createSession(rt.db, adminId);
   (await cookies()).set(SESSION_COOKIE, s.cookieValue, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
+    ...sessionCookieAttributes(h.get("x-forwarded-proto") === "https"),
     expires: s.expires,
-    secure: h.get("x-forwarded-proto") === "https",
   });
   redirect(next);
 }

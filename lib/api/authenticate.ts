@@ -1,7 +1,8 @@
-import type { Db } from "../db/client";
 import type { Actor } from "../auth/context";
+import type { Runtime } from "../server/runtime";
 import { verifyApiToken } from "../auth/tokens";
 import { csrfMatches, CSRF_HEADER, parseCookies, SESSION_COOKIE, verifySession } from "../auth/sessions";
+import { CLIENT_IP_HEADER } from "./endpoint";
 import { ApiError, unauthenticated } from "./errors";
 import { single, type RawParams } from "./params";
 
@@ -23,16 +24,27 @@ export function bearerToken(req: Request, params: RawParams): string | undefined
   return typeof p === "string" && p !== "" ? p : undefined;
 }
 
+/** Refuses an unknown token; once its address has sent too many of them, with 429 rather than 401. */
+export async function refuseToken(rt: Pick<Runtime, "badTokens">, address: string): Promise<ApiError> {
+  const verdict = await rt.badTokens.take(`badtoken:${address}`);
+  if (verdict.ok) return unauthenticated();
+  return new ApiError("Throttled", "Too many requests with unknown tokens: slow down.", undefined, {
+    "Retry-After": String(verdict.retryAfter),
+  });
+}
+
 export async function authenticate(
-  db: Db,
+  rt: Pick<Runtime, "db" | "badTokens">,
   req: Request,
   params: RawParams,
   opts: { required: boolean; csrf: boolean },
 ): Promise<Authenticated> {
+  const { db } = rt;
+  const address = req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
   const token = bearerToken(req, params);
   if (token !== undefined) {
     const t = await verifyApiToken(db, token);
-    if (!t) throw unauthenticated();
+    if (!t) throw await refuseToken(rt, address);
     return { actor: { kind: "token", ...t }, limitKey: `t:${t.tokenId}` };
   }
   const cookie = parseCookies(req.headers.get("cookie"))[SESSION_COOKIE];
@@ -58,6 +70,6 @@ export async function authenticate(
   if (opts.required) throw unauthenticated();
   return {
     actor: { kind: "anonymous" },
-    limitKey: `ip:${req.headers.get("x-relay-client-ip") ?? "unknown"}`,
+    limitKey: `ip:${address}`,
   };
 }

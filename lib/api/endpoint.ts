@@ -144,7 +144,7 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
       const vspec = pickVersion(spec, version);
       if (!vspec) throw new ApiError("NotFound", `This endpoint does not exist in version ${version.major}.`);
 
-      const auth = await authenticate(rt.db, req, raw, {
+      const auth = await authenticate(rt, req, raw, {
         required: (spec.auth ?? "required") === "required",
         csrf: req.method !== "GET" && req.method !== "HEAD",
       });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeToken } from "../testing/factories";
-import { memoryLimiter, redisLimiter } from "./rate-limit";
+import { memoryLimiter, memoryLockout, redisLimiter, redisLockout } from "./rate-limit";
 
 describe("token bucket", () => {
   it("allows the burst, then refuses with a retry delay, then refills", async () => {
@@ -28,6 +28,55 @@ describe("token bucket", () => {
     const b = redisLimiter(r2, 0.001, 2, memoryLimiter(0.001, 2));
     const got = [await a.take(key), await b.take(key), await a.take(key)];
     expect(got.map((g) => g.ok)).toEqual([true, true, false]);
+    r1.disconnect();
+    r2.disconnect();
+  });
+});
+
+describe("failure lockout", () => {
+  const policy = { max: 2, windowMs: 10_000, lockMs: 1000, maxLockMs: 3000, memoryMs: 60_000 };
+
+  it("locks after max failures in the window, longer at each offence, and a reset forgets", async () => {
+    let now = 1_000_000;
+    const l = memoryLockout(policy, () => now);
+    const lockedFor = async () => {
+      expect((await l.fail("k")).ok).toBe(true);
+      const v = await l.fail("k");
+      expect(v.ok).toBe(false);
+      expect(await l.check("k")).toEqual(v);
+      return v.retryAfter;
+    };
+    expect(await lockedFor()).toBe(1);
+    now += 1000;
+    expect((await l.check("k")).ok).toBe(true);
+    expect(await lockedFor()).toBe(2);
+    now += 2000;
+    expect(await lockedFor()).toBe(3);
+    now += 3000;
+    // Capped at maxLockMs.
+    expect(await lockedFor()).toBe(3);
+    now += 3000;
+    // Failures further apart than the window do not add up.
+    await l.fail("k");
+    now += 10_000;
+    expect((await l.fail("k")).ok).toBe(true);
+    // A reset forgets the offences too.
+    await l.reset("k");
+    expect(await lockedFor()).toBe(1);
+  });
+
+  it.runIf(process.env.REDIS_URL)("is shared by every instance through Redis", async () => {
+    const r1 = new Redis(process.env.REDIS_URL!);
+    const r2 = new Redis(process.env.REDIS_URL!);
+    await Promise.all([r1, r2].map((r) => new Promise((ok) => r.once("ready", ok))));
+    const key = `test-${Date.now()}-${Math.random()}`;
+    const a = redisLockout(r1, policy, memoryLockout(policy));
+    const b = redisLockout(r2, policy, memoryLockout(policy));
+    expect((await a.fail(key)).ok).toBe(true);
+    expect((await b.fail(key)).ok).toBe(false);
+    expect((await a.check(key)).retryAfter).toBe(1);
+    await b.reset(key);
+    expect((await a.check(key)).ok).toBe(true);
     r1.disconnect();
     r2.disconnect();
   });

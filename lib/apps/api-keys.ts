@@ -3,6 +3,7 @@ import { assertApp } from "../auth/context";
 import { ApiError } from "../api/errors";
 import type { Scope } from "../auth/scopes";
 import { createApiToken, revokeApiToken } from "../auth/tokens";
+import { disconnectToken } from "../realtime/disconnect";
 
 // Tokens mint no tokens: key management is for operators in the panel.
 function operatorOf(ctx: Ctx, appId: bigint): bigint {
@@ -44,6 +45,8 @@ export async function revokeApiKey(ctx: Ctx, input: { appId: bigint; keyId: bigi
   const found = await ctx.db.apiToken.findFirst({ where: { id: input.keyId, appId: input.appId } });
   if (!found) throw new ApiError("LookupError", `No API key ${input.keyId} in this app.`);
   await revokeApiToken(ctx.db, { id: input.keyId, appId: input.appId });
+  // Its open sockets were authorised by it: they end now, on every instance, as a logout's do.
+  disconnectToken(input.keyId);
 }
 
 type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];

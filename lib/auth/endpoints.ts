@@ -1,16 +1,23 @@
 import { z } from "zod";
-import { endpoint } from "../api/endpoint";
+import { CLIENT_IP_HEADER, endpoint } from "../api/endpoint";
 import { ApiError, unauthenticated } from "../api/errors";
 import { p } from "../api/zod";
 import { describeOperator, logIn } from "./login";
 import { disconnectSession } from "../realtime/disconnect";
-import { createSession, deleteSession, parseCookies, SESSION_COOKIE } from "./sessions";
+import {
+  createSession,
+  deleteSession,
+  parseCookies,
+  SESSION_COOKIE,
+  sessionCookieAttributes,
+} from "./sessions";
 
 function sessionCookie(value: string, expires: Date | undefined, req: Request): string {
   const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
-  const parts = [`${SESSION_COOKIE}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  const a = sessionCookieAttributes(secure);
+  const parts = [`${SESSION_COOKIE}=${value}`, `Path=${a.path}`, "HttpOnly", "SameSite=Lax"];
   parts.push(expires ? `Expires=${expires.toUTCString()}` : "Max-Age=0");
-  if (secure) parts.push("Secure");
+  if (a.secure) parts.push("Secure");
   return parts.join("; ");
 }
 
@@ -27,7 +34,8 @@ export const login = endpoint({
       password: p.str({ min: 1, max: 1000 }),
     }),
     handler: async (ctx, input, req) => {
-      const admin = await logIn(ctx.db, input);
+      const address = req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+      const admin = await logIn(ctx, { ...input, address });
       const s = await createSession(ctx.db, admin.id);
       const me = await describeOperator(ctx.db, admin.id);
       return {

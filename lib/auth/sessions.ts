@@ -4,6 +4,11 @@ import { generateSecret, hashToken } from "./tokens";
 
 export const SESSION_COOKIE = "relay_session";
 export const CSRF_HEADER = "x-csrf-token";
+
+/** The session cookie's attributes, whoever sets it (the login endpoint, the login form without script). */
+export function sessionCookieAttributes(secure: boolean) {
+  return { path: "/", httpOnly: true, sameSite: "lax", secure } as const;
+}
 const TTL_MS = 14 * 24 * 3600_000;
 const REFRESH_MS = 3600_000;
 

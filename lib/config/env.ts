@@ -12,6 +12,10 @@ export interface Config {
   publicUrl: string | undefined;
   rateLimitPerSecond: number;
   rateLimitBurst: number;
+  /** Failed logins per account in 15 minutes before a lockout (three times as many per client address). */
+  loginMaxFailures: number;
+  /** Requests with an unknown API token per client address and minute. */
+  badTokensPerMinute: number;
   webhookAllowPrivate: boolean;
   /** Test setting: the webhook dispatcher sends nothing for this long after start (a crash window to hit). */
   webhookDispatchDelayMs: number;
@@ -42,6 +46,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL,
     rateLimitPerSecond: int(env.RATE_LIMIT_PER_SECOND, 50),
     rateLimitBurst: int(env.RATE_LIMIT_BURST, 200),
+    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 10),
+    badTokensPerMinute: int(env.BAD_TOKENS_PER_MINUTE, 30),
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     webhookDispatchDelayMs: int(env.WEBHOOK_DISPATCH_DELAY_MS, 0),
     logLevel: env.LOG_LEVEL ?? "info",

@@ -35,6 +35,15 @@ export function mayListen(actor: SocketActor, ch: ParsedChannel): boolean {
   return actor.kind === "token" ? actor.appId === ch.appId : actor.appIds.includes(ch.appId);
 }
 
+/** Whether `name` is a channel the actor may listen to. */
+export function allowed(actor: SocketActor, name: unknown): boolean {
+  const ch = parseChannel(name);
+  return ch !== undefined && mayListen(actor, ch);
+}
+
+/** A channel name as an ack repeats it: whatever the client sent, as text and cut short. */
+export const shown = (name: unknown) => String(name).slice(0, 200);
+
 /** Every channel an event-log row is delivered on: its own, and its user-scoped twin when it names a user. */
 export function channelsOf(row: { channel: string; userId: bigint | null }): string[] {
   const out = [row.channel];

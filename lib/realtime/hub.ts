@@ -3,9 +3,18 @@ import type { Server, Socket } from "socket.io";
 import { errorLine, type Db, type DbKind } from "../db/client";
 import { sqlOf, type Queryable } from "../db/sql";
 import { EVENT_LOG_LOCK, NOTIFY_CHANNEL } from "./log-keys";
-import { channelsOf, MAX_CHANNELS_PER_SOCKET, mayListen, parseChannel, sourcesOf } from "./channels";
+import { allowed, channelsOf, MAX_CHANNELS_PER_SOCKET, shown, sourcesOf } from "./channels";
 import type { SocketActor } from "./io";
 import { replayGap } from "./retention";
+import {
+  AFTER_ERROR,
+  drained,
+  eventPosition,
+  mayReplay,
+  REPLAY_PAGE,
+  ReplayTurns,
+  THROTTLED,
+} from "./replay";
 
 /**
  * Delivers the event log to this instance's sockets. Every instance tails the log by id (ids are allocated in
@@ -33,6 +42,8 @@ interface Listener {
   last: Map<string, bigint>;
   /** Channels being replayed: live messages wait here until the replay is done. */
   pending: Map<string, Message[]>;
+  /** When its recent replays started (the per-socket replay rate). */
+  replays: number[];
 }
 
 const BATCH = 1000;
@@ -48,6 +59,7 @@ export class Hub {
   private stopped = false;
   private failing = false;
   private io: Server | undefined;
+  private turns = new ReplayTurns();
 
   constructor(
     private readonly db: Db,
@@ -180,25 +192,27 @@ export class Hub {
     const from = eventPosition(after);
     if (from === "invalid") {
       // Refused whole: replaying from a position that is not an event ID would silently skip messages.
-      const names = (Array.isArray(channels) ? channels : [channels]).map((n) => String(n).slice(0, 200));
+      const names = (Array.isArray(channels) ? channels : [channels]).map(shown);
       return { subscribed: [], refused: names, error: "ValidationError", error_message: AFTER_ERROR };
     }
-    const l = this.listeners.get(socket.id) ?? { socket, last: new Map(), pending: new Map() };
+    const names: unknown[] = Array.isArray(channels) ? channels : [channels];
+    const l = this.listeners.get(socket.id) ?? { socket, last: new Map(), pending: new Map(), replays: [] };
     this.listeners.set(socket.id, l);
+    // Only replays longer than a page count: the panel's catch-ups (from its last message) stay free.
+    const long = from !== undefined && this.position - from > BigInt(REPLAY_PAGE);
+    if (long && names.some((n) => allowed(actor, n)) && !mayReplay(l.replays)) {
+      // Refused whole, as an invalid `after` is: subscribed without the replay, it would silently miss messages.
+      return { subscribed: [], refused: names.map(shown), error: "Throttled", error_message: THROTTLED };
+    }
     const subscribed: string[] = [];
     const refused: string[] = [];
     // Every new channel starts at one position, registered before any await: a tail that runs meanwhile delivers
     // each of them everything after it. The client resumes from it (`position`) if it loses the connection.
     const position = this.position;
     const joins: Promise<void>[] = [];
-    for (const name of Array.isArray(channels) ? channels : [channels]) {
-      const ch = parseChannel(name);
-      if (
-        !ch ||
-        !mayListen(actor, ch) ||
-        (l.last.size >= MAX_CHANNELS_PER_SOCKET && !l.last.has(String(name)))
-      ) {
-        refused.push(String(name).slice(0, 200));
+    for (const name of names) {
+      if (!allowed(actor, name) || (l.last.size >= MAX_CHANNELS_PER_SOCKET && !l.last.has(String(name)))) {
+        refused.push(shown(name));
         continue;
       }
       const channel = String(name);
@@ -235,18 +249,22 @@ export class Hub {
       for (;;) {
         const rows = await this.db.$queryRaw<Row[]>`
           SELECT id, user_id AS "userId", channel, payload, created FROM event_log
-          WHERE channel = ANY(${sources}) AND id > ${cursor} AND id <= ${upTo} ORDER BY id LIMIT ${BATCH}`;
-        for (const row of rows) {
-          for (const channel of channelsOf(row)) {
-            if (!wanted.has(channel)) continue;
-            const last = l.last.get(channel) ?? -1n;
-            if (row.id <= last) continue;
-            l.last.set(channel, row.id);
-            l.socket.emit("message", { ...toMessage(row, channel), id: Number(row.id) });
+          WHERE channel = ANY(${sources}) AND id > ${cursor} AND id <= ${upTo} ORDER BY id LIMIT ${REPLAY_PAGE}`;
+        if (!l.socket.connected) break;
+        await this.turns.take(() => {
+          for (const row of rows) {
+            for (const channel of channelsOf(row)) {
+              if (!wanted.has(channel)) continue;
+              const last = l.last.get(channel) ?? -1n;
+              if (row.id <= last) continue;
+              l.last.set(channel, row.id);
+              l.socket.emit("message", { ...toMessage(row, channel), id: Number(row.id) });
+            }
           }
-        }
-        if (rows.length < BATCH) break;
+        });
+        if (rows.length < REPLAY_PAGE) break;
         cursor = rows[rows.length - 1]!.id;
+        await drained(l.socket);
       }
     } finally {
       for (const c of channels) {
@@ -301,19 +319,4 @@ async function finalPosition(db: Queryable): Promise<bigint> {
 
 function toMessage(row: Row, channel: string): Message {
   return { id: row.id, channel, message: row.payload, time: row.created.getTime() / 1000 };
-}
-
-const MAX_ID = 2n ** 63n - 1n;
-const AFTER_ERROR =
-  "`after` must be an event ID: an integer from 0 to 2^63-1 (a number or a string of digits).";
-
-/** `after` of a subscribe: absent (no replay), an event ID, or invalid. Negative numbers replay everything. */
-function eventPosition(after: unknown): bigint | undefined | "invalid" {
-  if (after === undefined || after === null) return undefined;
-  if (typeof after === "number") return Number.isSafeInteger(after) ? BigInt(Math.max(after, 0)) : "invalid";
-  if (typeof after === "string" && /^\d{1,19}$/.test(after)) {
-    const n = BigInt(after);
-    return n <= MAX_ID ? n : "invalid";
-  }
-  return "invalid";
 }

@@ -2,11 +2,12 @@ import type http from "node:http";
 import { Server, type DefaultEventsMap, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
-import type { Db } from "../db/client";
+import type { Runtime } from "../server/runtime";
+import { refuseToken } from "../api/authenticate";
 import type { Hub } from "./hub";
 import { verifyApiToken } from "../auth/tokens";
 import { parseCookies, SESSION_COOKIE, verifySession } from "../auth/sessions";
-import { adminRoom, sessionRoom } from "./disconnect";
+import { adminRoom, sessionRoom, tokenRoom } from "./disconnect";
 
 /** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
 export type SocketActor =
@@ -25,7 +26,7 @@ export interface IoHandle {
 
 export async function attachIo(
   server: http.Server,
-  db: Db,
+  rt: Pick<Runtime, "db" | "badTokens">,
   redisUrl: string | undefined,
   hub: Hub,
 ): Promise<IoHandle> {
@@ -39,15 +40,23 @@ export async function attachIo(
     sub = pub.duplicate();
     pub.on("error", () => undefined);
     sub.on("error", () => undefined);
-    io.adapter(createAdapter(pub, sub));
+    // The instances of one deployment share its database: their broadcasts (a revoke's disconnect, typing) travel
+    // on channels named after it, and other deployments (or test servers) on the same Redis never receive them.
+    const [deployment] = await rt.db.$queryRaw<{ name: string }[]>`SELECT current_database() AS name`;
+    io.adapter(createAdapter(pub, sub, { key: `socket.io#${deployment?.name ?? ""}` }));
   }
 
+  const { db } = rt;
   io.use((socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>, next) => {
     void (async () => {
       const auth = socket.handshake.auth as { token?: unknown };
       if (typeof auth.token === "string") {
         const t = await verifyApiToken(db, auth.token);
-        if (!t) return next(new Error("AuthenticationFailed"));
+        if (!t) {
+          // Guessing tokens through the socket counts against the same per-address limit as through the API.
+          const refused = await refuseToken(rt, socket.handshake.address);
+          return next(Object.assign(new Error(refused.errorName), { data: refused.headers }));
+        }
         socket.data.actor = { kind: "token", appId: t.appId, tokenId: t.tokenId } satisfies SocketActor;
         return next();
       }
@@ -68,7 +77,11 @@ export async function attachIo(
   hub.attach(io);
   io.on("connection", (socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>) => {
     const actor = socket.data.actor;
-    if (actor.kind === "admin") void socket.join([sessionRoom(actor.sessionId), adminRoom(actor.adminId)]);
+    void socket.join(
+      actor.kind === "admin"
+        ? [sessionRoom(actor.sessionId), adminRoom(actor.adminId)]
+        : tokenRoom(actor.tokenId),
+    );
     socket.on("subscribe", (payload: unknown, ack?: unknown) => {
       const p = (payload ?? {}) as { channels?: unknown; after?: unknown };
       void hub

@@ -6,7 +6,8 @@ import pg from "pg";
 import { openDb, type DbHandle } from "../db/client";
 import { migrate } from "../db/migrate";
 import { serverUrl } from "../db/testing";
-import { makeApp, makeUser } from "../testing/factories";
+import { makeApp, makeSession, makeUser } from "../testing/factories";
+import { openSocket, watchDisconnect } from "../testing/socket";
 import { spawnServer, type Spawned } from "../testing/spawn";
 
 /**
@@ -145,4 +146,20 @@ describe.runIf(serverUrl())("two instances on PostgreSQL and Redis", () => {
     const durable = got.filter((m) => m.id !== null).map((m) => m.id!);
     expect(new Set(durable).size).toBe(durable.length);
   }, 90_000);
+
+  it("a key revoked through instance A ends its sockets on instance B within a second", async () => {
+    const app = await makeApp(h.db);
+    const keyId = (await h.db.apiToken.findFirstOrThrow({ where: { appId: app.app.id } })).id;
+    await h.db.appAdmin.updateMany({ where: { appId: app.app.id }, data: { role: "owner" } });
+    const owner = await makeSession(h.db, app.admin.id);
+    const socket = await openSocket(await B.ready, { token: app.token });
+    sockets.push(socket);
+    const dropped = watchDisconnect(socket);
+    const r = await fetch(`${await A.ready}/api/apps/${app.app.id}/api_keys/${keyId}`, {
+      method: "DELETE",
+      headers: { cookie: owner.cookie, "x-csrf-token": owner.csrf },
+    });
+    expect(r.status).toBe(200);
+    expect(await dropped.within(1000)).toBe("io server disconnect");
+  }, 30_000);
 });

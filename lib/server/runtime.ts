@@ -1,19 +1,18 @@
 import type { Server as IoServer } from "socket.io";
 import type { Config } from "../config/env";
 import type { Db, DbKind } from "../db/client";
-import type { Limiter } from "../api/rate-limit";
+import type { Limits } from "../api/rate-limit";
 
 /**
  * What the custom server owns and route handlers use. Next bundles route handlers apart from server.ts, so the
  * two halves meet through this one globalThis slot rather than through module state.
  */
-export interface Runtime {
+export interface Runtime extends Limits {
   db: Db;
   dbKind: DbKind;
   config: Config;
   io?: IoServer;
   realtime: { redis: "off" | "connected" | "down" };
-  limiter: Limiter;
   /**
    * The real-time hub's position: every event up to it has been committed (and delivered). Read before a request's
    * own reads, it tells a client where to resume its subscription so that nothing between is missed.

@@ -11,7 +11,7 @@ import { Redis } from "ioredis";
 import { rewriteApiUrl } from "../api/rewrite";
 import { serveDirect } from "../api/direct";
 import { answerClientError } from "../api/client-error";
-import { memoryLimiter, redisLimiter } from "../api/rate-limit";
+import { makeLimits } from "../api/rate-limit";
 import { setRuntime, type Runtime } from "./runtime";
 import { startWebhookDispatcher } from "../webhooks/dispatcher";
 import { startImportSweeper } from "../imports/abandoned";
@@ -56,15 +56,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
   const db = handle;
 
-  const local = memoryLimiter(config.rateLimitPerSecond, config.rateLimitBurst);
   const limiterRedis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
     : undefined;
   limiterRedis?.on("error", () => undefined);
   const runtime: Runtime = {
-    limiter: limiterRedis
-      ? redisLimiter(limiterRedis, config.rateLimitPerSecond, config.rateLimitBurst, local)
-      : local,
+    ...makeLimits(config, limiterRedis),
     db: db.db,
     dbKind: db.kind,
     config,
@@ -101,7 +98,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   await hub.start();
   runtime.afterCommit.push(() => hub.wake());
   runtime.eventPosition = () => hub.current();
-  const io = await attachIo(server, db.db, config.redisUrl, hub);
+  const io = await attachIo(server, runtime, config.redisUrl, hub);
   runtime.io = io.io;
   // Awaited: a server closed right after start must not leave the module still loading.
   (await import("../conversations/sweeper")).startDelaySweeper(runtime);

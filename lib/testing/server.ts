@@ -36,6 +36,8 @@ export async function startTestServer(
       seedDemo: false,
       rateLimitPerSecond: 10_000,
       rateLimitBurst: 10_000,
+      loginMaxFailures: 10_000,
+      badTokensPerMinute: 10_000,
       ...config,
     },
     log: () => undefined,
