@@ -88,11 +88,11 @@ interface Row extends EventSqlRow {
 }
 
 /**
- * One statement, its own transaction, in the order lib/realtime/outbox.ts keeps (and of its pieces): users share-locked first (their
- * foreign-key checks would otherwise run at the end of the statement, after rows other writers wait for), then the
- * summaries (in key order, so that two batches lock alike), then the log's writer lock, the log rows and the
- * webhook deliveries. One `event` row per event; one `user_props_changed` row per
- * user and type, after that pair's last event, with the summary as the batch leaves it.
+ * One statement, its own transaction, built of the log writer's pieces (lib/realtime/outbox.ts) and in its order:
+ * users share-locked first (their foreign-key checks would otherwise run at the end of the statement, after rows
+ * other writers wait for), then the summaries (in key order, so that two batches lock alike), then the log's writer
+ * lock, the log rows and the webhook deliveries. One `event` row per event; one `user_props_changed` row per user
+ * and type, after that pair's last event, with the summary as the batch leaves it.
  */
 async function writeEvents(db: Db, appId: bigint, batch: Pending[]): Promise<Map<number, EventRow>> {
   const input = JSON.stringify(

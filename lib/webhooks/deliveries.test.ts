@@ -38,7 +38,7 @@ const write = (events: LogEvent[]) =>
 const deliveriesOf = (subscriptionId: bigint) =>
   t.db.webhookDelivery.findMany({ where: { subscriptionId }, orderBy: { id: "asc" } });
 
-describe("enqueueWebhooks", () => {
+describe("webhook deliveries of logged events", () => {
   it("queues a delivery per matching active subscription, in the writing transaction", async () => {
     const { app } = await makeApp(t.db);
     const replies = await subscribe(app.id, ["conversation.user_replied"]);
