@@ -1,7 +1,7 @@
 import type { Ctx } from "../auth/context";
-import type { Queryable } from "../db/sql";
+import { sqlOf, type Queryable } from "../db/sql";
 import { validation } from "../api/errors";
-import { withEventsSql, type Emit, type LogEvent } from "../realtime/outbox";
+import { withEvents, type Emit, type LogEvent } from "../realtime/outbox";
 import { attachmentUrls, publicBase, type AttachmentUrl } from "../attachments/sign";
 import { appendParts, type PartDraft } from "../parts/append";
 import { seconds } from "../parts/serialize";
@@ -69,7 +69,7 @@ async function change(
   plan: (tx: Queryable, conv: ConversationRow) => Promise<Planned | undefined>,
 ): Promise<Changed> {
   const urls = await linksFor(ctx);
-  return withEventsSql(ctx.db, (tx, emit) => changeIn(ctx, { tx, emit, urls }, input, plan));
+  return withEvents(sqlOf(ctx.db), (tx, emit) => changeIn(ctx, { tx, emit, urls }, input, plan));
 }
 
 type AssignInput = ChangeInput & { admin: bigint | null };

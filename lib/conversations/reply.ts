@@ -1,7 +1,7 @@
 import type { Ctx } from "../auth/context";
-import type { Queryable } from "../db/sql";
+import { sqlOf, type Queryable } from "../db/sql";
 import { ApiError, lookup, validation } from "../api/errors";
-import { withEventsSql } from "../realtime/outbox";
+import { withEvents } from "../realtime/outbox";
 import { attachmentUrls, publicBase } from "../attachments/sign";
 import { readUpload, type Upload } from "../attachments/store";
 import { appendParts, type PartDraft } from "../parts/append";
@@ -101,7 +101,7 @@ export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<
   const upload = await precheck(input);
   const urls = await attachmentUrls(ctx.db, publicBase());
   const run = () =>
-    withEventsSql(ctx.db, async (tx, emit) => {
+    withEvents(sqlOf(ctx.db), async (tx, emit) => {
       const conv = await lockOwnConversation(
         ctx,
         tx,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Prisma } from "./generated/client";
 import { createTestDb, type TestDb } from "./testing";
 import { sqlOf, type Queryable } from "./sql";
@@ -51,5 +51,17 @@ describe("sqlOf", () => {
     expect(await sql.transaction((tx) => tx.$queryRaw<{ x: number }[]>`SELECT ${2}::int AS x`)).toEqual([
       { x: 2 },
     ]);
+  });
+
+  it("is the registered driver in a second copy of the module too (Next bundles route handlers apart)", async () => {
+    const first = sqlOf(t.db);
+    vi.resetModules();
+    const copy = await import("./sql");
+    const { Prisma: CopiedPrisma } = await import("./generated/client");
+    expect(copy.sqlOf).not.toBe(sqlOf);
+    expect(copy.sqlOf(t.db)).toBe(first);
+    // A statement of the copy's own Prisma class, marked by the copy, runs on the shared driver.
+    const q = copy.planEachTime(CopiedPrisma.sql`SELECT ${3}::int AS x`);
+    expect(await first.$queryRaw(q)).toEqual([{ x: 3 }]);
   });
 });

@@ -2,6 +2,7 @@ import pg from "pg";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { Prisma } from "./generated/client";
 import { statementName } from "./statements";
+import { processWide } from "../server/runtime";
 
 /**
  * Raw SQL straight on the driver (the pg pool or the embedded PGlite that Prisma itself uses), for the hottest
@@ -21,7 +22,8 @@ export interface SqlDb extends Queryable {
 }
 
 function toSql(query: TemplateStringsArray | Prisma.Sql, values: unknown[]): Prisma.Sql {
-  return query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values);
+  // Not `instanceof Prisma.Sql`: a route bundle's statements are made by its own copy of the Prisma class.
+  return Array.isArray(query) ? Prisma.sql(query as TemplateStringsArray, ...values) : (query as Prisma.Sql);
 }
 
 /** Parameters as text the server casts, whatever the driver: 64-bit IDs, decimals, instants, JSON objects. */
@@ -54,8 +56,8 @@ const PARSERS: Record<number, (text: string) => unknown> = {
   1082: (v) => new Date(`${v}T00:00:00Z`),
 };
 
-/** Statements planned at every execution: see planEachTime. */
-const unnamed = new WeakSet<Prisma.Sql>();
+/** Statements planned at every execution: see planEachTime. Marked in a route bundle, read by server.ts's driver. */
+const unnamed = processWide("sql.unnamed", () => new WeakSet<Prisma.Sql>());
 
 /**
  * Marks a statement to be planned with its parameters each time rather than prepared once: where the best plan
@@ -142,7 +144,11 @@ function throughPrisma(db: PrismaLike): SqlDb {
   };
 }
 
-const registry = new WeakMap<object, SqlDb>();
+/**
+ * Process-wide: openDb registers the driver from server.ts's copy of this module, and the route handlers' copies
+ * (Next bundles them apart) must find it, not fall back to Prisma.
+ */
+const registry = processWide("sql.registry", () => new WeakMap<object, SqlDb>());
 
 /** Ties a Prisma client to the driver it runs on (openDb does it). */
 export function registerSql(db: object, sql: SqlDb): void {

@@ -3,10 +3,10 @@ import { parseId } from "../api/zod";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import type { Ctx } from "../auth/context";
-import { notifyCommitted } from "../realtime/outbox";
-import { NOTIFY_CHANNEL, WRITER_LOCK } from "../realtime/log-keys";
-import { activeSubscriptions, markQueued } from "../webhooks/state";
-import { webhookKind } from "../webhooks/kinds";
+import { processWide } from "../server/runtime";
+import { appendedCommitted, NOTIFY_AT_COMMIT, queueDeliveries } from "../realtime/outbox";
+import { WRITER_LOCK } from "../realtime/log-keys";
+import { webhookTargets } from "../webhooks/enqueue";
 import type { UserRef } from "../users/resolve";
 import { eventFromSql, type EventRow, type EventSqlRow } from "./serialize";
 
@@ -33,7 +33,8 @@ interface Group {
 
 /** Events written by one statement at most; more wait for the next. */
 const MAX_BATCH = 500;
-const groups = new Map<bigint, Group>();
+/** Process-wide, like the driver it writes on: every bundle's ingest joins the same groups. */
+const groups = processWide("events.groups", () => new Map<bigint, Group>());
 
 /**
  * Event ingest, the API's hottest write, with group commit: while one statement writes an app's events, the events
@@ -89,11 +90,11 @@ interface Row extends EventSqlRow {
 }
 
 /**
- * One statement, its own transaction, in the order lib/realtime/outbox.ts keeps: users share-locked first (their
- * foreign-key checks would otherwise run at the end of the statement, after rows other writers wait for), then the
- * summaries (in key order, so that two batches lock alike), then the log's writer lock, the log rows and the
- * webhook deliveries. One `event` row per event; one `user_props_changed` row per
- * user and type, after that pair's last event, with the summary as the batch leaves it.
+ * One statement, its own transaction, built of the log writer's pieces (lib/realtime/outbox.ts) and in its order:
+ * users share-locked first (their foreign-key checks would otherwise run at the end of the statement, after rows
+ * other writers wait for), then the summaries (in key order, so that two batches lock alike), then the log's writer
+ * lock, the log rows and the webhook deliveries. One `event` row per event; one `user_props_changed` row per user
+ * and type, after that pair's last event, with the summary as the batch leaves it.
  */
 async function writeEvents(db: Db, appId: bigint, batch: Pending[]): Promise<Map<number, EventRow>> {
   const input = JSON.stringify(
@@ -106,14 +107,13 @@ async function writeEvents(db: Db, appId: bigint, batch: Pending[]): Promise<Map
       props: p.props,
     })),
   );
-  const subs = await activeSubscriptions(db, appId);
-  const deliveries = ["event", "user_props_changed"].flatMap((type) => {
-    const kind = webhookKind(type, undefined, null);
-    return kind
-      ? subs.filter((s) => s.events.includes(kind)).map((s) => ({ type, sub: String(s.id), kind }))
-      : [];
-  });
-  const rows = await sqlOf(db).$queryRaw<Row[]>(Prisma.sql`
+  const sql = sqlOf(db);
+  // The log rows' kinds depend on their type alone: matched once per type, keyed by it in the statement.
+  const targets = await webhookTargets(
+    sql,
+    ["event", "user_props_changed"].map((type) => ({ key: type, appId, type, payload: null })),
+  );
+  const rows = await sql.$queryRaw<Row[]>(Prisma.sql`
     WITH i AS (
       SELECT * FROM jsonb_to_recordset(${input}::jsonb)
         AS i(k int, uid bigint, ext text, name text, created timestamptz, props jsonb)
@@ -175,18 +175,10 @@ async function writeEvents(db: Db, appId: bigint, batch: Pending[]): Promise<Map
     log AS (
       INSERT INTO event_log (app_id, user_id, channel, type, payload)
       SELECT ${appId}, x.user_id, x.channel, x.type, x.payload FROM l, x ORDER BY x.k, x.o
-      RETURNING id, type, payload
-    ),
-    wh AS (
-      INSERT INTO webhook_deliveries (subscription_id, event_id, type, payload)
-      SELECT d.sub, log.id, d.kind, log.payload
-      FROM log JOIN jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb) AS d(type text, sub bigint, kind text)
-        ON d.type = log.type
-      ON CONFLICT DO NOTHING
-    ),
+      RETURNING id, type AS key, payload
+    )${queueDeliveries("log", targets)},
     logged AS (
-      SELECT array_agg(id ORDER BY id) AS ids, array_agg(type ORDER BY id) AS types,
-        pg_notify(${NOTIFY_CHANNEL}, '')::text AS n
+      SELECT array_agg(id ORDER BY id) AS ids, array_agg(key ORDER BY id) AS types, ${NOTIFY_AT_COMMIT} AS n
       FROM log
     )
     SELECT e.k, e.id, e.created, e.props, e.user_id, e.type_id, e.name, e.score, e.visible,
@@ -196,10 +188,10 @@ async function writeEvents(db: Db, appId: bigint, batch: Pending[]): Promise<Map
 
   const logIds = rows[0]?.log_ids ?? [];
   const logTypes = rows[0]?.log_types ?? [];
-  if (logIds.length) {
-    const queued = new Set(deliveries.map((d) => d.type));
-    markQueued(logIds.filter((_, i) => queued.has(logTypes[i] ?? "")));
-    notifyCommitted(logIds);
-  }
+  const queued = new Set(targets.map((t) => t.key));
+  appendedCommitted(
+    logIds,
+    logIds.filter((_, i) => queued.has(logTypes[i] ?? "")),
+  );
   return new Map(rows.map((r) => [r.k, eventFromSql(r)]));
 }

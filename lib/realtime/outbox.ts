@@ -1,9 +1,17 @@
 import type { Db, Tx } from "../db/client";
-import { sqlOf, type Queryable } from "../db/sql";
+import { Prisma } from "../db/generated/client";
+import type { Queryable, SqlDb } from "../db/sql";
 import { toJson } from "../api/envelope";
 import { tryRuntime } from "../server/runtime";
-import { enqueueWebhooks } from "../webhooks/enqueue";
+import { insertDeliveries, webhookTargets, type Target } from "../webhooks/enqueue";
+import { DAY_MS, HOUR_MS } from "../webhooks/deliveries";
+import { markQueued } from "../webhooks/state";
 import { NOTIFY_CHANNEL, WRITER_LOCK } from "./log-keys";
+
+/**
+ * The event log's one writer: every row of `event_log` is appended here (withEvents) or by a statement built of
+ * this module's pieces (lib/events/track-grouped.ts), which wake the tailers after the commit, and purged here.
+ */
 
 /** One row of the event log: what others must see of a change, written in the change's own transaction. */
 export interface LogEvent {
@@ -19,19 +27,22 @@ export interface LogEvent {
 
 export type Emit = (e: LogEvent) => void;
 
-interface LoggedRow {
-  id: bigint;
-  app_id: bigint;
-  type: string;
-  payload: unknown;
-  created: Date;
+/** pg_notify at commit, waking every instance's tailer; a statement's repeats fold into one. */
+export const NOTIFY_AT_COMMIT = Prisma.sql`pg_notify(${NOTIFY_CHANNEL}, '')::text`;
+
+/**
+ * The statement's CTE `wh` queueing `targets` for the logged rows of the CTE `rows` (columns id, key, payload), in
+ * the writing statement itself; none when nothing matched, so that most statements carry no webhook part.
+ */
+export function queueDeliveries(rows: string, targets: Target[]): Prisma.Sql {
+  return targets.length ? Prisma.sql`, wh AS (${insertDeliveries(rows, targets)})` : Prisma.empty;
 }
 
 /** The rows for jsonb_to_recordset, payloads as the API writes them (64-bit IDs as numbers). */
 function eventsJson(events: LogEvent[]): string {
   const rows = events.map(
-    (e) =>
-      `{"app_id":"${e.appId}","user_id":${e.userId === undefined ? "null" : `"${e.userId}"`},` +
+    (e, k) =>
+      `{"k":${k},"app_id":"${e.appId}","user_id":${e.userId === undefined ? "null" : `"${e.userId}"`},` +
       `"channel":${JSON.stringify(e.channel)},"type":${JSON.stringify(e.type)},` +
       `"payload":${toJson(e.payload ?? null, false)}}`,
   );
@@ -39,71 +50,72 @@ function eventsJson(events: LogEvent[]): string {
 }
 
 /**
- * Writes the emitted events into the log inside the writing transaction. The statement first takes this
- * transaction's log-writer lock (WRITER_LOCK: one per backend, so writers never wait for each other) and only then
- * draws the IDs as rows are inserted; it also queues the NOTIFY that wakes every instance's tailer at commit
- * (PostgreSQL folds repeats). The lock is held to the commit: lib/realtime/hub.ts waits for the writers holding it
- * before it treats IDs as final.
+ * Appends the emitted events to the log inside the writing transaction, with their webhook deliveries, in one
+ * statement. It first takes this transaction's log-writer lock (WRITER_LOCK: one per backend, so writers never wait
+ * for each other) and only then draws the IDs, in the events' order, as rows are inserted; it also queues the
+ * NOTIFY. The lock is held to the commit: lib/realtime/hub.ts waits for the writers holding it before it treats IDs
+ * as final.
  */
-async function logEvents(tx: Queryable, events: LogEvent[]): Promise<bigint[]> {
+async function appendEvents(tx: Queryable, events: LogEvent[]): Promise<bigint[]> {
   if (!events.length) return [];
-  const rows = await tx.$queryRaw<LoggedRow[]>`
+  const targets = await webhookTargets(
+    tx,
+    events.map((e, k) => ({ ...e, key: String(k) })),
+  );
+  const rows = await tx.$queryRaw<{ id: bigint }[]>`
     WITH l AS MATERIALIZED (SELECT ${WRITER_LOCK}::text AS locked),
-    ev AS (
+    log AS (
       INSERT INTO event_log (app_id, user_id, channel, type, payload)
       SELECT e.app_id, e.user_id, e.channel, e.type, e.payload
       FROM l, jsonb_to_recordset(${eventsJson(events)}::jsonb)
-        AS e(app_id bigint, user_id bigint, channel text, type text, payload jsonb)
-      RETURNING id, app_id, type, payload, created
-    )
-    SELECT ev.id, ev.app_id, ev.type, ev.payload, ev.created, pg_notify(${NOTIFY_CHANNEL}, '')::text AS n
-    FROM ev ORDER BY ev.id`;
-  await enqueueWebhooks(
-    tx,
-    rows.map((r) => ({ id: r.id, appId: r.app_id, type: r.type, payload: r.payload, created: r.created })),
-  );
-  return rows.map((r) => r.id);
+        AS e(k int, app_id bigint, user_id bigint, channel text, type text, payload jsonb)
+      ORDER BY e.k
+      RETURNING id, payload
+    )${
+      targets.length
+        ? Prisma.sql`, keyed AS (SELECT id, payload, (row_number() OVER (ORDER BY id) - 1)::text AS key FROM log)
+          ${queueDeliveries("keyed", targets)}`
+        : Prisma.empty
+    }
+    SELECT id, ${NOTIFY_AT_COMMIT} AS n FROM log ORDER BY id`;
+  const ids = rows.map((r) => r.id);
+  markQueued(targets.map((t) => ids[Number(t.key)]!));
+  return ids;
 }
 
-/** `fn` in a transaction of `begin`'s, its emitted events logged in it, published only after the commit. */
-async function logged<X, T>(
-  begin: (body: (tx: X) => Promise<{ r: T; ids: bigint[] }>) => Promise<{ r: T; ids: bigint[] }>,
-  log: (tx: X) => Queryable,
-  fn: (tx: X, emit: Emit) => Promise<T>,
+/**
+ * Runs `fn` in one transaction and appends the events it emits to the log in that same transaction. Only after
+ * the commit are they handed to the publishers; a rolled-back change publishes nothing. On a Prisma client `fn`
+ * gets a Prisma transaction; on the driver (`sqlOf(db)`, lib/db/sql.ts), for the hottest writes, raw statements
+ * only, and the transaction costs a fraction of Prisma's.
+ */
+export function withEvents<T>(db: Db, fn: (tx: Tx, emit: Emit) => Promise<T>): Promise<T>;
+export function withEvents<T>(db: SqlDb, fn: (tx: Queryable, emit: Emit) => Promise<T>): Promise<T>;
+export async function withEvents<T>(
+  db: Db | SqlDb,
+  fn: ((tx: Tx, emit: Emit) => Promise<T>) | ((tx: Queryable, emit: Emit) => Promise<T>),
 ): Promise<T> {
-  const { r, ids } = await begin(async (tx) => {
+  const body = async (tx: Tx | Queryable) => {
     const events: LogEvent[] = [];
-    const r = await fn(tx, (e) => events.push(e));
-    return { r, ids: await logEvents(log(tx), events) };
-  });
+    // The overloads pair each kind of `db` with its kind of transaction.
+    const r = await fn(tx as Tx, (e) => events.push(e));
+    return { r, ids: await appendEvents(tx, events) };
+  };
+  const { r, ids } =
+    "$transaction" in db
+      ? await db.$transaction(body, { maxWait: 30_000, timeout: 30_000 })
+      : await db.transaction(body);
   if (ids.length) notifyCommitted(ids);
   return r;
 }
 
-/**
- * Runs `fn` in one transaction and writes the events it emits into the log in that same transaction. Only after
- * the commit are they handed to the publishers; a rolled-back change publishes nothing.
- */
-export function withEvents<T>(db: Db, fn: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
-  return logged(
-    (body) => db.$transaction(body, { maxWait: 30_000, timeout: 30_000 }),
-    (tx: Tx) => tx,
-    fn,
-  );
+/** After a statement that appended rows on its own (its own transaction): its deliveries queued, then the wake. */
+export function appendedCommitted(ids: bigint[], queued: bigint[]): void {
+  markQueued(queued);
+  if (ids.length) notifyCommitted(ids);
 }
 
-/**
- * withEvents on the driver itself (lib/db/sql.ts), for the hottest writes: `fn` gets raw statements only, and the
- * transaction costs a fraction of Prisma's.
- */
-export function withEventsSql<T>(db: Db, fn: (tx: Queryable, emit: Emit) => Promise<T>): Promise<T> {
-  return logged(
-    (body) => sqlOf(db).transaction(body),
-    (tx: Queryable) => tx,
-    fn,
-  );
-}
-
+/** Wakes the publishers (the hub, the webhook dispatcher) with the IDs a commit appended. */
 export function notifyCommitted(ids: bigint[]): void {
   for (const hook of tryRuntime()?.afterCommit ?? []) {
     try {
@@ -126,4 +138,58 @@ export function publishTransient(e: LogEvent): void {
     const scoped = `${e.channel}.${e.userId}`;
     io.to(scoped).emit("message", { id: null, channel: scoped, message, time });
   }
+}
+
+export interface Retention {
+  eventMaxAgeMs: number;
+  deliveryMaxAgeMs: number;
+  batch?: number;
+}
+
+export const RETENTION: Retention = { eventMaxAgeMs: 48 * HOUR_MS, deliveryMaxAgeMs: 30 * DAY_MS };
+
+const ms = (n: number) => Prisma.sql`(${n}::float8 * INTERVAL '1 millisecond')`;
+
+/**
+ * Drops log rows past their age (the real-time replay promises 24 hours) unless a pending delivery still names
+ * them, and the finished deliveries past theirs. In batches, so no statement holds many locks for long. Each batch
+ * raises the purge mark (lib/realtime/retention.ts) in the same statement, so a replay that misses a row always
+ * finds the mark above it.
+ */
+export async function purgeEventLog(
+  db: Db,
+  r: Retention = RETENTION,
+): Promise<{ events: number; deliveries: number }> {
+  const batch = r.batch ?? 5_000;
+  let events = 0;
+  let deliveries = 0;
+  for (;;) {
+    const [row] = await db.$queryRaw<{ n: number }[]>`
+      WITH gone AS (
+        DELETE FROM event_log WHERE id IN (
+          SELECT e.id FROM event_log e
+          WHERE e.created < now() - ${ms(r.eventMaxAgeMs)}
+            AND e.id NOT IN (
+              SELECT event_id FROM webhook_deliveries WHERE status = 'pending' AND event_id IS NOT NULL)
+          LIMIT ${batch})
+        RETURNING id
+      ), mark AS (
+        INSERT INTO event_log_purged (id, up_to) SELECT 1, max(id) FROM gone HAVING count(*) > 0
+        ON CONFLICT (id) DO UPDATE SET up_to = GREATEST(event_log_purged.up_to, EXCLUDED.up_to), updated = now()
+      )
+      SELECT count(*)::int AS n FROM gone`;
+    const n = row?.n ?? 0;
+    events += n;
+    if (n < batch) break;
+  }
+  for (;;) {
+    const n = await db.$executeRaw`
+      DELETE FROM webhook_deliveries WHERE id IN (
+        SELECT id FROM webhook_deliveries
+        WHERE status IN ('succeeded', 'failed') AND updated < now() - ${ms(r.deliveryMaxAgeMs)}
+        LIMIT ${batch})`;
+    deliveries += n;
+    if (n < batch) break;
+  }
+  return { events, deliveries };
 }

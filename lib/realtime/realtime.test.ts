@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from "../testing/server";
 import { QueryClient } from "@tanstack/react-query";
 import { makeApp, makeSession, makeUser } from "../testing/factories";
 import { client, ok, startConversation } from "../conversations/testing";
-import { purgeWebhookData } from "../webhooks/deliveries";
+import { purgeEventLog } from "./outbox";
 import { handleSubscribeAck } from "../client/use-socket";
 
 interface Msg {
@@ -257,7 +257,7 @@ describe("socket.io delivery", () => {
     const aged = await s.db.$executeRaw`
       UPDATE event_log SET created = now() - INTERVAL '3 days' WHERE id > ${before} AND id <= ${lastOld}`;
     expect(aged).toBeGreaterThanOrEqual(3);
-    expect((await purgeWebhookData(s.db)).events).toBe(aged);
+    expect((await purgeEventLog(s.db)).events).toBe(aged);
 
     const away = await open({ token: a.token });
     const ack = await subscribe(away.socket, [channel], Number(before));

@@ -24,19 +24,42 @@ export interface Runtime extends Limits {
 }
 
 const KEY = Symbol.for("relay.runtime");
-type Slot = { [KEY]?: Runtime };
+
+/**
+ * The one globalThis slot: the runtime, and the process-wide registries of modules that Next bundles into every
+ * route bundle as well as server.ts (each copy with its own module state).
+ */
+interface Slot {
+  runtime?: Runtime;
+  shared: Map<string, unknown>;
+}
+
+function slot(): Slot {
+  const g = globalThis as { [KEY]?: Slot };
+  return (g[KEY] ??= { shared: new Map() });
+}
 
 export function setRuntime(rt: Runtime | undefined): void {
-  (globalThis as Slot)[KEY] = rt;
+  slot().runtime = rt;
 }
 
 export function getRuntime(): Runtime {
-  const rt = (globalThis as Slot)[KEY];
+  const rt = slot().runtime;
   if (!rt)
     throw new Error("runtime not started: route handlers run inside server.ts (or startServer in tests)");
   return rt;
 }
 
 export function tryRuntime(): Runtime | undefined {
-  return (globalThis as Slot)[KEY];
+  return slot().runtime;
+}
+
+/**
+ * The process's one `name` registry, made by the first copy of a module that asks: a registry kept in module state
+ * instead would be one per bundle, and what server.ts registers would be missing in the route handlers.
+ */
+export function processWide<T>(name: string, make: () => T): T {
+  const shared = slot().shared;
+  if (!shared.has(name)) shared.set(name, make());
+  return shared.get(name) as T;
 }

@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../db/testing";
 import { makeApp } from "../testing/factories";
-import { withEvents, type LogEvent } from "../realtime/outbox";
-import {
-  claimDue,
-  purgeWebhookData,
-  recordAttempt,
-  recordSuccesses,
-  retryDelay,
-  webhookBody,
-} from "./deliveries";
+import { sqlOf } from "../db/sql";
+import { purgeEventLog, withEvents, type LogEvent } from "../realtime/outbox";
+import { claimDue, recordAttempt, recordSuccesses, retryDelay, webhookBody } from "./deliveries";
 import { invalidateSubscriptions } from "./state";
 import { purgedUpTo } from "../realtime/retention";
 
@@ -44,7 +38,7 @@ const write = (events: LogEvent[]) =>
 const deliveriesOf = (subscriptionId: bigint) =>
   t.db.webhookDelivery.findMany({ where: { subscriptionId }, orderBy: { id: "asc" } });
 
-describe("enqueueWebhooks", () => {
+describe("webhook deliveries of logged events", () => {
   it("queues a delivery per matching active subscription, in the writing transaction", async () => {
     const { app } = await makeApp(t.db);
     const replies = await subscribe(app.id, ["conversation.user_replied"]);
@@ -72,6 +66,25 @@ describe("enqueueWebhooks", () => {
       }),
     ).rejects.toThrow("boom");
     expect(await deliveriesOf(sub.id)).toEqual([]);
+  });
+
+  it("queues them with the rows that match, in the events' order, in a driver transaction too", async () => {
+    const { app } = await makeApp(t.db);
+    const sub = await subscribe(app.id, ["conversation.user_replied"]);
+    const events = [reply(app.id, "note"), reply(app.id, "reply_user"), reply(app.id, "assigned")];
+    events[1]!.payload = { id: 2, type: "reply_user", body: "second" };
+    await withEvents(sqlOf(t.db), async (_tx, emit) => events.forEach(emit));
+    const [d] = await deliveriesOf(sub.id);
+    expect(d).toMatchObject({ type: "conversation.user_replied", payload: { id: 2, body: "second" } });
+    const ev = await t.db.outboxEvent.findUniqueOrThrow({ where: { id: d!.eventId! } });
+    expect(ev.payload).toEqual(d!.payload);
+    await expect(
+      withEvents(sqlOf(t.db), async (_tx, emit) => {
+        emit(reply(app.id, "reply_user"));
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await deliveriesOf(sub.id)).toHaveLength(1);
   });
 
   it("trusts its cache of an app's subscriptions for a few seconds", async () => {
@@ -199,7 +212,7 @@ describe("recordAttempt", () => {
   });
 });
 
-describe("purgeWebhookData", () => {
+describe("purgeEventLog", () => {
   it("drops old log rows unless a pending delivery needs them, and old finished deliveries", async () => {
     const { app } = await makeApp(t.db);
     const sub = await subscribe(app.id, ["user.event"]);
@@ -220,7 +233,7 @@ describe("purgeWebhookData", () => {
       data: { appId: app.id, channel: "x", type: "x", payload: {} },
     });
     const purge = () =>
-      purgeWebhookData(t.db, { eventMaxAgeMs: 48 * 3_600_000, deliveryMaxAgeMs: 30 * 86_400_000, batch: 1 });
+      purgeEventLog(t.db, { eventMaxAgeMs: 48 * 3_600_000, deliveryMaxAgeMs: 30 * 86_400_000, batch: 1 });
     const n = await purge();
     expect(n.events).toBeGreaterThanOrEqual(2);
     expect(n.deliveries).toBeGreaterThanOrEqual(1);

@@ -4,7 +4,6 @@ import {
   claimDue,
   DAY_MS,
   HOUR_MS,
-  purgeWebhookData,
   recordAttempt,
   recordSuccesses,
   webhookBody,
@@ -13,6 +12,7 @@ import {
   type Claimed,
 } from "./deliveries";
 import { sendWebhook } from "./send";
+import { purgeEventLog } from "../realtime/outbox";
 import { takeQueued } from "./state";
 
 export interface DispatcherOptions extends Backoff {
@@ -112,7 +112,7 @@ export function startWebhookDispatcher(rt: Runtime, opts: Partial<DispatcherOpti
       }
       if (live() && Date.now() >= nextPurge) {
         nextPurge = Date.now() + options.purgeEveryMs;
-        await purgeWebhookData(rt.db);
+        await purgeEventLog(rt.db);
       }
       failing = false;
     } catch (err) {

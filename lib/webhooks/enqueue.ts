@@ -1,57 +1,59 @@
+import { Prisma } from "../db/generated/client";
 import type { Queryable } from "../db/sql";
-import { toJson } from "../api/envelope";
 import { webhookKind } from "./kinds";
-import { activeSubscriptions, markQueued } from "./state";
+import { activeSubscriptions } from "./state";
 
-export interface LoggedEvent {
-  id: bigint;
+/** An event about to be logged, as webhooks match it; `key` names it in the logging statement. */
+export interface Loggable {
+  key: string;
   appId: bigint;
   type: string;
-  /** Not selected by every writer; the kind is derived from `type`. */
   channel?: string;
   payload: unknown;
-  created: Date;
+}
+
+/** One delivery to queue: the logged row named `key`, for subscription `sub`, as webhook kind `kind`. */
+export interface Target {
+  key: string;
+  sub: string;
+  kind: string;
 }
 
 /**
- * Called inside the writing transaction with the event-log rows it just wrote: deliveries for the app's matching
- * webhook subscriptions are created in that same transaction, so a committed event never misses its webhooks.
+ * The deliveries the events ask for: each event's kind, matched against its app's active subscriptions (cached:
+ * most apps have none and pay no query). Both log writers (lib/realtime/log.ts) match here, before their statement,
+ * and insert the deliveries in it with insertDeliveries, so that a committed event never misses its webhooks.
  */
-export async function enqueueWebhooks(tx: Queryable, events: LoggedEvent[]): Promise<void> {
-  const data: { subscriptionId: bigint; eventId: bigint; type: string; payload: unknown }[] = [];
-  const byApp = new Map<bigint, LoggedEvent[]>();
-  for (const e of events) byApp.set(e.appId, [...(byApp.get(e.appId) ?? []), e]);
-  for (const [appId, appEvents] of byApp) {
-    let subs: Awaited<ReturnType<typeof activeSubscriptions>> | undefined;
-    for (const e of appEvents) {
-      const kind = webhookKind(e.type, e.channel, e.payload);
-      if (!kind) continue;
-      const payload = e.payload ?? {};
-      if (kind === "test") {
-        // A test is for the one subscription that asked, active or not, whatever its kinds.
-        const target = (e.payload as { webhook?: unknown } | null)?.webhook;
-        if (typeof target === "number" || typeof target === "string")
-          data.push({ subscriptionId: BigInt(target), eventId: e.id, type: kind, payload });
-        continue;
-      }
-      subs ??= await activeSubscriptions(tx, appId);
-      for (const s of subs) {
-        if (s.events.includes(kind)) data.push({ subscriptionId: s.id, eventId: e.id, type: kind, payload });
-      }
+export async function webhookTargets(tx: Queryable, events: Loggable[]): Promise<Target[]> {
+  const targets: Target[] = [];
+  const subsOf = new Map<bigint, Awaited<ReturnType<typeof activeSubscriptions>>>();
+  for (const e of events) {
+    const kind = webhookKind(e.type, e.channel, e.payload);
+    if (!kind) continue;
+    if (kind === "test") {
+      // A test is for the one subscription that asked, active or not, whatever its kinds. Matched before the
+      // payload is written: its ID may still be a bigint.
+      const target = (e.payload as { webhook?: unknown } | null)?.webhook;
+      if (typeof target === "bigint" || typeof target === "number" || typeof target === "string")
+        targets.push({ key: e.key, sub: String(target), kind });
+      continue;
     }
+    let subs = subsOf.get(e.appId);
+    if (!subs) subsOf.set(e.appId, (subs = await activeSubscriptions(tx, e.appId)));
+    for (const s of subs) if (s.events.includes(kind)) targets.push({ key: e.key, sub: String(s.id), kind });
   }
-  if (!data.length) return;
-  const rows = data.map((d) => ({
-    subscription_id: String(d.subscriptionId),
-    event_id: String(d.eventId),
-    type: d.type,
-    payload: d.payload,
-  }));
-  await tx.$executeRaw`
+  return targets;
+}
+
+/**
+ * The statement part (a CTE's body) that queues `targets` for the rows of the CTE `rows` (columns id, key,
+ * payload). A delivery's payload is its log row's, taken in the statement: built and sent once.
+ */
+export function insertDeliveries(rows: string, targets: Target[]): Prisma.Sql {
+  return Prisma.sql`
     INSERT INTO webhook_deliveries (subscription_id, event_id, type, payload)
-    SELECT d.subscription_id, d.event_id, d.type, d.payload
-    FROM jsonb_to_recordset(${toJson(rows, false)}::jsonb)
-      AS d(subscription_id bigint, event_id bigint, type text, payload jsonb)
+    SELECT d.sub, r.id, d.kind, r.payload
+    FROM ${Prisma.raw(rows)} r JOIN jsonb_to_recordset(${JSON.stringify(targets)}::jsonb)
+      AS d(key text, sub bigint, kind text) ON d.key = r.key
     ON CONFLICT DO NOTHING`;
-  markQueued(data.map((d) => d.eventId));
 }
