@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useImperativeHandle, useRef, type ReactNode, type Ref } from "react";
 
 export interface VirtualListHandle {
   scrollToIndex: (index: number) => void;
@@ -20,8 +21,8 @@ interface VirtualListProps<T> {
 }
 
 /**
- * A windowed list of fixed-height rows: only the rows in view (plus `overscan`) are in the DOM, so thousands of
- * loaded conversations cost what a screenful does.
+ * A windowed list of fixed-height rows (TanStack Virtual): only the rows in view (plus `overscan`) are in the DOM,
+ * so thousands of loaded conversations cost what a screenful does.
  */
 export function VirtualList<T>({
   items,
@@ -35,37 +36,24 @@ export function VirtualList<T>({
   handle,
 }: VirtualListProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(800);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    getItemKey: (i) => getKey(items[i]!),
+    overscan,
+    // Before the first measurement (and in the server render): a screenful, not nothing.
+    initialRect: { width: 0, height: 800 },
+  });
 
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    setHeight(el.clientHeight || 800);
-    const ro = new ResizeObserver(() => setHeight(el.clientHeight || 800));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+  useImperativeHandle(
+    handle,
+    () => ({ scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: "auto" }) }),
+    [virtualizer],
+  );
 
-  useEffect(() => {
-    if (!handle) return;
-    const api: VirtualListHandle = {
-      scrollToIndex: (index) => {
-        const el = scroller.current;
-        if (!el) return;
-        const top = index * rowHeight;
-        if (top < el.scrollTop) el.scrollTop = top;
-        else if (top + rowHeight > el.scrollTop + el.clientHeight)
-          el.scrollTop = top + rowHeight - el.clientHeight;
-      },
-    };
-    if (typeof handle === "function") handle(api);
-    else (handle as { current: VirtualListHandle | null }).current = api;
-  }, [handle, rowHeight]);
-
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
-  const last = Math.min(items.length, Math.ceil((scrollTop + height) / rowHeight) + overscan);
-
+  const rows = virtualizer.getVirtualItems();
+  const last = rows.length ? rows[rows.length - 1]!.index + 1 : 0;
   const endRef = useRef(onEndReached);
   useEffect(() => {
     endRef.current = onEndReached;
@@ -74,30 +62,19 @@ export function VirtualList<T>({
     if (items.length > 0 && last >= items.length - 3) endRef.current?.();
   }, [last, items.length]);
 
-  const rows: ReactNode[] = [];
-  for (let i = first; i < last; i++) {
-    const item = items[i]!;
-    rows.push(
-      <li
-        key={getKey(item)}
-        aria-setsize={items.length}
-        aria-posinset={i + 1}
-        style={{ position: "absolute", top: i * rowHeight, left: 0, right: 0, height: rowHeight }}
-      >
-        {renderRow(item, i)}
-      </li>,
-    );
-  }
-
   return (
-    <div
-      ref={scroller}
-      className={className}
-      style={{ overflowY: "auto" }}
-      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-    >
-      <ul aria-label={label} style={{ position: "relative", height: items.length * rowHeight, margin: 0 }}>
-        {rows}
+    <div ref={scroller} className={className} style={{ overflowY: "auto" }}>
+      <ul aria-label={label} style={{ position: "relative", height: virtualizer.getTotalSize(), margin: 0 }}>
+        {rows.map((row) => (
+          <li
+            key={row.key}
+            aria-setsize={items.length}
+            aria-posinset={row.index + 1}
+            style={{ position: "absolute", top: row.start, left: 0, right: 0, height: rowHeight }}
+          >
+            {renderRow(items[row.index]!, row.index)}
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -43,8 +43,25 @@ describe("parseCsv", () => {
 
   it("fails clearly on an unclosed quote and on giant fields", async () => {
     await expect(all('a,b\n"open,c\n')).rejects.toThrow(CsvError);
-    const big = parseCsv(chunks(`"${"x".repeat(100)}`, 10), { maxField: 50 });
+    const big = parseCsv(chunks(`"${"x".repeat(100)}`, 10), { maxRecord: 50 });
     await expect(big.next()).rejects.toThrow(/longer than 50/);
+  });
+
+  it("numbers lines far into the file, past blank lines and line breaks in quotes, errors included", async () => {
+    // The parser runs ahead of its consumer: numbers must come from where a record was parsed, not read.
+    const text = '"a\r\nb",x\n\n'.repeat(5000) + 'y,"open\n';
+    const seen: number[] = [];
+    const err = await (async () => {
+      for await (const r of parseCsv(chunks(text, 4096))) seen.push(r.line);
+    })().catch((e: unknown) => e);
+    expect(seen).toHaveLength(5000);
+    expect(seen[4999]).toBe(14998);
+    expect(err).toBeInstanceOf(CsvError);
+    expect(err).toMatchObject({ line: 15001, message: "a quoted field is not closed" });
+    await expect(all("a,b\n" + ",".repeat(1000) + "\n")).rejects.toMatchObject({
+      line: 2,
+      message: "more than 1000 columns",
+    });
   });
 });
 
