@@ -17,6 +17,8 @@ interface Route {
   names: string[];
   handlers: ReturnType<typeof routes>;
   endpoints: Map<string, Endpoint>;
+  /** The `Allow` header of a 405 here. */
+  allow: string;
 }
 
 const METHODS = new Set<string>(["GET", "POST", "PUT", "PATCH", "DELETE"]);
@@ -50,6 +52,10 @@ function compile(endpoints: Endpoint[]): Route[] {
         names,
         handlers: routes(...list),
         endpoints: new Map(list.map((e) => [e.spec.method, e])),
+        allow: [...METHODS]
+          .filter((m) => list.some((e) => e.spec.method === m))
+          .concat(list.some((e) => e.spec.method === "GET") ? ["HEAD", "OPTIONS"] : ["OPTIONS"])
+          .join(", "),
       };
     });
 }
@@ -67,6 +73,12 @@ export function matchRoute(path: string): { route: Route; params: Record<string,
     return { route, params };
   }
   return undefined;
+}
+
+/** The methods a path (after the version rewrite) allows, or undefined when no endpoint has it. */
+export function allowedAt(path: string): string | undefined {
+  table ??= compile(catalog);
+  return table.find((route) => route.pattern.test(path))?.allow;
 }
 
 /**
@@ -143,7 +155,7 @@ export function serveDirect(req: IncomingMessage, res: ServerResponse): boolean 
   try {
     found = matchRoute(q < 0 ? url : url.slice(0, q));
   } catch {
-    return false; // a malformed %-escape: Next answers it as before
+    return false; // a malformed %-escape, refused before this (lib/api/refuse.ts)
   }
   if (!found) return false;
   const handler = found.route.handlers[method as Method];

@@ -11,6 +11,7 @@ import { Redis } from "ioredis";
 import { rewriteApiUrl } from "../api/rewrite";
 import { serveDirect } from "../api/direct";
 import { answerClientError } from "../api/client-error";
+import { refuseMalformed } from "../api/refuse";
 import { memoryLimiter, redisLimiter } from "../api/rate-limit";
 import { setRuntime, type Runtime } from "./runtime";
 import { startWebhookDispatcher } from "../webhooks/dispatcher";
@@ -81,13 +82,15 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   let inFlight = 0;
   let idle: (() => void) | undefined;
-  // Leads filters travel in query strings: allow long request lines.
-  const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
+  // Leads filters travel in query strings: allow long request lines. A missing Host is refused below, in the
+  // envelope on /api, rather than by Node with an empty 400.
+  const server = http.createServer({ maxHeaderSize: 64 * 1024, requireHostHeader: false }, (req, res) => {
     inFlight++;
     rewriteApiUrl(req);
     res.on("close", () => {
       if (--inFlight === 0) idle?.();
     });
+    if (refuseMalformed(req, res)) return;
     // `next dev` keeps the route files, so that edits to the API reload.
     if (!opts.dev && !opts.apiThroughNext && serveDirect(req, res)) return;
     void handler(req, res);
