@@ -20,6 +20,7 @@ export interface SpoolOptions {
 }
 
 const CRLF2 = Buffer.from("\r\n\r\n");
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 export function boundaryOf(contentType: string): string | undefined {
   const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
@@ -74,7 +75,13 @@ export async function spoolMultipart(
     }
   };
   const endPart = async () => {
-    if (sink?.kind === "field") out.fields[sink.name] = Buffer.concat(sink.chunks).toString("utf8");
+    if (sink?.kind === "field") {
+      try {
+        out.fields[sink.name] = utf8.decode(Buffer.concat(sink.chunks));
+      } catch {
+        throw validation({ [sink.name]: "must be valid UTF-8" });
+      }
+    }
     if (sink?.kind === "file") {
       const s = sink.ws;
       await new Promise<void>((resolve, reject) =>
