@@ -24,7 +24,7 @@ function linger(req: IncomingMessage): void {
   // destroySoon listens for `finish` with the socket's own destroy): that destroy is taken back here, and done
   // when the body has been drained.
   for (const l of socket.listeners("finish")) {
-    if (l.name === "destroy") socket.removeListener("finish", l as () => void);
+    if (l === socket.destroy) socket.removeListener("finish", l as () => void);
   }
   let left = DRAIN_BYTES;
   const close = () => socket.destroy();

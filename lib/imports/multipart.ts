@@ -193,14 +193,24 @@ export async function spoolRaw(
   }
 }
 
-/** A web stream as an async iterable (what `Request.body` is). */
-export async function* chunksOf(stream: ReadableStream<Uint8Array> | null): AsyncGenerator<Uint8Array> {
+/**
+ * A web stream as an async iterable (what `Request.body` is), ending in PayloadTooLarge past `maxBytes` in all:
+ * the file part is bounded by the spoolers, the preamble, the fields' count and what follows the closing
+ * boundary only by this.
+ */
+export async function* chunksOf(
+  stream: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): AsyncGenerator<Uint8Array> {
   if (!stream) return;
   const reader = stream.getReader();
+  let size = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
+      size += value.byteLength;
+      if (size > maxBytes) throw tooLarge(maxBytes);
       yield value;
     }
   } finally {
