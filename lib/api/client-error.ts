@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError } from "./errors";
 import { envelopeRefusal, methodRefusal, rawRefusal } from "./refuse";
@@ -28,4 +29,10 @@ export function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buf
     ? new ApiError("PayloadTooLarge", "The request line or headers are too large (64 KB at most).")
     : new ApiError("ValidationError", "The request is not valid HTTP.");
   socket.end(rawRefusal(envelopeRefusal(e)));
+}
+
+/** CONNECT (a proxy's tunnel), which Node hands to `connect` listeners and, without one, closes unanswered. */
+export function answerConnect(req: IncomingMessage, socket: Duplex): void {
+  socket.on("error", () => undefined);
+  socket.end(rawRefusal(methodRefusal("CONNECT", originForm(req.url ?? "/"))));
 }

@@ -99,6 +99,9 @@ describe("methods", () => {
     expectEnvelope(notes, 405, "MethodNotAllowed");
     expect(notes?.headers.allow).toBe("GET, POST, HEAD, OPTIONS");
     expectEnvelope(await send("/api/nowhere", { method: "TRACE" }), 404, "NotFound");
+    // CONNECT, which Node hands to a listener of its own and otherwise leaves unanswered.
+    expectEnvelope(await send("/api/ping", { method: "CONNECT" }), 405, "MethodNotAllowed");
+    expect((await send("evil.example:443", { method: "CONNECT" }))?.status).toBe(501);
     // HEAD and OPTIONS are still served.
     expect((await send("/api/ping", { method: "HEAD" }))?.status).toBe(200);
     expect((await send("/api/ping", { method: "OPTIONS" }))?.status).toBeLessThan(500);

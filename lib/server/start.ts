@@ -10,7 +10,7 @@ import { Hub } from "../realtime/hub";
 import { Redis } from "ioredis";
 import { rewriteApiUrl } from "../api/rewrite";
 import { serveDirect } from "../api/direct";
-import { answerClientError } from "../api/client-error";
+import { answerClientError, answerConnect } from "../api/client-error";
 import { refuseMalformed } from "../api/refuse";
 import { memoryLimiter, redisLimiter } from "../api/rate-limit";
 import { setRuntime, type Runtime } from "./runtime";
@@ -97,6 +97,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   });
   server.keepAliveTimeout = 65_000;
   server.on("clientError", (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket));
+  server.on("connect", answerConnect);
 
   const hub = new Hub(db.db, db.kind, config.databaseUrl);
   await hub.start();
