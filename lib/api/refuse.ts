@@ -99,23 +99,25 @@ function validEscapes(url: string): boolean {
   }
 }
 
+function badRequest(url: string, version: string | undefined, field: string, problem: string): Refusal {
+  return isApiPath(url) ? envelopeRefusal(validation({ [field]: problem }), version) : page(400);
+}
+
 /** The refusal a request gets, after the URL rewrite (lib/api/rewrite.ts), or undefined to route it. */
 export function refusalOf(req: IncomingMessage): Refusal | undefined {
   const url = req.url ?? "/";
   const method = req.method ?? "GET";
   const version = req.headers[VERSION_HEADER] as string | undefined;
   const host = req.headers.host;
-  const refuse = (problem: string, field: string) =>
-    isApiPath(url) ? envelopeRefusal(validation({ [field]: problem }), version) : page(400);
   // HTTP/1.0 may leave the Host out; 1.1 must send one (RFC 9112 3.2).
   if (host === undefined ? req.httpVersion !== "1.0" : !validHost(host))
-    return refuse("must be a host name or address, with an optional port", "host");
+    return badRequest(url, version, "host", "must be a host name or address, with an optional port");
   if (url.charCodeAt(0) !== 0x2f) {
     if (url === "*" && method === "OPTIONS") return { ...page(204, { Allow: ALL_METHODS }), body: "" };
-    return refuse("must be a path or an absolute URI", "path");
+    return badRequest(url, version, "path", "must be a path or an absolute URI");
   }
   if (!SERVED.has(method)) return methodRefusal(method, url, version);
-  if (!validEscapes(url)) return refuse("has a %-escape that is not UTF-8", "path");
+  if (!validEscapes(url)) return badRequest(url, version, "path", "has a %-escape that is not UTF-8");
   return undefined;
 }
 
