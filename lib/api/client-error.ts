@@ -8,16 +8,24 @@ import { originForm } from "./rewrite";
  * Requests Node's HTTP parser rejects before any route sees them (a request line or headers over the limit, bytes
  * that are not HTTP, a method it does not know) still get an answer instead of an empty reply.
  */
-export function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void {
+export function answerClientError(
+  err: NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number },
+  socket: Duplex,
+): void {
   if (!socket.writable || err.code === "ECONNRESET") {
     socket.destroy();
     return;
   }
   if (err.code === "HPE_INVALID_METHOD") {
     // `FOO /api/x HTTP/1.1`: refused as methods Node knows and no route serves are (lib/api/refuse.ts).
+    // The packet may start with requests before this one on the connection: its line begins after the last CRLF
+    // before where the parser stopped.
+    const raw = err.rawPacket ?? Buffer.alloc(0);
+    const nl = raw.lastIndexOf("\r\n", err.bytesParsed ?? 0);
+    const from = nl < 0 ? 0 : nl + 2;
     const line =
-      err.rawPacket
-        ?.subarray(0, 8 * 1024)
+      raw
+        .subarray(from, from + 8 * 1024)
         .toString("latin1")
         .split("\r\n", 1)[0] ?? "";
     const [method = "", target = "/"] = line.split(" ");
