@@ -175,6 +175,7 @@ describe("HTTP-level request shapes", () => {
         Buffer.from('--b\r\nContent-Disposition: form-data; name="body"\r\n\r\n\xff\r\n--b--\r\n', "latin1"),
       ],
     ];
+    for (const page of PAGES) await expectAnswered({ target: `${page}?name=%FF&x=%E0%A4%A` });
     for (const e of ENDPOINTS) {
       const target = e.path.replace(/\{\w+\}/g, "1");
       const r = await send({ method: e.method, target: `${target}?name=%FF&x=%C3%28` });
