@@ -109,6 +109,47 @@ describe("methods", () => {
   });
 });
 
+describe("upgrades", () => {
+  it("serves requests asking to upgrade to anything but socket.io's WebSocket as plain requests (curl --http2)", async () => {
+    const h2c = [
+      "Connection: Upgrade, HTTP2-Settings",
+      "Upgrade: h2c",
+      "HTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA",
+    ];
+    const ws = [
+      "Connection: Upgrade",
+      "Upgrade: websocket",
+      "Sec-WebSocket-Version: 13",
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+    ];
+    for (const [target, headers, status] of [
+      ["/api/ping", h2c, 200],
+      ["/inbox", h2c, 200],
+      ["/api/ping", h2c, 200],
+      ["/api/ping", ws, 200],
+      ["/api/users/%FF", h2c, 400],
+    ] as const) {
+      const r = await rawRequest(
+        s.url,
+        `GET ${target} HTTP/1.1\r\nHost: x\r\n${headers.join("\r\n")}\r\n\r\n`,
+        {
+          timeoutMs: 3_000,
+        },
+      );
+      expect(r?.status, `${target} ${headers[1]}`).toBe(status);
+    }
+    // socket.io's own upgrade still reaches it.
+    const io = await rawRequest(
+      s.url,
+      `GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: x\r\n${ws.join("\r\n")}\r\n\r\n`,
+      {
+        timeoutMs: 3_000,
+      },
+    );
+    expect(io?.status).toBe(101);
+  });
+});
+
 describe("the Host header", () => {
   it("refuses a Host that is no host name with 400 (the envelope under /api), serves names and addresses", async () => {
     for (const host of ["a b", "[::1", "1.2.3.256", "x:99999", "", "a/b", "é.example", "a\tb"]) {

@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
 import next from "next";
 import { loadConfig, type Config } from "../config/env";
@@ -36,6 +37,32 @@ export interface RunningServer {
   port: number;
   runtime: Runtime;
   close(): Promise<void>;
+}
+
+/**
+ * A request asking to upgrade (`curl --http2` sends `Upgrade: h2c`) goes to `upgrade` listeners only: socket.io's
+ * closes those not its own unanswered, and Next adds one of its own on its first request. Upgrades other than
+ * socket.io's are served as plain requests instead, the Upgrade ignored (RFC 9110 7.8), on a connection closed
+ * after the answer, Node having let go of its parser. One dispatch in front of the listeners, whoever adds them.
+ */
+function serveOtherUpgrades(
+  server: http.Server,
+  serve: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+): void {
+  const emit = server.emit.bind(server) as (event: string | symbol, ...args: unknown[]) => boolean;
+  server.emit = (event: string | symbol, ...args: unknown[]): boolean => {
+    const [req, socket] = args as [http.IncomingMessage, Socket];
+    if (event !== "upgrade" || req.url?.startsWith("/socket.io/")) return emit(event, ...args);
+    const res = new http.ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket);
+    res.once("finish", () => {
+      res.detachSocket(socket);
+      socket.destroySoon();
+    });
+    serve(req, res);
+    return true;
+  };
 }
 
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
@@ -84,7 +111,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let idle: (() => void) | undefined;
   // Leads filters travel in query strings: allow long request lines. A missing Host is refused below, in the
   // envelope on /api, rather than by Node with an empty 400.
-  const server = http.createServer({ maxHeaderSize: 64 * 1024, requireHostHeader: false }, (req, res) => {
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     inFlight++;
     rewriteApiUrl(req);
     res.on("close", () => {
@@ -94,7 +121,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     // `next dev` keeps the route files, so that edits to the API reload.
     if (!opts.dev && !opts.apiThroughNext && serveDirect(req, res)) return;
     void handler(req, res);
-  });
+  };
+  const server = http.createServer({ maxHeaderSize: 64 * 1024, requireHostHeader: false }, serve);
+  serveOtherUpgrades(server, serve);
   server.keepAliveTimeout = 65_000;
   server.on("clientError", (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket));
   server.on("connect", answerConnect);
