@@ -22,7 +22,7 @@ export interface Refusal {
 const SERVED = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const ALL_METHODS = [...SERVED].join(", ");
 
-export const isApiPath = (url: string) =>
+const isApiPath = (url: string) =>
   url.startsWith("/api") && (url.length === 4 || url[4] === "/" || url[4] === "?");
 
 export function envelopeRefusal(err: ApiError, requestedVersion?: string): Refusal {
