@@ -4,7 +4,8 @@ import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { catalog } from "./catalog";
 import { routes, type Endpoint, type Method } from "./endpoint";
 import { envelopeText } from "./envelope";
-import { DEFAULT_BODY_LIMIT, withBody } from "./params";
+import { lingerIfUnread } from "./linger";
+import { bodyTooLarge, DEFAULT_BODY_LIMIT, withBody } from "./params";
 
 /**
  * The API served by this process straight from the endpoint catalog, in front of Next: Next's routing costs about
@@ -17,6 +18,8 @@ interface Route {
   names: string[];
   handlers: ReturnType<typeof routes>;
   endpoints: Map<string, Endpoint>;
+  /** The `Allow` header of a 405 here. */
+  allow: string;
 }
 
 const METHODS = new Set<string>(["GET", "POST", "PUT", "PATCH", "DELETE"]);
@@ -50,6 +53,10 @@ function compile(endpoints: Endpoint[]): Route[] {
         names,
         handlers: routes(...list),
         endpoints: new Map(list.map((e) => [e.spec.method, e])),
+        allow: [...METHODS]
+          .filter((m) => list.some((e) => e.spec.method === m))
+          .concat(list.some((e) => e.spec.method === "GET") ? ["HEAD", "OPTIONS"] : ["OPTIONS"])
+          .join(", "),
       };
     });
 }
@@ -69,17 +76,21 @@ export function matchRoute(path: string): { route: Route; params: Record<string,
   return undefined;
 }
 
+/** The methods a path (after the version rewrite) allows, or undefined when no endpoint has it. */
+export function allowedAt(path: string): string | undefined {
+  table ??= compile(catalog);
+  return table.find((route) => route.pattern.test(path))?.allow;
+}
+
 /**
  * The body, read here when its declared length is within the endpoint's limit: endpoint() then takes the bytes
  * as they are (params.ts withBody) rather than through a web stream, which cost more than most requests' own work.
  * Anything else (no length, over the limit, endpoints that stream their body) goes as a stream, as before.
  */
-function bodyToRead(req: IncomingMessage, e: Endpoint | undefined): number | undefined {
+function bodyToRead(req: IncomingMessage, e: Endpoint | undefined, limit: number): number | undefined {
   if (!e || e.spec.rawBody) return undefined;
   const declared = Number(req.headers["content-length"] ?? "NaN");
-  return Number.isInteger(declared) && declared <= (e.spec.bodyLimit ?? DEFAULT_BODY_LIMIT)
-    ? declared
-    : undefined;
+  return Number.isInteger(declared) && declared <= limit ? declared : undefined;
 }
 
 function readAll(req: IncomingMessage, length: number): Promise<Buffer> {
@@ -88,6 +99,49 @@ function readAll(req: IncomingMessage, length: number): Promise<Buffer> {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)));
     req.once("error", reject);
+  });
+}
+
+/**
+ * The body as a web stream that errors with PayloadTooLarge past the endpoint's limit, whatever the transfer
+ * encoding (a chunked upload declares no length). Neither that nor a reader's cancel destroys the request: its
+ * socket must stay open for the answer, and the rest is drained after it (lib/api/linger.ts).
+ */
+function boundedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
+  let size = 0;
+  let open = true;
+  let onData: ((chunk: Buffer) => void) | undefined;
+  const stop = () => {
+    open = false;
+    req.pause();
+    if (onData) req.removeListener("data", onData);
+  };
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      onData = (chunk) => {
+        size += chunk.length;
+        if (size > limit) {
+          stop();
+          controller.error(bodyTooLarge(limit));
+          return;
+        }
+        controller.enqueue(chunk);
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      };
+      req.on("data", onData);
+      req.once("end", () => {
+        if (open) controller.close();
+      });
+      req.once("error", (err) => {
+        if (open) controller.error(err);
+      });
+    },
+    pull() {
+      if (open) req.resume();
+    },
+    cancel() {
+      stop();
+    },
   });
 }
 
@@ -101,14 +155,16 @@ async function toRequest(req: IncomingMessage, method: string, e: Endpoint | und
   const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
   // As under Next, a GET's body is not read.
   if (method === "GET") return new Request(url, { method, headers });
-  const length = bodyToRead(req, e);
+  const limit = e?.spec.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const length = bodyToRead(req, e, limit);
   if (length !== undefined)
     return withBody(new Request(url, { method, headers }), await readAll(req, length));
-  const streamed = { body: Readable.toWeb(req) as ReadableStream, duplex: "half" };
+  const streamed = { body: boundedBody(req, limit), duplex: "half" };
   return new Request(url, { method, headers, ...streamed });
 }
 
-async function send(res: ServerResponse, answer: Response): Promise<void> {
+async function send(req: IncomingMessage, res: ServerResponse, answer: Response): Promise<void> {
+  lingerIfUnread(req, res);
   res.statusCode = answer.status;
   for (const [k, v] of answer.headers) if (k !== "set-cookie") res.setHeader(k, v);
   const cookies = answer.headers.getSetCookie();
@@ -143,20 +199,16 @@ export function serveDirect(req: IncomingMessage, res: ServerResponse): boolean 
   try {
     found = matchRoute(q < 0 ? url : url.slice(0, q));
   } catch {
-    return false; // a malformed %-escape: Next answers it as before
+    return false; // a malformed %-escape, refused before this (lib/api/refuse.ts)
   }
   if (!found) return false;
   const handler = found.route.handlers[method as Method];
   const params = Promise.resolve(found.params);
-  // A body left unread (an answer given before it, such as 413) would stall the next request on this connection.
-  res.once("finish", () => {
-    if (!req.complete) req.destroy();
-  });
   void Promise.resolve()
     .then(() => toRequest(req, method, found.route.endpoints.get(method)))
     .then((request) => handler(request, { params }))
     .then(
-      (answer) => send(res, answer),
+      (answer) => send(req, res, answer),
       (err: unknown) => {
         console.error(`${method} ${url}:`, err);
         res.destroy();

@@ -15,9 +15,70 @@ function put(out: RawParams, rawKey: string, value: ParamValue) {
   else out[key] = [prev, value];
 }
 
-function fromSearch(search: URLSearchParams, out: RawParams = {}): RawParams {
-  for (const [k, v] of search) put(out, k, v);
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+const NEEDS_DECODING = /[%+\x80-\xff]/;
+const hex = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+
+/**
+ * A name or value of a query string or form body, whose characters are bytes (a URL's query is ASCII; a form body
+ * is read as latin1): `+` is a space, `%XX` a byte (a `%` without two hex digits stays itself, as in
+ * URLSearchParams), and the bytes must be UTF-8. URLSearchParams puts U+FFFD in place of bytes that are not, and
+ * the replacement would be stored as if sent: undefined then, for the caller to refuse.
+ */
+function decodeFormPart(s: string): string | undefined {
+  if (!NEEDS_DECODING.test(s)) return s;
+  const bytes = new Uint8Array(s.length);
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x25 && hex(s.charCodeAt(i + 1)) && hex(s.charCodeAt(i + 2))) {
+      bytes[n++] = parseInt(s.slice(i + 1, i + 3), 16);
+      i += 2;
+    } else bytes[n++] = c === 0x2b ? 0x20 : c;
+  }
+  try {
+    return utf8.decode(bytes.subarray(0, n));
+  } catch {
+    return undefined;
+  }
+}
+
+/** `application/x-www-form-urlencoded` text (a query string without its `?`, or a form body read as latin1). */
+function fromForm(text: string, out: RawParams = {}): RawParams {
+  for (const pair of text.split("&")) {
+    if (pair === "") continue;
+    const eq = pair.indexOf("=");
+    const key = decodeFormPart(eq < 0 ? pair : pair.slice(0, eq));
+    if (key === undefined) throw validation({ params: "names must be valid UTF-8" });
+    const value = eq < 0 ? "" : decodeFormPart(pair.slice(eq + 1));
+    if (value === undefined) throw validation({ [key]: "must be valid UTF-8" });
+    put(out, key, value);
+  }
   return out;
+}
+
+/**
+ * Text fields of a multipart body are decoded with U+FFFD in place of bytes that are not UTF-8: a field showing
+ * one whose UTF-8 is nowhere in the body had such bytes.
+ */
+function assertMultipartUtf8(form: RawParams, body: Buffer): void {
+  const sent = (s: string) => !s.includes("\uFFFD") || body.includes(Buffer.from(s));
+  for (const [k, v] of Object.entries(form)) {
+    if (!sent(k)) throw validation({ params: "names must be valid UTF-8" });
+    for (const one of Array.isArray(v) ? v : [v]) {
+      if (typeof one === "string" && !sent(one)) throw validation({ [k]: "must be valid UTF-8" });
+    }
+  }
+}
+
+/** The first byte that is not JSON whitespace (nor a UTF-8 byte order mark), or undefined. */
+function firstNonSpace(bytes: Buffer): number | undefined {
+  const from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  for (let i = from; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return b;
+  }
+  return undefined;
 }
 
 /** Bodies a server read before making the Request (lib/api/direct.ts): no stream to pull them through. */
@@ -30,10 +91,10 @@ export function withBody(req: Request, body: Buffer): Request {
 
 async function readLimited(req: Request, limit: number): Promise<Buffer> {
   const declared = Number(req.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (Number.isFinite(declared) && declared > limit) throw bodyTooLarge(limit);
   const read = preread.get(req);
   if (read) {
-    if (read.byteLength > limit) throw tooLarge(limit);
+    if (read.byteLength > limit) throw bodyTooLarge(limit);
     return read;
   }
   if (!req.body) return Buffer.alloc(0);
@@ -46,14 +107,14 @@ async function readLimited(req: Request, limit: number): Promise<Buffer> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
+      throw bodyTooLarge(limit);
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks);
 }
 
-function tooLarge(limit: number) {
+export function bodyTooLarge(limit: number): ApiError {
   return new ApiError(
     "PayloadTooLarge",
     `The request body is over the limit of ${Math.round(limit / 1024)} KB.`,
@@ -70,7 +131,7 @@ export async function readParams(
   limit = DEFAULT_BODY_LIMIT,
   skipBody = false,
 ): Promise<RawParams> {
-  const out = fromSearch(url.searchParams);
+  const out = fromForm(url.search.slice(1));
   if (req.method === "GET" || req.method === "HEAD" || skipBody) return out;
   // Lowercased for matching only: a multipart boundary is case-sensitive and must reach the parser as sent.
   const rawType = req.headers.get("content-type") ?? "";
@@ -84,13 +145,20 @@ export async function readParams(
     } catch {
       throw validation({ body: "Malformed multipart body." }, "The multipart body could not be read.");
     }
-    const fromForm: RawParams = {};
-    for (const [k, v] of form) put(fromForm, k, v);
-    return { ...out, ...fromForm };
+    const fields: RawParams = {};
+    for (const [k, v] of form) put(fields, k, v);
+    assertMultipartUtf8(fields, bytes);
+    return { ...out, ...fields };
   }
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
-  if (type.startsWith("application/json") || (!type.includes("form") && /^\s*[{[]/.test(text))) {
-    if (text.trim() === "") return out;
+  const first = firstNonSpace(bytes);
+  if (first === undefined) return out;
+  if (type.startsWith("application/json") || (!type.includes("form") && (first === 0x7b || first === 0x5b))) {
+    let text: string;
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      throw validation({ body: "must be valid UTF-8" }, "The JSON body is not valid UTF-8.");
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -105,7 +173,7 @@ export async function readParams(
     }
     return { ...out, ...(parsed as RawParams) };
   }
-  return { ...out, ...fromSearch(new URLSearchParams(text)) };
+  return { ...out, ...fromForm(bytes.toString("latin1")) };
 }
 
 /** One value of a parameter that may have been repeated; the last one wins. */

@@ -27,11 +27,13 @@ const importParams = z.object({
 });
 const queryParams = importParams.partial();
 
+/** Multipart framing and fields add a little to the file itself. */
+const IMPORT_BODY_LIMIT = MAX_IMPORT_BYTES + 1024 * 1024;
+
 /** The request body spooled to a temporary file: a multipart upload (field `file`) or a raw CSV body. */
 async function receiveUpload(req: Request): Promise<Spooled> {
   const declared = Number(req.headers.get("content-length") ?? "NaN");
-  // Multipart framing and fields add a little to the file itself.
-  if (Number.isFinite(declared) && declared > MAX_IMPORT_BYTES + 1024 * 1024) {
+  if (Number.isFinite(declared) && declared > IMPORT_BODY_LIMIT) {
     throw new ApiError(
       "PayloadTooLarge",
       `The file is over the limit of ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
@@ -43,10 +45,10 @@ async function receiveUpload(req: Request): Promise<Spooled> {
   if (type.startsWith("multipart/form-data")) {
     const boundary = boundaryOf(req.headers.get("content-type") ?? "");
     if (!boundary) throw validation({ body: "multipart/form-data needs a boundary" });
-    return spoolMultipart(chunksOf(req.body), boundary, opts);
+    return spoolMultipart(chunksOf(req.body, IMPORT_BODY_LIMIT), boundary, opts);
   }
   if (/^(text\/csv|text\/plain|application\/octet-stream)/.test(type)) {
-    const raw = await spoolRaw(chunksOf(req.body), opts);
+    const raw = await spoolRaw(chunksOf(req.body, IMPORT_BODY_LIMIT), opts);
     return { fields: {}, file: { ...raw, filename: "upload.csv", field: "file" } };
   }
   throw validation({ file: "is required: send multipart/form-data with a `file` part, or a text/csv body" });
@@ -93,8 +95,9 @@ export const postUsersImport = endpoint({
   summary: "Import users from CSV (up to 30 MB), asynchronously: returns the job to follow",
   tags: ["Users"],
   scopes: ["user-write", "app-admin"],
-  // The CSV is streamed to disk by the handler, never buffered whole.
+  // The CSV is streamed to disk by the handler, never buffered whole; the server stops reading it past the limit.
   rawBody: true,
+  bodyLimit: IMPORT_BODY_LIMIT,
   v1: { params: queryParams, handler: start },
   v2: { params: queryParams, handler: start },
 });

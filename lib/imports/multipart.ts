@@ -20,6 +20,7 @@ export interface SpoolOptions {
 }
 
 const CRLF2 = Buffer.from("\r\n\r\n");
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 export function boundaryOf(contentType: string): string | undefined {
   const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
@@ -74,7 +75,13 @@ export async function spoolMultipart(
     }
   };
   const endPart = async () => {
-    if (sink?.kind === "field") out.fields[sink.name] = Buffer.concat(sink.chunks).toString("utf8");
+    if (sink?.kind === "field") {
+      try {
+        out.fields[sink.name] = utf8.decode(Buffer.concat(sink.chunks));
+      } catch {
+        throw validation({ [sink.name]: "must be valid UTF-8" });
+      }
+    }
     if (sink?.kind === "file") {
       const s = sink.ws;
       await new Promise<void>((resolve, reject) =>
@@ -186,14 +193,24 @@ export async function spoolRaw(
   }
 }
 
-/** A web stream as an async iterable (what `Request.body` is). */
-export async function* chunksOf(stream: ReadableStream<Uint8Array> | null): AsyncGenerator<Uint8Array> {
+/**
+ * A web stream as an async iterable (what `Request.body` is), ending in PayloadTooLarge past `maxBytes` in all:
+ * the file part is bounded by the spoolers, the preamble, the fields' count and what follows the closing
+ * boundary only by this.
+ */
+export async function* chunksOf(
+  stream: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): AsyncGenerator<Uint8Array> {
   if (!stream) return;
   const reader = stream.getReader();
+  let size = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
+      size += value.byteLength;
+      if (size > maxBytes) throw tooLarge(maxBytes);
       yield value;
     }
   } finally {

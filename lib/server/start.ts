@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
 import next from "next";
 import { loadConfig, type Config } from "../config/env";
@@ -10,7 +11,8 @@ import { Hub } from "../realtime/hub";
 import { Redis } from "ioredis";
 import { rewriteApiUrl } from "../api/rewrite";
 import { serveDirect } from "../api/direct";
-import { answerClientError } from "../api/client-error";
+import { answerClientError, answerConnect } from "../api/client-error";
+import { refuseMalformed } from "../api/refuse";
 import { makeLimits } from "../api/rate-limit";
 import { setRuntime, type Runtime } from "./runtime";
 import { startWebhookDispatcher } from "../webhooks/dispatcher";
@@ -35,6 +37,35 @@ export interface RunningServer {
   port: number;
   runtime: Runtime;
   close(): Promise<void>;
+}
+
+/**
+ * A request asking to upgrade (`curl --http2` sends `Upgrade: h2c`) goes to `upgrade` listeners only: socket.io's
+ * closes those not its own unanswered, and Next adds one of its own on its first request. Upgrades other than
+ * socket.io's are served as plain requests instead, the Upgrade ignored (RFC 9110 7.8), on a connection closed
+ * after the answer, Node having let go of its parser. One dispatch in front of the listeners, whoever adds them.
+ * Next's own (`/_next/`: the development server's hot reload) stay with Next.
+ */
+function serveOtherUpgrades(
+  server: http.Server,
+  serve: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+): void {
+  const emit = server.emit.bind(server) as (event: string | symbol, ...args: unknown[]) => boolean;
+  server.emit = (event: string | symbol, ...args: unknown[]): boolean => {
+    const [req, socket] = args as [http.IncomingMessage, Socket];
+    const url = req.url ?? "/";
+    if (event !== "upgrade" || url.startsWith("/socket.io/") || url.startsWith("/_next/"))
+      return emit(event, ...args);
+    const res = new http.ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket);
+    res.once("finish", () => {
+      res.detachSocket(socket);
+      socket.destroySoon();
+    });
+    serve(req, res);
+    return true;
+  };
 }
 
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
@@ -78,8 +109,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   let inFlight = 0;
   let idle: (() => void) | undefined;
-  // Leads filters travel in query strings: allow long request lines.
-  const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
+  // Leads filters travel in query strings: allow long request lines. A missing Host is refused below, in the
+  // envelope on /api, rather than by Node with an empty 400.
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     inFlight++;
     // Every answer (pages, /api served here or by Next, static files): no browser guesses a type we did not send.
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -87,12 +119,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     res.on("close", () => {
       if (--inFlight === 0) idle?.();
     });
+    if (refuseMalformed(req, res)) return;
     // `next dev` keeps the route files, so that edits to the API reload.
     if (!opts.dev && !opts.apiThroughNext && serveDirect(req, res)) return;
     void handler(req, res);
-  });
+  };
+  const server = http.createServer({ maxHeaderSize: 64 * 1024, requireHostHeader: false }, serve);
+  serveOtherUpgrades(server, serve);
   server.keepAliveTimeout = 65_000;
   server.on("clientError", (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket));
+  server.on("connect", answerConnect);
 
   const hub = new Hub(db.db, db.kind, config.databaseUrl);
   await hub.start();
