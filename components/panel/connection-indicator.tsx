@@ -10,6 +10,7 @@ const LABELS: Record<SocketStatus, string> = {
   reconnecting: "Reconnecting…",
   offline: "Offline",
   unauthorized: "Offline",
+  throttled: "Delayed",
 };
 
 const DOTS: Record<SocketStatus, string> = {
@@ -19,6 +20,7 @@ const DOTS: Record<SocketStatus, string> = {
   reconnecting: "bg-amber-500 animate-pulse",
   offline: "bg-red-500",
   unauthorized: "bg-red-500",
+  throttled: "bg-amber-500",
 };
 
 const TITLES: Record<SocketStatus, string> = {
@@ -28,6 +30,7 @@ const TITLES: Record<SocketStatus, string> = {
   reconnecting: "Connection lost, reconnecting",
   offline: "Real-time updates are unavailable; retrying",
   unauthorized: "Your session has ended",
+  throttled: "The server is busy catching up this window: live updates resume shortly (retrying)",
 };
 
 export function ConnectionIndicator({ status, className }: { status: SocketStatus; className?: string }) {

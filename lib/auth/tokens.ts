@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/client";
+import { processWide } from "../server/runtime";
 import { isScope, SCOPES, type Scope } from "./scopes";
 
 const PREFIX = "rly_";
@@ -45,13 +46,14 @@ export interface TokenAuth {
   scopes: Scope[];
 }
 
-const lastTouched = new Map<bigint, number>();
+const lastTouched = processWide("tokens.lastTouched", () => new Map<bigint, number>());
 const TOUCH_EVERY_MS = 60_000;
 
 // Every API call authenticates: a verified token is remembered for a few seconds. A revoke on this instance
-// forgets it at once; other instances stop accepting it within CACHE_MS.
+// forgets it at once; other instances stop accepting it within CACHE_MS. One cache per process, not per copy of
+// this module: under next dev each route bundle has its own copy, and a revoke in one left the others accepting.
 const CACHE_MS = 5_000;
-const verified = new Map<string, { auth: TokenAuth; until: number }>();
+const verified = processWide("tokens.verified", () => new Map<string, { auth: TokenAuth; until: number }>());
 
 export async function verifyApiToken(db: Db, token: string): Promise<TokenAuth | null> {
   if (!token.startsWith(PREFIX) || token.length > 200) return null;

@@ -1,3 +1,4 @@
+import type { Scope } from "../auth/scopes";
 import type { SocketActor } from "./io";
 
 /** The real-time channels (after the service's RTS list): `<kind>.<app>`, many also `<kind>.<app>.<user>`. */
@@ -31,8 +32,17 @@ export function parseChannel(name: unknown): ParsedChannel | undefined {
   return { kind: m[1], appId: BigInt(m[2]), ...(m[3] ? { userId: BigInt(m[3]) } : {}) };
 }
 
+/**
+ * The scope a token needs to listen: a channel carries what the matching GET endpoints show, so it asks for the
+ * same read scope (conversations' channels for conversations-read, users' presence, props and events for user-read).
+ */
+export function scopeOf(kind: string): Scope {
+  return kind.startsWith("conversation") ? "conversations-read" : "user-read";
+}
+
 export function mayListen(actor: SocketActor, ch: ParsedChannel): boolean {
-  return actor.kind === "token" ? actor.appId === ch.appId : actor.appIds.includes(ch.appId);
+  if (actor.kind === "admin") return actor.appIds.includes(ch.appId);
+  return actor.appId === ch.appId && actor.scopes.includes(scopeOf(ch.kind));
 }
 
 /** Whether `name` is a channel the actor may listen to. */

@@ -6,13 +6,14 @@ import type { Runtime } from "../server/runtime";
 import { refuseToken } from "../api/authenticate";
 import type { Hub } from "./hub";
 import { verifyApiToken } from "../auth/tokens";
+import type { Scope } from "../auth/scopes";
 import { parseCookies, SESSION_COOKIE, verifySession } from "../auth/sessions";
 import { adminRoom, sessionRoom, tokenRoom } from "./disconnect";
 
 /** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
 export type SocketActor =
   | { kind: "admin"; adminId: bigint; sessionId: bigint; appIds: bigint[] }
-  | { kind: "token"; appId: bigint; tokenId: bigint };
+  | { kind: "token"; appId: bigint; tokenId: bigint; scopes: readonly Scope[] };
 
 export interface SocketData {
   actor: SocketActor;
@@ -57,7 +58,12 @@ export async function attachIo(
           const refused = await refuseToken(rt, socket.handshake.address);
           return next(Object.assign(new Error(refused.errorName), { data: refused.headers }));
         }
-        socket.data.actor = { kind: "token", appId: t.appId, tokenId: t.tokenId } satisfies SocketActor;
+        socket.data.actor = {
+          kind: "token",
+          appId: t.appId,
+          tokenId: t.tokenId,
+          scopes: t.scopes,
+        } satisfies SocketActor;
         return next();
       }
       const cookie = parseCookies(socket.handshake.headers.cookie)[SESSION_COOKIE];

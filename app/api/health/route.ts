@@ -1,4 +1,5 @@
 import { getRuntime } from "@/lib/server/runtime";
+import { UNAVAILABLE_RETRY_AFTER_S } from "@/lib/api/errors";
 
 export const dynamic = "force-dynamic";
 
@@ -20,5 +21,8 @@ export async function GET() {
     },
     uptime: Math.round((Date.now() - rt.startedAt) / 1000),
   };
-  return Response.json({ data, meta: { status } }, { status });
+  // A load balancer or monitor told when to look again, as every other endpoint tells clients during an outage.
+  const headers: Record<string, string> =
+    status === 503 ? { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_S) } : {};
+  return Response.json({ data, meta: { status } }, { status, headers });
 }

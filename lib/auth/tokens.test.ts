@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDb, type TestDb } from "../db/testing";
+import { makeApp } from "../testing/factories";
+import { revokeApiToken, verifyApiToken } from "./tokens";
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(() => t.close());
+
+describe("verified tokens cache", () => {
+  it("is one per process: a revoke in one copy of the module is seen by a second copy (Next bundles apart)", async () => {
+    const { token } = await makeApp(t.db);
+    vi.resetModules();
+    const copy = await import("./tokens");
+    expect(copy.verifyApiToken).not.toBe(verifyApiToken);
+    // Both copies have verified (and would remember) the token before the revoke.
+    expect(await verifyApiToken(t.db, token)).not.toBeNull();
+    expect(await copy.verifyApiToken(t.db, token)).not.toBeNull();
+
+    expect(await revokeApiToken(t.db, { token })).toBe(true);
+    expect(await copy.verifyApiToken(t.db, token)).toBeNull();
+    expect(await verifyApiToken(t.db, token)).toBeNull();
+  });
+});
