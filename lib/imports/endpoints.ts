@@ -9,6 +9,7 @@ import { p, zodFields } from "../api/zod";
 import { assertApp, requireAppId } from "../auth/context";
 import { getImportJob, MAX_IMPORT_BYTES, serializeImportJob, startImport } from "./jobs";
 import { boundaryOf, chunksOf, spoolMultipart, spoolRaw, type Spooled } from "./multipart";
+import { importJobSchema } from "./schemas";
 
 const DELIMITERS = [",", ";", "\t", "|", "tab"] as const;
 const tag = p
@@ -95,8 +96,8 @@ export const postUsersImport = endpoint({
   scopes: ["user-write", "app-admin"],
   // The CSV is streamed to disk by the handler, never buffered whole.
   rawBody: true,
-  v1: { params: queryParams, handler: start },
-  v2: { params: queryParams, handler: start },
+  v1: { params: queryParams, response: importJobSchema, handler: start },
+  v2: { params: queryParams, response: importJobSchema, handler: start },
 });
 
 const jobParams = z.object({ job_id: p.id() });
@@ -108,12 +109,14 @@ export const getUsersImport = endpoint({
   tags: ["Users"],
   scopes: ["user-read", "app-admin"],
   v1: {
+    response: importJobSchema,
     params: jobParams,
     handler: async (ctx, input) => ({
       data: serializeImportJob(await getImportJob(ctx, { jobId: input.job_id })),
     }),
   },
   v2: {
+    response: importJobSchema,
     params: jobParams,
     handler: async (ctx, input) => ({
       data: serializeImportJob(await getImportJob(ctx, { jobId: input.job_id })),

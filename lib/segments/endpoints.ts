@@ -9,6 +9,8 @@ import {
   serializeSegment,
   updateSegment,
 } from "./segments";
+import { empty } from "../api/schemas";
+import { segmentSchema } from "./schemas";
 
 const filters = p
   .json(z.record(z.string(), z.unknown(), { error: "must be a filters object {type, filters}" }))
@@ -33,6 +35,7 @@ export const getSegments = endpoint({
   tags: ["Segments"],
   scopes: ["users-list"],
   ...both({
+    response: z.array(segmentSchema),
     params: z.object({ id: p.appId() }),
     handler: async (ctx, input) => ({
       data: (await listSegments(ctx, { appId: input.id })).map(serializeSegment),
@@ -47,6 +50,7 @@ export const postSegment = endpoint({
   tags: ["Segments"],
   scopes: ["users-list"],
   ...changing({
+    response: segmentSchema,
     params: z.object({ id: p.appId(), name, filters }),
     handler: async (ctx, input) => ({
       data: serializeSegment(
@@ -63,6 +67,7 @@ export const getOneSegment = endpoint({
   tags: ["Segments"],
   scopes: ["users-list"],
   ...both({
+    response: segmentSchema,
     params: z.object(one),
     handler: async (ctx, input) => ({
       data: serializeSegment(await getSegment(ctx, { appId: input.id, segmentId: input.segment_id })),
@@ -72,6 +77,7 @@ export const getOneSegment = endpoint({
 
 const updateParams = z.object({ ...one, name: name.optional(), filters: filters.optional() });
 const updateSpec: VersionSpec<typeof updateParams> = {
+  response: segmentSchema,
   params: updateParams,
   handler: async (ctx, input) => ({
     data: serializeSegment(
@@ -110,6 +116,7 @@ export const deleteOneSegment = endpoint({
   tags: ["Segments"],
   scopes: ["users-list"],
   ...changing({
+    response: empty,
     params: z.object(one),
     handler: async (ctx, input) => {
       await deleteSegment(ctx, { appId: input.id, segmentId: input.segment_id });

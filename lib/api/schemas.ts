@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/**
+ * Pieces of the response schemas every domain shares. Browser-safe (zod only): the panel infers its types from
+ * the domains' schemas. They describe the JSON as sent, before `id_as_string` turns IDs into strings, which is why
+ * an ID accepts both.
+ */
+export const id = z.union([z.number().int(), z.string().regex(/^\d+$/)]);
+/** Unix seconds. */
+export const seconds = z.number().int();
+export const json = z.record(z.string(), z.unknown());
+/** `data` of a write that answers nothing more. */
+export const empty = z.strictObject({});
+
+/** A page position: a JSON array of numbers (timestamps with microseconds, IDs). */
+const position = z.array(z.union([z.number(), z.string()])).nullable();
+export const v2PageMeta = z.strictObject({
+  next_before_position: position.optional(),
+  next_after_position: position.optional(),
+});
+export const v1PageMeta = z.strictObject({ next_after: z.union([z.string(), z.number()]).nullable() });
+
+/** The operator as parts, notes and conversations name them. */
+export const actor = z.strictObject({ id, name: z.string(), avatar: z.string(), type: z.literal("admin") });
