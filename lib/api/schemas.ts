@@ -9,6 +9,13 @@ export const id = z.union([z.number().int(), z.string().regex(/^\d+$/)]);
 /** Unix seconds. */
 export const seconds = z.number().int();
 export const json = z.record(z.string(), z.unknown());
+/**
+ * Any JSON value (stored JSON columns). One shared instance with an ID: the OpenAPI document lists it once, in
+ * components, rather than nesting a recursive definition in every response.
+ */
+export const jsonValue = z.json();
+// Registered as it is (`.meta()` would name a copy, and the recursion inside would still point at the original).
+z.globalRegistry.add(jsonValue, { id: "JsonValue" });
 /** `data` of a write that answers nothing more. */
 export const empty = z.strictObject({});
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id } from "../api/schemas";
+import { id, jsonValue } from "../api/schemas";
 
 /** The Channel object (serializeChannel), the same in both versions. */
 export const channelSchema = z.strictObject({
@@ -10,6 +10,6 @@ export const channelSchema = z.strictObject({
   droppable: z.boolean(),
   not_assigned_count: z.number().int(),
   not_read_count: z.number().int(),
-  read_permission: z.json(),
+  read_permission: jsonValue,
 });
 export type Channel = z.infer<typeof channelSchema>;

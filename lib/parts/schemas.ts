@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actor, id, json, seconds } from "../api/schemas";
+import { actor, id, json, seconds, jsonValue } from "../api/schemas";
 
 /** The Part object (lib/parts/serialize.ts), the same in v1 and v2. */
 export const attachmentSchema = z.strictObject({
@@ -33,8 +33,8 @@ export const partSchema = z.strictObject({
   meta_data: json.nullable().optional(),
   reply_type: z.string(),
   actions: z.array(quickReplyButtonSchema).nullable().optional(),
-  edited: z.json(),
-  removed: z.json(),
+  edited: jsonValue,
+  removed: jsonValue,
   external_id: z.string().nullable(),
   part_group: id,
   /** The visitor's user ID for their messages, the operator otherwise (null for automatic changes). */

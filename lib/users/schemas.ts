@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actor, id, json, seconds } from "../api/schemas";
+import { actor, id, json, seconds, jsonValue } from "../api/schemas";
 
 /** The users' response shapes (lib/users/serialize-user.ts, notes.ts, system-props.ts, lib/events). */
 export const presenceSchema = z.enum(["online", "idle", "offline"]);
@@ -29,7 +29,7 @@ export const noteSchema = z.strictObject({
   admin: actor.nullable(),
 });
 
-export const userSegmentSchema = z.strictObject({ id, app: id, name: z.string(), filters: z.json() });
+export const userSegmentSchema = z.strictObject({ id, app: id, name: z.string(), filters: jsonValue });
 
 const userV1Fields = {
   id,
