@@ -6,14 +6,15 @@ import { z } from "zod";
  * an ID accepts both.
  */
 export const id = z.union([z.number().int(), z.string().regex(/^\d+$/)]);
+export type Id = z.infer<typeof id>;
 /** Unix seconds. */
 export const seconds = z.number().int();
 export const json = z.record(z.string(), z.unknown());
 /**
- * Any JSON value (stored JSON columns). One shared instance with an ID: the OpenAPI document lists it once, in
+ * Any JSON value (stored JSON columns); `unknown` to TypeScript, as the panel reads into it what it knows. One shared instance with an ID: the OpenAPI document lists it once, in
  * components, rather than nesting a recursive definition in every response.
  */
-export const jsonValue = z.json();
+export const jsonValue: z.ZodType<unknown> = z.json();
 // Registered as it is (`.meta()` would name a copy, and the recursion inside would still point at the original).
 z.globalRegistry.add(jsonValue, { id: "JsonValue" });
 /** `data` of a write that answers nothing more. */

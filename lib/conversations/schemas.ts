@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actor, id, seconds, jsonValue } from "../api/schemas";
+import { actor, id, seconds } from "../api/schemas";
 import { partSchema } from "../parts/schemas";
 import { userShortSchema } from "../users/schemas";
 import { channelSchema } from "../channels/schemas";
@@ -16,7 +16,8 @@ const conversationFields = {
   clicked: z.boolean(),
   unsubscribed: z.boolean(),
   closed: z.boolean(),
-  message: jsonValue,
+  /** How the conversation began (`{type: "manual", sent_via}` when an operator started it), or null. */
+  message: z.looseObject({ type: z.string().optional() }).nullable(),
   type: z.string(),
   reply_type: z.string(),
   part_last: partSchema.nullable().optional(),

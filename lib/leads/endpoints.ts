@@ -6,7 +6,7 @@ import { effectivePresence } from "../users/presence-state";
 import { systemProp, systemProps } from "../users/system-props";
 import { loadLeadExtras, MAX_EXTRA_PROPS } from "./lead-extras";
 import { listLeads, type LeadRow } from "./list-leads";
-import { leadsPageSchema } from "./schemas";
+import { leadsPageSchema, leadsPageV1Schema } from "./schemas";
 
 const common = {
   id: p.appId(),
@@ -40,7 +40,7 @@ export const getAppUsers = endpoint({
   tags: ["Users"],
   scopes: ["users-list"],
   v1: {
-    response: leadsPageSchema,
+    response: leadsPageV1Schema,
     params: z.object({ ...common, limit: p.int({ min: 0, max: 50 }).optional() }),
     handler: async (ctx, input) => {
       const r = await listLeads(ctx, {

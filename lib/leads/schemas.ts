@@ -2,8 +2,10 @@ import { z } from "zod";
 import { id, json } from "../api/schemas";
 import { presenceSchema } from "../users/schemas";
 
-/** A row of the leads table (GET /apps/{id}/users, serializeLead). */
-export const leadSchema = z.strictObject({ id, presence: presenceSchema, props: json });
+/** A row of the leads table (GET /apps/{id}/users, serializeLead); v2 adds its tags when asked (`tags`). */
+export const leadV1Schema = z.strictObject({ id, presence: presenceSchema, props: json });
+export const leadSchema = leadV1Schema.extend({ tags: z.array(z.string()).optional() });
+export const leadsPageV1Schema = z.strictObject({ total: z.number().int(), users: z.array(leadV1Schema) });
 export const leadsPageSchema = z.strictObject({ total: z.number().int(), users: z.array(leadSchema) });
 
 export const propTypeSchema = z.enum(["string", "integer", "float", "boolean", "datetime", "list"]);

@@ -86,6 +86,7 @@ export const eventSchema = z.strictObject({
   props: json,
 });
 
+export type Presence = z.infer<typeof presenceSchema>;
 export type UserShort = z.infer<typeof userShortSchema>;
 export type UserV2 = z.infer<typeof userV2Schema>;
 export type Note = z.infer<typeof noteSchema>;
