@@ -7,6 +7,7 @@ import { catalog } from "./catalog";
 import { getOpenApi } from "./docs-endpoints";
 import type { Endpoint } from "./endpoint";
 import { openApiDocument } from "./openapi";
+import { COND_TYPES } from "../leads/filters";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -114,11 +115,28 @@ describe("OpenAPI", () => {
     }
   });
 
+  it("states the filters grammar, every condition type with its value, where filters are taken", () => {
+    type Op = { parameters?: { name: string; schema: { description?: string } }[]; requestBody?: unknown };
+    const paths = openApiDocument(catalog, 2).paths as Record<string, Record<string, Op>>;
+    const query = paths["/apps/{id}/users"]!.get!.parameters!.find((p) => p.name === "filters")!;
+    const body = JSON.stringify(paths["/apps/{id}/segments"]!.post!.requestBody);
+    const text = query.schema.description ?? "";
+    for (const type of COND_TYPES) {
+      expect(text).toMatch(new RegExp(`[-,] ${type}[,:]`));
+      expect(body).toContain(type);
+    }
+    expect(text).toMatch(/range: \{"value1": number, "value2": number\}/);
+    expect(text).toMatch(/in_segment: \{"value": segment ID or name\}; on \$segment/);
+    expect(text).toContain("at most 3 levels");
+  });
+
   it("renders a readable reference at /docs", async () => {
     const r = await fetch(s.url + "/docs");
     expect(r.status).toBe(200);
     const html = await r.text();
     expect(html).toContain("API reference");
     expect(html).toContain("/apps/{id}/channels");
+    expect(html).toContain("Filters grammar");
+    expect(html).toContain("date_range");
   });
 });

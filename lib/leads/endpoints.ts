@@ -7,13 +7,14 @@ import { systemProp, systemProps } from "../users/system-props";
 import { loadLeadExtras, MAX_EXTRA_PROPS } from "./lead-extras";
 import { listLeads, type LeadRow } from "./list-leads";
 import { leadsPageSchema, leadsPageV1Schema } from "./schemas";
+import { filtersDescription } from "./filters-doc";
 
 const common = {
   id: p.appId(),
   // An empty `filters=` (what a form sends for "no filter") means all users.
   filters: z
     .preprocess((v) => (v === "" ? undefined : v), p.json(z.unknown()).optional())
-    .meta({ description: "Filters object (JSON): see the design's grammar" }),
+    .meta({ description: filtersDescription() }),
   sort_prop: p.str({ min: 1, max: 255 }).optional(),
   sort_order: p.oneOf(["asc", "desc"]).optional(),
   offset: p.int({ min: 0, max: 10_000 }).optional(),

@@ -11,10 +11,11 @@ import {
 } from "./segments";
 import { empty } from "../api/schemas";
 import { segmentSchema } from "./schemas";
+import { filtersDescription } from "../leads/filters-doc";
 
 const filters = p
   .json(z.record(z.string(), z.unknown(), { error: "must be a filters object {type, filters}" }))
-  .meta({ description: "Filters object (JSON), the leads grammar" });
+  .meta({ description: filtersDescription() });
 const name = p.str({ min: 1, max: 255, trim: true });
 const one = { id: p.appId(), segment_id: p.id() };
 
