@@ -7,6 +7,8 @@ import { z } from "zod";
  */
 export const id = z.union([z.number().int(), z.string().regex(/^\d+$/)]);
 export type Id = z.infer<typeof id>;
+/** Any other 64-bit integer column (a random_id): also a string under `id_as_string`, which converts them all. */
+export const int64 = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]);
 /** Unix seconds. */
 export const seconds = z.number().int();
 export const json = z.record(z.string(), z.unknown());

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actor, id, json, seconds, jsonValue } from "../api/schemas";
+import { actor, id, int64, json, jsonValue, seconds } from "../api/schemas";
 
 /** The Part object (lib/parts/serialize.ts), the same in v1 and v2. */
 export const attachmentSchema = z.strictObject({
@@ -39,7 +39,7 @@ export const partSchema = z.strictObject({
   part_group: id,
   /** The visitor's user ID for their messages, the operator otherwise (null for automatic changes). */
   from: z.union([id, actor]).nullable(),
-  random_id: z.number().int(),
+  random_id: int64,
   referrer: z.string().nullable(),
   /** Only on `assigned` parts. */
   assignee: actor.nullable().optional(),

@@ -17,6 +17,8 @@ export type Actor = NonNullable<PartJson["assignee"]>;
 /** A part the operator sent that the server has not confirmed yet (optimistic), or that failed. */
 export interface PendingPart extends Part {
   pending: true;
+  /** The panel's own, to match the server's answer (or retry) by. */
+  random_id: number;
   /** Upload progress 0–1 while an attachment is sent. */
   progress?: number;
   error?: string;
