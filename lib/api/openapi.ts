@@ -38,7 +38,10 @@ function outputSchema(s: z.ZodType, components: Record<string, Json>): Json {
 
 function envelope(v: VersionSpec<z.ZodType>, components: Record<string, Json>): Json {
   if ("contentType" in v.response) {
-    return { [v.response.contentType]: { schema: { type: "string", format: "binary" } } };
+    const type = v.response.contentType;
+    // Not the envelope: a file, or a JSON document of its own (this one).
+    const schema = type === "application/json" ? { type: "object" } : { type: "string", format: "binary" };
+    return { [type]: { schema } };
   }
   const meta = v.meta ? outputSchema(v.meta, components) : { type: "object" };
   const metaProps = (meta.properties ?? {}) as Record<string, Json>;
