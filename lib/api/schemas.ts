@@ -2,8 +2,8 @@ import { z } from "zod";
 
 /**
  * Pieces of the response schemas every domain shares. Browser-safe (zod only): the panel infers its types from
- * the domains' schemas. They describe the JSON as sent, before `id_as_string` turns IDs into strings, which is why
- * an ID accepts both.
+ * the domains' schemas. They describe the JSON as sent; `id_as_string` sends every 64-bit integer as a string,
+ * which is why an ID accepts both forms.
  */
 export const id = z.union([z.number().int(), z.string().regex(/^\d+$/)]);
 export type Id = z.infer<typeof id>;
@@ -13,8 +13,9 @@ export const int64 = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]);
 export const seconds = z.number().int();
 export const json = z.record(z.string(), z.unknown());
 /**
- * Any JSON value (stored JSON columns); `unknown` to TypeScript, as the panel reads into it what it knows. One shared instance with an ID: the OpenAPI document lists it once, in
- * components, rather than nesting a recursive definition in every response.
+ * Any JSON value (stored JSON columns); `unknown` to TypeScript, as the panel reads into it what it knows. One
+ * shared instance with an ID: the OpenAPI document lists it once, in components, rather than nesting a recursive
+ * definition in every response.
  */
 export const jsonValue: z.ZodType<unknown> = z.json();
 // Registered as it is (`.meta()` would name a copy, and the recursion inside would still point at the original).
