@@ -9,6 +9,17 @@ export const id = z.union([z.number().int(), z.string().regex(/^\d+$/)]);
 export type Id = z.infer<typeof id>;
 /** Any other 64-bit integer column (a random_id): also a string under `id_as_string`, which converts them all. */
 export const int64 = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]);
+/**
+ * A schema's type as a serializer builds it: 64-bit integers are still bigints there, which the edge writes as
+ * numbers (or strings). A serializer declaring it as its return type is checked against the schema.
+ */
+export type Serialized<T> = T extends number
+  ? T | bigint
+  : T extends readonly (infer U)[]
+    ? Serialized<U>[]
+    : T extends object
+      ? { [K in keyof T]: Serialized<T[K]> }
+      : T;
 /** Unix seconds. */
 export const seconds = z.number().int();
 export const json = z.record(z.string(), z.unknown());

@@ -47,6 +47,7 @@ export const partSchema = z.strictObject({
 export type Part = z.infer<typeof partSchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;
 export type QuickReplyButton = z.infer<typeof quickReplyButtonSchema>;
+export type Actor = z.infer<typeof actor>;
 
 /** A conversation change's answer: the part it added, or nothing when there was nothing to change. */
 export const changeSchema = z.union([z.strictObject({ id, part_group: id }), z.strictObject({})]);
