@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { catalog } from "@/lib/api/catalog";
 import { getOpenApi } from "@/lib/api/docs-endpoints";
 import { openApiDocument } from "@/lib/api/openapi";
+import { conditionDocs, FILTERS_OUTLINE } from "@/lib/leads/filters-doc";
 
 export const metadata: Metadata = { title: "API reference · Relay" };
 
@@ -116,7 +117,7 @@ export default function DocsPage() {
                     </td>
                     <td className="py-1 pr-4">{p.where}</td>
                     <td className="py-1 pr-4 font-mono">{p.type}</td>
-                    <td className="py-1 text-slate-600">{p.detail}</td>
+                    <td className="whitespace-pre-line py-1 text-slate-600">{p.detail}</td>
                   </tr>
                 ))}
               </tbody>
@@ -124,6 +125,35 @@ export default function DocsPage() {
           )}
         </section>
       ))}
+      <FiltersGrammar />
     </main>
+  );
+}
+
+/** The `filters` parameter's grammar, from the parser's own table (lib/leads/filters-doc.ts). */
+function FiltersGrammar() {
+  return (
+    <section id="filters" className="mt-8 border-t border-slate-200 pt-6" aria-label="Filters grammar">
+      <h2 className="text-lg font-semibold">Filters grammar</h2>
+      <p className="mt-1 text-slate-700">{FILTERS_OUTLINE}</p>
+      <table className="mt-3 w-full text-left text-sm">
+        <thead>
+          <tr className="text-slate-500">
+            <th className="py-1 pr-4 font-medium">Condition types</th>
+            <th className="py-1 pr-4 font-medium">Value</th>
+            <th className="py-1 font-medium">Properties</th>
+          </tr>
+        </thead>
+        <tbody>
+          {conditionDocs().map((d) => (
+            <tr key={d.types.join()} className="border-t border-slate-100">
+              <td className="py-1 pr-4 font-mono">{d.types.join(", ")}</td>
+              <td className="py-1 pr-4 font-mono">{d.value}</td>
+              <td className="py-1 text-slate-600">{d.appliesTo.join(", ")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

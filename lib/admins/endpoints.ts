@@ -5,6 +5,7 @@ import { addOperator } from "./add-operator";
 import { NAME_MAX, PASSWORD_MIN } from "./input";
 import { listAdmins, serializeAppAdmin } from "./list-admins";
 import { removeOperator } from "./remove-operator";
+import { operatorRemovedSchema, operatorSchema } from "./schemas";
 
 const params = z.object({ id: p.appId() });
 
@@ -15,6 +16,7 @@ export const getAdmins = endpoint({
   tags: ["Apps"],
   scopes: ["app-admin"],
   v2: {
+    response: z.array(operatorSchema),
     params,
     handler: async (ctx, input) => ({
       data: (await listAdmins(ctx, { appId: input.id })).map(serializeAppAdmin),
@@ -29,6 +31,7 @@ export const postAdmin = endpoint({
   tags: ["Apps"],
   scopes: ["app-admin"],
   v2: {
+    response: operatorSchema,
     params: z.object({
       id: p.appId(),
       email: p.str({ min: 1, max: 254, trim: true }),
@@ -57,6 +60,7 @@ export const deleteAdmin = endpoint({
   tags: ["Apps"],
   scopes: ["app-admin"],
   v2: {
+    response: operatorRemovedSchema,
     params: z.object({ id: p.appId(), admin_id: p.id() }),
     handler: async (ctx, input) => ({
       data: await removeOperator(ctx, { appId: input.id, adminId: input.admin_id }),

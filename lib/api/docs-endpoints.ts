@@ -10,8 +10,8 @@ export const getOpenApi = endpoint({
   tags: ["Meta"],
   auth: "none",
   ias: false,
-  v1: { params: z.object({}), handler: async () => plain(1) },
-  v2: { params: z.object({}), handler: async () => plain(2) },
+  v1: { params: z.object({}), response: { contentType: "application/json" }, handler: async () => plain(1) },
+  v2: { params: z.object({}), response: { contentType: "application/json" }, handler: async () => plain(2) },
 });
 
 async function plain(major: 1 | 2): Promise<Response> {

@@ -22,8 +22,20 @@ export interface Result {
   cookies?: string[];
 }
 
+/** A 200 that is not the envelope but a file (CSV export, attachments): only its content type is declared. */
+export interface FileResponse {
+  contentType: string;
+}
+
 export interface VersionSpec<S extends z.ZodType> {
   params: S;
+  /**
+   * The schema of a 200's `data` (lib/<domain>/schemas.ts, browser-safe, the panel's types come from it), or the
+   * file a download answers with. Required: the OpenAPI document and the contract test read it.
+   */
+  response: z.ZodType | FileResponse;
+  /** The schema of what `meta` holds besides `status` (a page's position, a total), where there is any. */
+  meta?: z.ZodType;
   /** Only where the spec's v1 names other scopes than the endpoint's: what a token needs in this version. */
   scopes?: readonly Scope[];
   handler: (ctx: Ctx, input: z.output<S>, req: Request) => Promise<Result | Response>;

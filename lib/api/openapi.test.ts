@@ -7,6 +7,7 @@ import { catalog } from "./catalog";
 import { getOpenApi } from "./docs-endpoints";
 import type { Endpoint } from "./endpoint";
 import { openApiDocument } from "./openapi";
+import { COND_TYPES } from "../leads/filters";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -79,11 +80,63 @@ describe("OpenAPI", () => {
     }
   });
 
+  it("answers each operation's 200 with the envelope around the version's declared response", () => {
+    type Content = Record<string, { schema: Json }>;
+    type Json = {
+      properties?: Record<string, Json>;
+      required?: string[];
+      items?: Json;
+      [k: string]: unknown;
+    };
+    const ok = (major: 1 | 2, path: string, method: string) => {
+      const paths = openApiDocument(catalog, major).paths as Record<string, Record<string, Json>>;
+      const responses = paths[path]![method]!.responses as Record<string, { content: Content }>;
+      return responses["200"]!.content;
+    };
+    const data = (c: Content) => c["application/json"]!.schema.properties!.data!;
+    const v1 = data(ok(1, "/conversations/{id}", "get"));
+    const v2 = data(ok(2, "/conversations/{id}", "get"));
+    expect(v2.required).toContain("delayed_until");
+    expect(v1.required).not.toContain("delayed_until");
+    expect(v2.additionalProperties).toBe(false);
+    expect(Object.keys(data(ok(2, "/conversations/{id}/parts", "get")).items!.properties!)).toContain("from");
+    const page = ok(2, "/conversations/{id}/parts", "get")["application/json"]!.schema.properties!.meta!;
+    expect(Object.keys(page.properties!)).toContain("next_before_position");
+    expect(Object.keys(ok(2, "/apps/{id}/users/export", "get"))).toEqual(["text/csv"]);
+    // Shared definitions live in components, and every reference resolves there.
+    for (const major of [1, 2] as const) {
+      const doc = openApiDocument(catalog, major) as { components: { schemas: Record<string, unknown> } };
+      const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
+      expect(refs.length).toBeGreaterThan(0);
+      for (const ref of new Set(refs)) {
+        expect(ref).toMatch(/^#\/components\/schemas\//);
+        expect(doc.components.schemas, ref).toHaveProperty(ref.split("/").pop()!);
+      }
+    }
+  });
+
+  it("states the filters grammar, every condition type with its value, where filters are taken", () => {
+    type Op = { parameters?: { name: string; schema: { description?: string } }[]; requestBody?: unknown };
+    const paths = openApiDocument(catalog, 2).paths as Record<string, Record<string, Op>>;
+    const query = paths["/apps/{id}/users"]!.get!.parameters!.find((p) => p.name === "filters")!;
+    const body = JSON.stringify(paths["/apps/{id}/segments"]!.post!.requestBody);
+    const text = query.schema.description ?? "";
+    for (const type of COND_TYPES) {
+      expect(text).toMatch(new RegExp(`[-,] ${type}[,:]`));
+      expect(body).toContain(type);
+    }
+    expect(text).toMatch(/range: \{"value1": number, "value2": number\}/);
+    expect(text).toMatch(/in_segment: \{"value": segment ID or name\}; on \$segment/);
+    expect(text).toContain("at most 3 levels");
+  });
+
   it("renders a readable reference at /docs", async () => {
     const r = await fetch(s.url + "/docs");
     expect(r.status).toBe(200);
     const html = await r.text();
     expect(html).toContain("API reference");
     expect(html).toContain("/apps/{id}/channels");
+    expect(html).toContain("Filters grammar");
+    expect(html).toContain("date_range");
   });
 });

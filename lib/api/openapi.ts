@@ -13,14 +13,52 @@ function jsonSchema(s: z.ZodType): Json {
   return out;
 }
 
-const envelope = (data: Json): Json => ({
-  type: "object",
-  required: ["data", "meta"],
-  properties: {
-    data,
-    meta: { type: "object", required: ["status"], properties: { status: { type: "integer" } } },
-  },
-});
+/**
+ * A response schema as the serializers produce it. Shared definitions (those with an `id`, e.g. JsonValue) move to
+ * the document's components, where their references then point: `#/$defs/…` means nothing inside an operation.
+ */
+function outputSchema(s: z.ZodType, components: Record<string, Json>): Json {
+  const out = z.toJSONSchema(s, { io: "output", unrepresentable: "any" }) as Json;
+  delete out.$schema;
+  const defs = (out.$defs ?? {}) as Record<string, Json>;
+  delete out.$defs;
+  const relink = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(relink);
+    if (typeof v !== "object" || v === null) return v;
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [
+        k,
+        k === "$ref" && typeof x === "string" ? x.replace("#/$defs/", "#/components/schemas/") : relink(x),
+      ]),
+    );
+  };
+  for (const [name, def] of Object.entries(defs)) components[name] = relink(def) as Json;
+  return relink(out) as Json;
+}
+
+function envelope(v: VersionSpec<z.ZodType>, components: Record<string, Json>): Json {
+  if ("contentType" in v.response) {
+    const type = v.response.contentType;
+    // Not the envelope: a file, or a JSON document of its own (this one).
+    const schema = type === "application/json" ? { type: "object" } : { type: "string", format: "binary" };
+    return { [type]: { schema } };
+  }
+  const meta = v.meta ? outputSchema(v.meta, components) : { type: "object" };
+  const metaProps = (meta.properties ?? {}) as Record<string, Json>;
+  const schema: Json = {
+    type: "object",
+    required: ["data", "meta"],
+    properties: {
+      data: outputSchema(v.response, components),
+      meta: {
+        type: "object",
+        required: ["status", ...((meta.required ?? []) as string[])],
+        properties: { status: { type: "integer", const: 200 }, ...metaProps },
+      },
+    },
+  };
+  return { "application/json": { schema } };
+}
 
 const errorEnvelope: Json = {
   type: "object",
@@ -52,7 +90,12 @@ const IDEMPOTENCY_PARAMETER: Json = {
   schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7e]+$" },
 };
 
-function operation(e: Endpoint, v: VersionSpec<z.ZodType>, major: number): Json {
+function operation(
+  e: Endpoint,
+  v: VersionSpec<z.ZodType>,
+  major: number,
+  components: Record<string, Json>,
+): Json {
   const schema = jsonSchema(v.params);
   const props = (schema.properties ?? {}) as Record<string, Json>;
   const required = new Set((schema.required ?? []) as string[]);
@@ -74,7 +117,7 @@ function operation(e: Endpoint, v: VersionSpec<z.ZodType>, major: number): Json 
     tags: e.spec.tags ?? [],
     ...(e.spec.auth === "none" ? {} : { description: scopeNote(e, v) }),
     responses: {
-      "200": { description: "Success", content: { "application/json": { schema: envelope({}) } } },
+      "200": { description: "Success", content: envelope(v, components) },
       default: {
         description: "Error (the status equals meta.status)",
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
@@ -122,10 +165,11 @@ function scopeNote(e: Endpoint, v: VersionSpec<z.ZodType>): string {
 /** The OpenAPI 3.1 document of one major version, generated from the endpoints' zod schemas. */
 export function openApiDocument(endpoints: Endpoint[], major: 1 | 2): Json {
   const paths: Record<string, Json> = {};
+  const shared: Record<string, Json> = {};
   for (const e of endpoints) {
     const v = major === 1 ? e.spec.v1 : (e.spec.v2 ?? e.spec.v1);
     if (!v) continue;
-    (paths[e.spec.path] ??= {})[e.spec.method.toLowerCase()] = operation(e, v, major);
+    (paths[e.spec.path] ??= {})[e.spec.method.toLowerCase()] = operation(e, v, major, shared);
   }
   const full = [...RELEASED].reverse().find((r) => r.startsWith(`${major}.`)) ?? `${major}.0.0`;
   return {
@@ -140,7 +184,7 @@ export function openApiDocument(endpoints: Endpoint[], major: 1 | 2): Json {
     servers: [{ url: major === 1 ? "/api/v1" : "/api" }],
     paths,
     components: {
-      schemas: { Error: errorEnvelope },
+      schemas: { ...shared, Error: errorEnvelope },
       securitySchemes: {
         token: {
           type: "apiKey",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "../auth/context";
 import { endpoint } from "./endpoint";
+import { whoamiSchema } from "../auth/schemas";
 
 export const getPing = endpoint({
   method: "GET",
@@ -9,8 +10,8 @@ export const getPing = endpoint({
   tags: ["Meta"],
   scopes: [],
   auth: "optional",
-  v1: { params: z.object({}), handler: async (ctx) => ({ data: whoami(ctx.actor) }) },
-  v2: { params: z.object({}), handler: async (ctx) => ({ data: whoami(ctx.actor) }) },
+  v1: { params: z.object({}), response: whoamiSchema, handler: async (ctx) => ({ data: whoami(ctx.actor) }) },
+  v2: { params: z.object({}), response: whoamiSchema, handler: async (ctx) => ({ data: whoami(ctx.actor) }) },
 });
 
 function whoami(actor: Ctx["actor"]) {

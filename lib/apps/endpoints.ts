@@ -3,6 +3,8 @@ import { endpoint } from "../api/endpoint";
 import { p } from "../api/zod";
 import { SCOPES } from "../auth/scopes";
 import { createApiKey, listApiKeys, revokeApiKey, serializeApiKey } from "./api-keys";
+import { empty } from "../api/schemas";
+import { apiKeySchema, newApiKeySchema } from "./schemas";
 
 export const getApiKeys = endpoint({
   method: "GET",
@@ -11,6 +13,7 @@ export const getApiKeys = endpoint({
   tags: ["Settings"],
   scopes: ["app-admin"],
   v2: {
+    response: z.array(apiKeySchema),
     params: z.object({ id: p.appId() }),
     handler: async (ctx, input) => ({
       data: (await listApiKeys(ctx, { appId: input.id })).map(serializeApiKey),
@@ -25,6 +28,7 @@ export const postApiKey = endpoint({
   tags: ["Settings"],
   scopes: ["app-admin"],
   v2: {
+    response: newApiKeySchema,
     params: z.object({
       id: p.appId(),
       name: p.str({ max: 255, trim: true }).optional(),
@@ -48,6 +52,7 @@ export const deleteApiKey = endpoint({
   tags: ["Settings"],
   scopes: ["app-admin"],
   v2: {
+    response: empty,
     params: z.object({ id: p.appId(), key_id: p.id() }),
     handler: async (ctx, input) => {
       await revokeApiKey(ctx, { appId: input.id, keyId: input.key_id });

@@ -31,6 +31,7 @@ function fileResponse(file: File, expires: number): Response {
 }
 
 const version = {
+  response: { contentType: "*/*" },
   params,
   handler: async (ctx: Parameters<typeof getAttachmentFile>[0], input: z.output<typeof params>) =>
     fileResponse(await getAttachmentFile(ctx, input), input.expires),

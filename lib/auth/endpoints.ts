@@ -11,6 +11,8 @@ import {
   SESSION_COOKIE,
   sessionCookieAttributes,
 } from "./sessions";
+import { empty } from "../api/schemas";
+import { sessionSchema } from "./schemas";
 
 function sessionCookie(value: string, expires: Date | undefined, req: Request): string {
   const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
@@ -29,6 +31,7 @@ export const login = endpoint({
   auth: "none",
   ias: false,
   v2: {
+    response: sessionSchema,
     params: z.object({
       email: p.str({ min: 3, max: 320, trim: true }),
       password: p.str({ min: 1, max: 1000 }),
@@ -54,6 +57,7 @@ export const me = endpoint({
   scopes: [],
   ias: false,
   v2: {
+    response: sessionSchema,
     params: z.object({}),
     handler: async (ctx, _input, req) => {
       if (ctx.actor.kind !== "admin")
@@ -80,6 +84,7 @@ export const logout = endpoint({
   auth: "optional",
   ias: false,
   v2: {
+    response: empty,
     params: z.object({}),
     handler: async (ctx, _input, req) => {
       const cookie = parseCookies(req.headers.get("cookie"))[SESSION_COOKIE];

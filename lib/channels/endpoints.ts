@@ -2,6 +2,7 @@ import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { p } from "../api/zod";
 import { listChannels, serializeChannel } from "./list-channels";
+import { channelSchema } from "./schemas";
 
 const params = z.object({ id: p.appId() });
 
@@ -12,12 +13,14 @@ export const getChannels = endpoint({
   tags: ["Apps"],
   scopes: ["conversations-read"],
   v1: {
+    response: z.array(channelSchema),
     params,
     handler: async (ctx, input) => ({
       data: (await listChannels(ctx, { appId: input.id })).map(serializeChannel),
     }),
   },
   v2: {
+    response: z.array(channelSchema),
     params,
     handler: async (ctx, input) => ({
       data: (await listChannels(ctx, { appId: input.id })).map(serializeChannel),

@@ -5,6 +5,7 @@
  */
 
 import { noteReadPosition } from "./read-position";
+import type { Session } from "@/lib/auth/schemas";
 
 export interface ApiMeta {
   status: number;
@@ -168,25 +169,9 @@ export const api = {
   delete: <T>(path: string, opts?: RequestOptions) => request<T>("DELETE", path, opts),
 };
 
-// ---- Shapes of the auth endpoints ----
-
-export interface AdminInfo {
-  id: string | number;
-  name: string;
-  email: string;
-  avatar: string;
-}
-
-export interface AppInfo {
-  id: string | number;
-  name: string;
-  /** The operator's role in the app: "owner" or "operator". */
-  role?: string;
-}
+// ---- Shapes of the auth endpoints: the schema login and me declare ----
 
 /** What POST /api/auth/login and GET /api/auth/me return. */
-export interface Me {
-  admin: AdminInfo;
-  apps: AppInfo[];
-  csrf_token: string;
-}
+export type Me = Session;
+export type AdminInfo = Session["admin"];
+export type AppInfo = Session["apps"][number];

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { LeadsPage, UserCard } from "./leads-types";
+import type { LeadsPage, Presence, UserCard } from "./leads-types";
 import { queryKeys } from "./query-keys";
 
 // The dispatcher's handler shape, restated so this module does not import the dispatcher that imports it.
@@ -7,7 +7,7 @@ type RealtimeHandler = (msg: { message: unknown }, ctx: { queryClient: QueryClie
 
 interface PresenceMessage {
   id: string | number;
-  presence: string;
+  presence: Presence;
   presence_details?: UserCard["presence_details"];
 }
 

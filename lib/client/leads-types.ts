@@ -1,110 +1,31 @@
-/** Shapes of the users and leads endpoints as the v2 API returns them (IDs may be strings or numbers). */
-export type Id = string | number;
-/** `online`, `idle` or `offline`. */
-export type Presence = string;
+import type { Id } from "@/lib/api/schemas";
+import type { UserV2 } from "@/lib/users/schemas";
 
-export interface Lead {
-  id: Id;
-  presence: Presence;
-  props: Record<string, unknown>;
-  tags?: string[];
-}
+/**
+ * Shapes of the users and leads endpoints as the v2 API returns them: inferred from the schemas the endpoints
+ * declare (type imports only, nothing reaches the bundle). IDs may be strings or numbers (id_as_string).
+ */
+export type { Id } from "@/lib/api/schemas";
+export type { Presence, UserShort, Note, UserEvent } from "@/lib/users/schemas";
+export type { Lead, LeadsPage, PropType, CatalogProp } from "@/lib/leads/schemas";
+export type { Segment } from "@/lib/segments/schemas";
+export type { ImportJob } from "@/lib/imports/schemas";
+/** A user's conversations (GET /users/{id}/conversations) are the v2 Conversation object. */
+export type { Conversation as UserConversation } from "@/lib/conversations/schemas";
 
-export interface LeadsPage {
-  total: number;
-  users: Lead[];
-}
-
-export type PropType = "string" | "integer" | "float" | "boolean" | "datetime" | "list";
-
-export interface CatalogProp {
-  name: string;
-  kind: "system" | "custom" | "event";
-  type: PropType;
-  label: string;
-  read_only: boolean;
-  users?: number;
-}
-
-export interface Segment {
-  id: Id;
-  app: Id;
-  name: string;
-  filters: unknown;
-}
-
-export interface Note {
-  id: Id;
-  app: Id;
-  user: Id;
-  body: string;
-  created: number;
-  admin: { id: Id; name: string; avatar: string } | null;
-}
-
-/** A user as conversations embed them. */
-export interface UserShort {
-  id: Id;
-  app: Id;
-  user_id: string;
-  presence: Presence;
-  props: Record<string, unknown>;
-}
-
+/** The parts of a user that USER_CARD_SWITCHES turns on. */
+type CardParts =
+  | "props"
+  | "props_custom"
+  | "props_events"
+  | "presence_details"
+  | "events"
+  | "segments"
+  | "notes"
+  | "tags"
+  | "email_status";
 /** A user read with every switch of GET /users/{id} on (USER_CARD_SWITCHES). */
-export interface UserCard extends UserShort {
-  props_custom: Record<string, unknown>;
-  props_events: Record<string, unknown>;
-  presence_details: {
-    presence: Presence;
-    page_url: string | null;
-    page_title: string | null;
-    last_heartbeat: number | null;
-  };
-  events: {
-    first: number;
-    last: number;
-    count: number;
-    event_type: { id: Id; name: string; score: number };
-  }[];
-  segments: Segment[];
-  notes: Note[];
-  tags: string[];
-  email_status: string;
-}
-
-export interface UserEvent {
-  id: Id;
-  created: number;
-  type: { id: Id; name: string; score: number; visible: boolean };
-  user: Id;
-  props: Record<string, unknown>;
-}
-
-export interface UserConversation {
-  id: Id;
-  created: number;
-  closed: boolean;
-  /** Unix seconds a snoozed conversation wakes at. */
-  delayed_until?: number | null;
-  last_update: number;
-  parts_count: number;
-  part_last?: { body?: string | null; type?: string } | null;
-  reply_last?: { body?: string | null } | null;
-}
-
-export interface ImportJob {
-  id: Id;
-  /** `pending`, `running`, `done` or `failed`. */
-  status: string;
-  total_bytes: number;
-  processed_bytes: number;
-  rows_processed: number;
-  rows_imported: number;
-  rows_failed: number;
-  row_errors: { row: number; error: string }[];
-  error: string | null;
-}
+export type UserCard = UserV2 & Required<Pick<UserV2, CardParts>>;
 
 /** The leads table's page parameters, as the URL holds them. */
 export interface LeadsQuery {

@@ -2,14 +2,7 @@ import { sqlOf } from "../db/sql";
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
 import { INBOX_SCOPE } from "./list";
-
-export interface Counts {
-  open: number;
-  closed: number;
-  delayed: number;
-  mine: number;
-  unassigned: number;
-}
+import type { Counts } from "./schemas";
 
 export interface CountsResult extends Counts {
   /** Per channel, `id` 0 standing for conversations without one; every channel of the app is listed. */

@@ -7,6 +7,8 @@ import { userRefParams } from "../users/resolve";
 import { listEvents } from "./list-events";
 import { serializeEvent } from "./serialize";
 import { trackEvent } from "./track-event";
+import { v1PageMeta, v2PageMeta } from "../api/schemas";
+import { eventSchema } from "../users/schemas";
 
 export const MAX_EVENT_PARAMS = 50;
 
@@ -57,8 +59,8 @@ export const postUserEvent = endpoint({
   summary: "Track an event of a user (by_user_id creates the user)",
   tags: ["Users"],
   scopes: ["user-write"],
-  v1: { params: trackParams, handler: track },
-  v2: { params: trackParams, handler: track },
+  v1: { params: trackParams, response: eventSchema, handler: track },
+  v2: { params: trackParams, response: eventSchema, handler: track },
 });
 
 const filterName = p.str({ min: 1, max: 255 }).optional();
@@ -70,6 +72,8 @@ export const getUserEvents = endpoint({
   tags: ["Users"],
   scopes: ["user-read"],
   v1: {
+    response: z.array(eventSchema),
+    meta: v1PageMeta,
     params: z.object({ ...userRefParams, filter_name: filterName, ...v1PageParams }),
     handler: async (ctx, input) => {
       const page = await listEvents(ctx, {
@@ -81,6 +85,8 @@ export const getUserEvents = endpoint({
     },
   },
   v2: {
+    response: z.array(eventSchema),
+    meta: v2PageMeta,
     params: z.object({ ...userRefParams, filter_name: filterName, ...v2PageParams }),
     handler: async (ctx, input) => {
       const page = await listEvents(ctx, {

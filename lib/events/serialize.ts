@@ -1,3 +1,6 @@
+import type { Serialized } from "../api/schemas";
+import type { UserEvent } from "../users/schemas";
+
 export interface EventRow {
   id: bigint;
   created: Date;
@@ -29,12 +32,13 @@ export function eventFromSql(r: EventSqlRow): EventRow {
 }
 
 /** The Event object (the same in both versions). */
-export function serializeEvent(e: EventRow) {
+export function serializeEvent(e: EventRow): Serialized<UserEvent> {
   return {
     id: e.id,
     created: Math.floor(e.created.getTime() / 1000),
     type: { id: e.type.id, name: e.type.name, score: e.type.score, visible: e.type.visible },
     user: e.userId,
-    props: e.props ?? {},
+    // Stored as tracked: an object (the endpoint takes params as a record).
+    props: (e.props ?? {}) as Record<string, unknown>,
   };
 }

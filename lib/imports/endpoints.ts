@@ -9,6 +9,7 @@ import { p, zodFields } from "../api/zod";
 import { assertApp, requireAppId } from "../auth/context";
 import { getImportJob, MAX_IMPORT_BYTES, serializeImportJob, startImport } from "./jobs";
 import { boundaryOf, chunksOf, spoolMultipart, spoolRaw, type Spooled } from "./multipart";
+import { importJobSchema } from "./schemas";
 
 const DELIMITERS = [",", ";", "\t", "|", "tab"] as const;
 const tag = p
@@ -98,8 +99,8 @@ export const postUsersImport = endpoint({
   // The CSV is streamed to disk by the handler, never buffered whole; the server stops reading it past the limit.
   rawBody: true,
   bodyLimit: IMPORT_BODY_LIMIT,
-  v1: { params: queryParams, handler: start },
-  v2: { params: queryParams, handler: start },
+  v1: { params: queryParams, response: importJobSchema, handler: start },
+  v2: { params: queryParams, response: importJobSchema, handler: start },
 });
 
 const jobParams = z.object({ job_id: p.id() });
@@ -111,12 +112,14 @@ export const getUsersImport = endpoint({
   tags: ["Users"],
   scopes: ["user-read", "app-admin"],
   v1: {
+    response: importJobSchema,
     params: jobParams,
     handler: async (ctx, input) => ({
       data: serializeImportJob(await getImportJob(ctx, { jobId: input.job_id })),
     }),
   },
   v2: {
+    response: importJobSchema,
     params: jobParams,
     handler: async (ctx, input) => ({
       data: serializeImportJob(await getImportJob(ctx, { jobId: input.job_id })),

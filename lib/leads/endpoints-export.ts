@@ -11,6 +11,7 @@ export const getUsersExport = endpoint({
   tags: ["Users"],
   scopes: ["users-list", "app-admin"],
   v2: {
+    response: { contentType: "text/csv" },
     params: z.object({
       id: p.appId(),
       filters: z

@@ -6,13 +6,15 @@ import { effectivePresence } from "../users/presence-state";
 import { systemProp, systemProps } from "../users/system-props";
 import { loadLeadExtras, MAX_EXTRA_PROPS } from "./lead-extras";
 import { listLeads, type LeadRow } from "./list-leads";
+import { leadsPageSchema, leadsPageV1Schema } from "./schemas";
+import { filtersDescription } from "./filters-doc";
 
 const common = {
   id: p.appId(),
   // An empty `filters=` (what a form sends for "no filter") means all users.
   filters: z
     .preprocess((v) => (v === "" ? undefined : v), p.json(z.unknown()).optional())
-    .meta({ description: "Filters object (JSON): see the design's grammar" }),
+    .meta({ description: filtersDescription() }),
   sort_prop: p.str({ min: 1, max: 255 }).optional(),
   sort_order: p.oneOf(["asc", "desc"]).optional(),
   offset: p.int({ min: 0, max: 10_000 }).optional(),
@@ -39,6 +41,7 @@ export const getAppUsers = endpoint({
   tags: ["Users"],
   scopes: ["users-list"],
   v1: {
+    response: leadsPageV1Schema,
     params: z.object({ ...common, limit: p.int({ min: 0, max: 50 }).optional() }),
     handler: async (ctx, input) => {
       const r = await listLeads(ctx, {
@@ -54,6 +57,7 @@ export const getAppUsers = endpoint({
     },
   },
   v2: {
+    response: leadsPageSchema,
     params: z.object({
       ...common,
       limit: p.int({ min: 1, max: 50 }).optional(),

@@ -1,5 +1,7 @@
 import type { AttachmentUrl } from "../attachments/sign";
 import type { ActorView, PartView } from "./load";
+import type { Serialized } from "../api/schemas";
+import type { Actor, Attachment } from "./schemas";
 
 export const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -13,11 +15,14 @@ export interface PartOpts {
   fields?: PartFields;
 }
 
-export function serializeActor(a: ActorView | null) {
+export function serializeActor(a: ActorView | null): Serialized<Actor> | null {
   return a ? { id: a.id, name: a.name, avatar: a.avatar, type: "admin" as const } : null;
 }
 
-export function serializeAttachment(a: PartView["attachments"][number], urls: AttachmentUrl) {
+export function serializeAttachment(
+  a: PartView["attachments"][number],
+  urls: AttachmentUrl,
+): Serialized<Attachment> {
   return {
     type: a.type,
     id: a.id,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { p } from "../api/zod";
 import { listPropCatalog } from "./catalog";
+import { catalogPropSchema } from "../leads/schemas";
 
 export const getAppProps = endpoint({
   method: "GET",
@@ -10,6 +11,7 @@ export const getAppProps = endpoint({
   tags: ["Users"],
   scopes: ["users-list"],
   v2: {
+    response: z.array(catalogPropSchema),
     params: z.object({ id: p.appId() }),
     handler: async (ctx, input) => ({ data: await listPropCatalog(ctx, { appId: input.id }) }),
   },

@@ -4,6 +4,8 @@ import { p } from "../api/zod";
 import { userRefParams } from "../users/resolve";
 import { MAX_OPERATIONS } from "./operations";
 import { setUserProps } from "./set-props";
+import { empty } from "../api/schemas";
+import { propsSetMetaV1, propsSetMetaV2, propsSetSchema } from "../users/schemas";
 
 // p.json takes the last of a repeated parameter, which would make an empty JSON array read as absent.
 const operations = z
@@ -36,6 +38,8 @@ export const postUserProps = endpoint({
   tags: ["Users"],
   scopes: ["user-write"],
   v1: {
+    response: empty,
+    meta: propsSetMetaV1,
     params: z.object({ ...userRefParams, operations }),
     handler: async (ctx, input) => {
       const r = await setUserProps(ctx, { user: input, operations: input.operations });
@@ -47,6 +51,8 @@ export const postUserProps = endpoint({
     },
   },
   v2: {
+    response: propsSetSchema,
+    meta: propsSetMetaV2,
     params: z.object({
       ...userRefParams,
       operations,

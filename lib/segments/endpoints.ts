@@ -9,10 +9,13 @@ import {
   serializeSegment,
   updateSegment,
 } from "./segments";
+import { empty } from "../api/schemas";
+import { segmentSchema } from "./schemas";
+import { filtersDescription } from "../leads/filters-doc";
 
 const filters = p
   .json(z.record(z.string(), z.unknown(), { error: "must be a filters object {type, filters}" }))
-  .meta({ description: "Filters object (JSON), the leads grammar" });
+  .meta({ description: filtersDescription() });
 const name = p.str({ min: 1, max: 255, trim: true });
 const one = { id: p.appId(), segment_id: p.id() };
 
@@ -33,6 +36,7 @@ export const getSegments = endpoint({
   tags: ["Segments"],
   scopes: ["users-list"],
   ...both({
+    response: z.array(segmentSchema),
     params: z.object({ id: p.appId() }),
     handler: async (ctx, input) => ({
       data: (await listSegments(ctx, { appId: input.id })).map(serializeSegment),
@@ -47,6 +51,7 @@ export const postSegment = endpoint({
   tags: ["Segments"],
   scopes: ["users-list"],
   ...changing({
+    response: segmentSchema,
     params: z.object({ id: p.appId(), name, filters }),
     handler: async (ctx, input) => ({
       data: serializeSegment(
@@ -63,6 +68,7 @@ export const getOneSegment = endpoint({
   tags: ["Segments"],
   scopes: ["users-list"],
   ...both({
+    response: segmentSchema,
     params: z.object(one),
     handler: async (ctx, input) => ({
       data: serializeSegment(await getSegment(ctx, { appId: input.id, segmentId: input.segment_id })),
@@ -72,6 +78,7 @@ export const getOneSegment = endpoint({
 
 const updateParams = z.object({ ...one, name: name.optional(), filters: filters.optional() });
 const updateSpec: VersionSpec<typeof updateParams> = {
+  response: segmentSchema,
   params: updateParams,
   handler: async (ctx, input) => ({
     data: serializeSegment(
@@ -110,6 +117,7 @@ export const deleteOneSegment = endpoint({
   tags: ["Segments"],
   scopes: ["users-list"],
   ...changing({
+    response: empty,
     params: z.object(one),
     handler: async (ctx, input) => {
       await deleteSegment(ctx, { appId: input.id, segmentId: input.segment_id });

@@ -7,6 +7,8 @@ import { conversationSwitches } from "../conversations/params";
 import { LIST_FIELDS, pickFields, serializeConversation } from "../conversations/view";
 import { listUserConversations, RECIPIENT_TYPES } from "./conversations";
 import { userRefParams } from "./resolve";
+import { v1PageMeta, v2PageMeta } from "../api/schemas";
+import { conversationV1Schema, conversationV2Schema } from "../conversations/schemas";
 
 export const getUserConversations = endpoint({
   method: "GET",
@@ -15,6 +17,8 @@ export const getUserConversations = endpoint({
   tags: ["Users"],
   scopes: ["user-read", "conversations-read"],
   v1: {
+    response: z.array(conversationV1Schema),
+    meta: v1PageMeta,
     params: z.object({ ...userRefParams, ...v1PageParams }),
     handler: async (ctx, input, req) => {
       const page = await listUserConversations(ctx, {
@@ -28,6 +32,8 @@ export const getUserConversations = endpoint({
     },
   },
   v2: {
+    response: z.array(conversationV2Schema),
+    meta: v2PageMeta,
     params: z.object({
       ...userRefParams,
       with_user_replies_only: p.bool().optional(),

@@ -4,6 +4,8 @@ import { p } from "../api/zod";
 import { addNote, deleteNote, listNotes, MAX_NOTE, serializeNote } from "./notes";
 import { userRefParams } from "./resolve";
 import { addUserTag, removeUserTag } from "./tags";
+import { empty } from "../api/schemas";
+import { noteSchema, userTagsSchema } from "./schemas";
 
 const refOnly = z.object(userRefParams);
 const noteParams = z.object({ ...userRefParams, body: p.str({ min: 1, max: MAX_NOTE }) });
@@ -16,10 +18,12 @@ export const getUserNotes = endpoint({
   tags: ["Users"],
   scopes: ["user-read"],
   v1: {
+    response: z.array(noteSchema),
     params: refOnly,
     handler: async (ctx, input) => ({ data: (await listNotes(ctx, { user: input })).map(serializeNote) }),
   },
   v2: {
+    response: z.array(noteSchema),
     params: refOnly,
     handler: async (ctx, input) => ({ data: (await listNotes(ctx, { user: input })).map(serializeNote) }),
   },
@@ -32,12 +36,14 @@ export const postUserNote = endpoint({
   tags: ["Users"],
   scopes: ["user-write"],
   v1: {
+    response: noteSchema,
     params: noteParams,
     handler: async (ctx, input) => ({
       data: serializeNote(await addNote(ctx, { user: input, body: input.body })),
     }),
   },
   v2: {
+    response: noteSchema,
     params: noteParams,
     handler: async (ctx, input) => ({
       data: serializeNote(await addNote(ctx, { user: input, body: input.body })),
@@ -52,6 +58,7 @@ export const deleteUserNote = endpoint({
   tags: ["Users"],
   scopes: ["user-write"],
   v1: {
+    response: empty,
     params: noteRef,
     handler: async (ctx, input) => {
       await deleteNote(ctx, { user: input, noteId: input.note_id });
@@ -59,6 +66,7 @@ export const deleteUserNote = endpoint({
     },
   },
   v2: {
+    response: empty,
     params: noteRef,
     handler: async (ctx, input) => {
       await deleteNote(ctx, { user: input, noteId: input.note_id });
@@ -80,6 +88,7 @@ export const postUserTag = endpoint({
   tags: ["Users"],
   scopes: ["user-write"],
   v1: {
+    response: empty,
     params: tagParams,
     handler: async (ctx, input) => {
       await addUserTag(ctx, { user: input, tag: input.tag });
@@ -87,6 +96,7 @@ export const postUserTag = endpoint({
     },
   },
   v2: {
+    response: userTagsSchema,
     params: tagParams,
     handler: async (ctx, input) => ({
       data: { tags: (await addUserTag(ctx, { user: input, tag: input.tag })).tags },
@@ -101,6 +111,7 @@ export const deleteUserTag = endpoint({
   tags: ["Users"],
   scopes: ["user-write"],
   v1: {
+    response: empty,
     params: tagParams,
     handler: async (ctx, input) => {
       await removeUserTag(ctx, { user: input, tag: input.tag });
@@ -108,6 +119,7 @@ export const deleteUserTag = endpoint({
     },
   },
   v2: {
+    response: userTagsSchema,
     params: tagParams,
     handler: async (ctx, input) => ({
       data: { tags: (await removeUserTag(ctx, { user: input, tag: input.tag })).tags },

@@ -8,6 +8,16 @@ import { userRefParams } from "./resolve";
 import { presenceDetails, serializeUserV1, serializeUserV2 } from "./serialize-user";
 import { setWebpush, unsubscribeEmail } from "./subscriptions";
 import { systemProps } from "./system-props";
+import { empty } from "../api/schemas";
+import {
+  activeUserSchema,
+  activeUsersMeta,
+  emailStatusSchema,
+  presenceSetSchema,
+  userV1Schema,
+  userV2Schema,
+  webpushSchema,
+} from "./schemas";
 
 const v1Switches = {
   props: p.bool().optional(),
@@ -26,12 +36,14 @@ export const getUserData = endpoint({
   tags: ["Users"],
   scopes: ["user-read"],
   v1: {
+    response: userV1Schema,
     params: z.object({ ...userRefParams, ...v1Switches }),
     handler: async (ctx, input) => ({
       data: serializeUserV1(await getUser(ctx, { user: input, switches: input }), input),
     }),
   },
   v2: {
+    response: userV2Schema,
     params: z.object({
       ...userRefParams,
       ...v1Switches,
@@ -73,6 +85,7 @@ export const postSetPresence = endpoint({
   tags: ["Users"],
   scopes: ["user-write"],
   v1: {
+    response: empty,
     params: presenceParams,
     handler: async (ctx, input) => {
       await heartbeat(ctx, input);
@@ -80,6 +93,7 @@ export const postSetPresence = endpoint({
     },
   },
   v2: {
+    response: presenceSetSchema,
     params: presenceParams,
     handler: async (ctx, input) => {
       const r = await heartbeat(ctx, input);
@@ -112,8 +126,18 @@ export const getActiveUsers = endpoint({
   summary: "Users online or idle now, with presence details, most recent heartbeat first",
   tags: ["Users"],
   scopes: ["users-list"],
-  v1: { params: activeParams, handler: activeUsers },
-  v2: { params: activeParams, handler: activeUsers },
+  v1: {
+    params: activeParams,
+    response: z.array(activeUserSchema),
+    meta: activeUsersMeta,
+    handler: activeUsers,
+  },
+  v2: {
+    params: activeParams,
+    response: z.array(activeUserSchema),
+    meta: activeUsersMeta,
+    handler: activeUsers,
+  },
 });
 
 const refOnly = z.object(userRefParams);
@@ -125,6 +149,7 @@ export const postUnsubscribeEmail = endpoint({
   tags: ["Users"],
   scopes: ["user-write"],
   v1: {
+    response: empty,
     params: refOnly,
     handler: async (ctx, input) => {
       await unsubscribeEmail(ctx, { user: input });
@@ -132,6 +157,7 @@ export const postUnsubscribeEmail = endpoint({
     },
   },
   v2: {
+    response: emailStatusSchema,
     params: refOnly,
     handler: async (ctx, input) => {
       const r = await unsubscribeEmail(ctx, { user: input });
@@ -149,6 +175,7 @@ export const postWebpush = endpoint({
   tags: ["Users"],
   scopes: ["user-write"],
   v1: {
+    response: empty,
     params: webpushParams,
     handler: async (ctx, input) => {
       await setWebpush(ctx, { user: input, subscribed: input.subscribed });
@@ -156,6 +183,7 @@ export const postWebpush = endpoint({
     },
   },
   v2: {
+    response: webpushSchema,
     params: webpushParams,
     handler: async (ctx, input) => {
       const r = await setWebpush(ctx, { user: input, subscribed: input.subscribed });

@@ -15,6 +15,8 @@ import {
   serializeWebhook,
   updateWebhook,
 } from "./subscriptions";
+import { empty, v2PageMeta } from "../api/schemas";
+import { deliverySchema, webhookListedSchema, webhookSchema } from "./schemas";
 
 // Webhooks are new in v2: operators (session) and the app's API tokens manage them alike.
 const TAGS = ["Webhooks"];
@@ -30,6 +32,7 @@ export const getWebhooks = endpoint({
   tags: TAGS,
   scopes: ["app-admin"],
   v2: {
+    response: z.array(webhookListedSchema),
     params: z.object({ id: p.appId() }),
     handler: async (ctx, input) => ({
       data: (await listWebhooks(ctx, { appId: input.id })).map((s) => serializeWebhook(s, { secret: false })),
@@ -44,6 +47,7 @@ export const postWebhook = endpoint({
   tags: TAGS,
   scopes: ["app-admin"],
   v2: {
+    response: webhookSchema,
     params: z.object({
       id: p.appId(),
       url,
@@ -71,6 +75,7 @@ export const getWebhookOne = endpoint({
   tags: TAGS,
   scopes: ["app-admin"],
   v2: {
+    response: webhookSchema,
     params: z.object(ids),
     handler: async (ctx, input) => ({
       data: serializeWebhook(await getWebhook(ctx, { appId: input.id, webhookId: input.webhook_id }), {
@@ -94,6 +99,7 @@ const updateSpec = {
   tags: TAGS,
   scopes: ["app-admin"] as const,
   v2: {
+    response: webhookSchema,
     params: updateParams,
     handler: async (ctx: Ctx, input: z.output<typeof updateParams>) => {
       const row = await updateWebhook(ctx, {
@@ -129,6 +135,7 @@ export const deleteWebhookOne = endpoint({
   tags: TAGS,
   scopes: ["app-admin"],
   v2: {
+    response: empty,
     params: z.object(ids),
     handler: async (ctx, input) => {
       await deleteWebhook(ctx, { appId: input.id, webhookId: input.webhook_id });
@@ -144,6 +151,7 @@ export const postWebhookTest = endpoint({
   tags: TAGS,
   scopes: ["app-admin"],
   v2: {
+    response: deliverySchema,
     params: z.object(ids),
     handler: async (ctx, input) => ({
       data: serializeDelivery(await sendTestWebhook(ctx, { appId: input.id, webhookId: input.webhook_id })),
@@ -158,6 +166,8 @@ export const getWebhookDeliveries = endpoint({
   tags: TAGS,
   scopes: ["app-admin"],
   v2: {
+    response: z.array(deliverySchema),
+    meta: v2PageMeta,
     params: z.object({
       ...ids,
       status: p.oneOf(["pending", "succeeded", "failed"]).optional(),

@@ -17,7 +17,8 @@ import { cleanUserText, UserText } from "@/components/ui/user-text";
 import { controlClass } from "../condition-row";
 import { formatUnix } from "../format";
 
-type ConversationState = Pick<UserConversation, "id" | "closed" | "delayed_until">;
+type ConversationState = Pick<UserConversation, "id" | "closed"> &
+  Partial<Pick<UserConversation, "delayed_until">>;
 
 /** The Inbox tab that lists a conversation. */
 function inboxTab(c: ConversationState): InboxTab {

@@ -9,7 +9,7 @@ import {
   type ConversationPages,
 } from "./list-cache";
 import { addPart, type PartPages } from "./thread-cache";
-import type { Id } from "../leads-types";
+import type { Id, Presence } from "../leads-types";
 import type { Conversation, Part } from "./types";
 import { emitVisitorMessage } from "./visitor-messages";
 
@@ -140,7 +140,7 @@ export function applyPart(qc: QueryClient, part: Part): void {
   }
 }
 
-function applyPresence(qc: QueryClient, appId: string, user: { id: Id; presence: string }): void {
+function applyPresence(qc: QueryClient, appId: string, user: { id: Id; presence: Presence }): void {
   const userId = String(user.id);
   for (const [key, data] of listQueries(qc, appId)) {
     if (!data) continue;
@@ -177,7 +177,7 @@ export const inboxRealtimeHandlers: Record<string, Handler> = {
  * shares, which ../leads-realtime.ts patches; ../realtime-dispatch.ts runs both.
  */
 export const onInboxUserPresence: Handler = (msg, { queryClient }) =>
-  applyPresence(queryClient, appOf(msg.channel), msg.message as { id: Id; presence: string });
+  applyPresence(queryClient, appOf(msg.channel), msg.message as { id: Id; presence: Presence });
 
 /** The app's channels the Inbox listens to. */
 export const inboxChannels = (appId: string): string[] =>

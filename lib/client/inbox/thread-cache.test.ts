@@ -19,7 +19,7 @@ function part(id: number, over: Partial<Part> = {}): Part {
     direction: "u2a",
     type: "reply_user",
     from: 5,
-    random_id: null,
+    random_id: 0,
     ...over,
   };
 }

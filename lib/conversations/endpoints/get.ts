@@ -7,6 +7,9 @@ import { getConversation, listConversationParts } from "../get";
 import { conversationSwitches, partSwitches } from "../params";
 import { pickFields, serializeConversation, SINGLE_FIELDS } from "../view";
 import { responseUrls } from "./shared";
+import { v1PageMeta, v2PageMeta } from "../../api/schemas";
+import { partSchema } from "../../parts/schemas";
+import { conversationV1Schema, conversationV2Schema } from "../schemas";
 
 export const getConversationById = endpoint({
   method: "GET",
@@ -15,6 +18,7 @@ export const getConversationById = endpoint({
   tags: ["Conversations"],
   scopes: ["conversations-read"],
   v1: {
+    response: conversationV1Schema,
     params: z.object({ id: p.id() }),
     handler: async (ctx, input, req) => {
       const view = await getConversation(ctx, { id: input.id, fields: SINGLE_FIELDS });
@@ -22,6 +26,7 @@ export const getConversationById = endpoint({
     },
   },
   v2: {
+    response: conversationV2Schema,
     params: z.object({ id: p.id(), ...conversationSwitches }),
     handler: async (ctx, input, req) => {
       const view = await getConversation(ctx, { id: input.id, fields: pickFields(SINGLE_FIELDS, input) });
@@ -37,6 +42,8 @@ export const getConversationParts = endpoint({
   tags: ["Conversations"],
   scopes: ["conversations-read"],
   v1: {
+    response: z.array(partSchema),
+    meta: v1PageMeta,
     params: z.object({ id: p.id(), ...v1PageParams }),
     handler: async (ctx, input, req) => {
       const page = await listConversationParts(ctx, {
@@ -48,6 +55,8 @@ export const getConversationParts = endpoint({
     },
   },
   v2: {
+    response: z.array(partSchema),
+    meta: v2PageMeta,
     params: z.object({ id: p.id(), ...partSwitches, ...v2PageParams }),
     handler: async (ctx, input, req) => {
       const page = await listConversationParts(ctx, {

@@ -7,6 +7,8 @@ import { ASSISTANT_TYPES, listAppConversations } from "../list";
 import { conversationSwitches, tag } from "../params";
 import { LIST_FIELDS, pickFields, serializeConversation } from "../view";
 import { orNone, responseUrls } from "./shared";
+import { v1PageMeta, v2PageMeta } from "../../api/schemas";
+import { conversationV1Schema, conversationV2Schema, countsResultSchema } from "../schemas";
 
 const v2Params = z.object({
   id: p.appId(),
@@ -50,6 +52,8 @@ export const getAppConversations = endpoint({
   tags: ["Apps"],
   scopes: ["conversations-read"],
   v1: {
+    response: z.array(conversationV1Schema),
+    meta: v1PageMeta,
     params: v1Params,
     handler: async (ctx, input, req) => {
       const page = await listAppConversations(ctx, {
@@ -69,6 +73,8 @@ export const getAppConversations = endpoint({
     },
   },
   v2: {
+    response: z.array(conversationV2Schema),
+    meta: v2PageMeta,
     params: v2Params,
     handler: async (ctx, input, req) => {
       const page = await listAppConversations(ctx, {
@@ -100,6 +106,7 @@ export const getConversationCounts = endpoint({
   tags: ["Apps"],
   scopes: ["conversations-read"],
   v2: {
+    response: countsResultSchema,
     params: z.object({ id: p.appId(), admin: p.id().optional() }),
     handler: async (ctx, input) => ({
       data: await countConversations(ctx, { appId: input.id, admin: input.admin }),

@@ -9,6 +9,9 @@ import { clickQuickReply } from "../quick-reply";
 import { replyToConversation } from "../reply";
 import { setTyping } from "../typing";
 import { responseUrls } from "./shared";
+import { empty } from "../../api/schemas";
+import { partSchema } from "../../parts/schemas";
+import { replyV1Schema, replyV2Schema } from "../schemas";
 
 /** A message has one author: a visitor or an operator. */
 function oneAuthor(v: { from_user?: unknown; from_admin?: unknown }, ctx: z.RefinementCtx) {
@@ -60,6 +63,7 @@ export const postReply = endpoint({
   asUserWith: "from_user",
   bodyLimit: UPLOAD_BODY_LIMIT,
   v1: {
+    response: replyV1Schema,
     params: v1Reply,
     handler: async (ctx, input) => {
       const r = await replyToConversation(ctx, {
@@ -76,6 +80,7 @@ export const postReply = endpoint({
     },
   },
   v2: {
+    response: replyV2Schema,
     params: v2Reply,
     handler: async (ctx, input, req) => {
       const r = await replyToConversation(ctx, {
@@ -109,6 +114,7 @@ export const postQuickReply = endpoint({
   tags: ["Conversations"],
   scopes: ["conversations-write", "as-user"],
   v2: {
+    response: partSchema,
     params: z.object({
       id: p.id(),
       part: p.id(),
@@ -139,6 +145,7 @@ const typingParams = z
   .superRefine(oneAuthor);
 
 const typing = {
+  response: empty,
   params: typingParams,
   handler: async (ctx: Ctx, input: z.output<typeof typingParams>) => {
     await setTyping(ctx, {

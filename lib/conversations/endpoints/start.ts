@@ -6,6 +6,7 @@ import { serializePart } from "../../parts/serialize";
 import { adminRef, jsonObject, randomId, text } from "../params";
 import { sendMessage, startConversation } from "../start";
 import { responseUrls } from "./shared";
+import { startedV1Schema, startedV2Schema } from "../schemas";
 
 const user = {
   id: text({ min: 1, trim: true }),
@@ -46,12 +47,14 @@ export const postStartConversation = endpoint({
   scopes: ["conversations-write", "as-user"],
   bodyLimit: UPLOAD_BODY_LIMIT,
   v1: {
+    response: startedV1Schema,
     params: startParams,
     handler: async (ctx, input) => ({
       data: { id: (await startConversation(ctx, start(input))).conversationId },
     }),
   },
   v2: {
+    response: startedV2Schema,
     params: startParams,
     handler: async (ctx, input, req) => {
       const r = await startConversation(ctx, start(input));
@@ -91,6 +94,7 @@ export const postSendMessage = endpoint({
   scopes: ["conversations-write"],
   bodyLimit: UPLOAD_BODY_LIMIT,
   v1: {
+    response: startedV1Schema,
     params: sendV1,
     handler: async (ctx, input) => {
       const r = await sendMessage(ctx, {
@@ -103,6 +107,7 @@ export const postSendMessage = endpoint({
     },
   },
   v2: {
+    response: startedV2Schema,
     params: sendV2,
     handler: async (ctx, input, req) => {
       const r = await sendMessage(ctx, {

@@ -14,6 +14,8 @@ import {
 import { adminRef, randomId, tag, timestamp, userRef } from "../params";
 import { markConversationRead } from "../read";
 import { orNone } from "./shared";
+import { empty } from "../../api/schemas";
+import { changeSchema } from "../../parts/schemas";
 
 /** A state change answers with the system part it stored, or `{}` when there was nothing to change. */
 const changed = (c: Changed) => ({ data: c ?? {} });
@@ -52,8 +54,8 @@ export const postAssign = endpoint({
   summary: "Assign the conversation to an operator (empty admin unassigns)",
   tags: ["Conversations"],
   scopes: ["conversations-write"],
-  v1: { params: assignParams(byV1), handler: assign },
-  v2: { params: assignParams(by), handler: assign },
+  v1: { params: assignParams(byV1), response: changeSchema, handler: assign },
+  v2: { params: assignParams(by), response: changeSchema, handler: assign },
 });
 
 const closeParams = (from: typeof by | typeof byV1) => z.object({ id: p.id(), ...from });
@@ -73,8 +75,8 @@ export const postClose = endpoint({
   summary: "Close the conversation (a visitor's reply reopens it)",
   tags: ["Conversations"],
   scopes: ["conversations-write"],
-  v1: { params: closeParams(byV1), handler: close },
-  v2: { params: closeParams(by), handler: close },
+  v1: { params: closeParams(byV1), response: changeSchema, handler: close },
+  v2: { params: closeParams(by), response: changeSchema, handler: close },
 });
 
 export const postReopen = endpoint({
@@ -84,6 +86,7 @@ export const postReopen = endpoint({
   tags: ["Conversations"],
   scopes: ["conversations-write"],
   v2: {
+    response: changeSchema,
     params: closeParams(by),
     handler: async (ctx, input) =>
       changed(
@@ -103,6 +106,7 @@ export const postDelay = endpoint({
   tags: ["Conversations"],
   scopes: ["conversations-write"],
   v2: {
+    response: changeSchema,
     params: z.object({ id: p.id(), until: timestamp().optional(), cancel: p.bool().optional(), ...by }),
     handler: async (ctx, input) => {
       if (input.until === undefined && !input.cancel)
@@ -129,6 +133,7 @@ export const postRead = endpoint({
   scopes: ["conversations-write"],
   asUserWith: "from_user",
   v2: {
+    response: empty,
     params: z
       .object({ id: p.id(), from_user: userRef().optional(), from_admin: adminRef().optional() })
       .refine((v) => v.from_user === undefined || v.from_admin === undefined, {
@@ -179,8 +184,8 @@ export const postTag = endpoint({
   summary: "Add a tag (v1: action add or delete); 200 when already present or absent",
   tags: ["Conversations"],
   scopes: ["conversations-write"],
-  v1: { params: tagV1, handler: tagWith() },
-  v2: { params: tagV2, handler: tagWith() },
+  v1: { params: tagV1, response: changeSchema, handler: tagWith() },
+  v2: { params: tagV2, response: changeSchema, handler: tagWith() },
 });
 
 export const deleteTag = endpoint({
@@ -189,6 +194,6 @@ export const deleteTag = endpoint({
   summary: "Remove a tag; 200 when it was absent",
   tags: ["Conversations"],
   scopes: ["conversations-write"],
-  v1: { params: untagV1, handler: tagWith("delete") },
-  v2: { params: untagV2, handler: tagWith("delete") },
+  v1: { params: untagV1, response: changeSchema, handler: tagWith("delete") },
+  v2: { params: untagV2, response: changeSchema, handler: tagWith("delete") },
 });

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { id, seconds, jsonValue } from "../api/schemas";
+
+/** The Segment object (serializeSegment), the same in both versions. */
+export const segmentSchema = z.strictObject({
+  id,
+  app: id,
+  name: z.string(),
+  filters: jsonValue,
+  created: seconds,
+});
+export type Segment = z.infer<typeof segmentSchema>;
