@@ -195,10 +195,10 @@ export function PartView({ part: p, meId, clicked, onRetry, onDiscard }: PartVie
           data-testid="send-error"
         >
           <span>Not sent: {p.error}</span>
-          <Button size="sm" variant="secondary" onClick={() => onRetry(p.random_id!)}>
+          <Button size="sm" variant="secondary" onClick={() => onRetry(p.random_id)}>
             Retry
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => onDiscard(p.random_id!)}>
+          <Button size="sm" variant="ghost" onClick={() => onDiscard(p.random_id)}>
             Discard
           </Button>
         </div>
