@@ -52,10 +52,11 @@ function serveOtherUpgrades(
 ): void {
   const emit = server.emit.bind(server) as (event: string | symbol, ...args: unknown[]) => boolean;
   server.emit = (event: string | symbol, ...args: unknown[]): boolean => {
+    // Other events carry other arguments, or none ("listening").
+    if (event !== "upgrade") return emit(event, ...args);
     const [req, socket] = args as [http.IncomingMessage, Socket];
     const url = req.url ?? "/";
-    if (event !== "upgrade" || url.startsWith("/socket.io/") || url.startsWith("/_next/"))
-      return emit(event, ...args);
+    if (url.startsWith("/socket.io/") || url.startsWith("/_next/")) return emit(event, ...args);
     const res = new http.ServerResponse(req);
     res.shouldKeepAlive = false;
     res.assignSocket(socket);
