@@ -15,7 +15,7 @@ import { answerClientError, answerConnect } from "../api/client-error";
 import { refuseMalformed } from "../api/refuse";
 import { makeLimits } from "../api/rate-limit";
 import { setRuntime, type Runtime } from "./runtime";
-import { startJobs, type Job } from "./jobs";
+import { startJobs, type Job, type RunningJobs } from "./jobs";
 import { eventLogPurgeJob, startWebhookDispatcher, webhookPollJob } from "../webhooks/dispatcher";
 import { importSweepJob } from "../imports/abandoned";
 import { delaySweepJob } from "../conversations/sweeper";
@@ -42,6 +42,7 @@ export interface RunningServer {
   url: string;
   port: number;
   runtime: Runtime;
+  jobs: RunningJobs;
   close(): Promise<void>;
 }
 
@@ -183,5 +184,5 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       release();
     })());
 
-  return { url, port, runtime, close };
+  return { url, port, runtime, jobs, close };
 }
