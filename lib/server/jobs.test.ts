@@ -66,6 +66,23 @@ describe("startJobs", () => {
     ]);
   });
 
+  it("treats a run that throws before returning its promise as a failure like any other", async () => {
+    const lines: string[] = [];
+    const broken: Job = {
+      name: "broken",
+      everyMs: 5,
+      startNow: true,
+      run: () => {
+        throw new Error("no promise");
+      },
+    };
+    const jobs = await startJobs(rt, [broken], { log: (l) => lines.push(l) });
+    await sleep(30);
+    await jobs.stop();
+    expect(lines).toEqual(["job broken failed, retrying every 5 ms: no promise"]);
+    expect(jobs.idle()).toEqual({ broken: true });
+  });
+
   it("runs startNow jobs before it returns, the others after their first delay; stop leaves no timer", async () => {
     const ran: string[] = [];
     const job = (name: string, extra: Partial<Job>): Job => ({
