@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { withEvents } from "../realtime/outbox";
-import { tryRuntime, type Runtime } from "../server/runtime";
+import type { Job } from "../server/jobs";
 import { attachmentUrls, publicBase } from "../attachments/sign";
 import { CONVERSATION_COLUMNS, mapConversation, type RawConversation } from "./rows";
 import { logEvent } from "./events";
@@ -31,23 +31,8 @@ export async function wakeDelayedConversations(db: Db): Promise<number> {
   });
 }
 
-/** Runs while `rt` is the live runtime; a closed server (tests start many) stops its own sweeper. */
-export function startDelaySweeper(rt: Runtime, everyMs = SWEEP_EVERY_MS): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (tryRuntime() !== rt) {
-      clearInterval(timer);
-      return;
-    }
-    if (running) return;
-    running = true;
-    wakeDelayedConversations(rt.db)
-      .catch((err: unknown) => {
-        if (tryRuntime() === rt) console.error("delay sweeper failed", err);
-      })
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-}
+export const delaySweepJob: Job = {
+  name: "delay sweeper",
+  everyMs: SWEEP_EVERY_MS,
+  run: (rt) => wakeDelayedConversations(rt.db),
+};

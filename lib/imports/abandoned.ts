@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { tryRuntime, type Runtime } from "../server/runtime";
+import type { Job } from "../server/jobs";
 
 /** How often a running import proves it is alive, and how long a silence means it is not. */
 export const HEARTBEAT_EVERY_MS = 10_000;
@@ -31,19 +31,10 @@ export async function failAbandonedImports(
   return rows.map((r) => r.id);
 }
 
-/** At start and then every SWEEP_EVERY_MS, while `rt` is the live runtime (tests start many servers). */
-export function startImportSweeper(rt: Runtime, everyMs = SWEEP_EVERY_MS): Promise<void> {
-  const sweep = () =>
-    failAbandonedImports(rt.db).then(
-      () => undefined,
-      (err: unknown) => {
-        if (tryRuntime() === rt) console.error("import sweeper failed", err);
-      },
-    );
-  const timer = setInterval(() => {
-    if (tryRuntime() !== rt) clearInterval(timer);
-    else void sweep();
-  }, everyMs);
-  timer.unref();
-  return sweep();
-}
+/** At start, before the port opens: an import a crash left `running` reads as failed from the first request on. */
+export const importSweepJob: Job = {
+  name: "import sweeper",
+  everyMs: SWEEP_EVERY_MS,
+  startNow: true,
+  run: (rt) => failAbandonedImports(rt.db),
+};

@@ -15,10 +15,16 @@ import { answerClientError, answerConnect } from "../api/client-error";
 import { refuseMalformed } from "../api/refuse";
 import { makeLimits } from "../api/rate-limit";
 import { setRuntime, type Runtime } from "./runtime";
-import { startWebhookDispatcher } from "../webhooks/dispatcher";
-import { startImportSweeper } from "../imports/abandoned";
+import { startJobs, type Job, type RunningJobs } from "./jobs";
+import { eventLogPurgeJob, startWebhookDispatcher, webhookPollJob } from "../webhooks/dispatcher";
+import { importSweepJob } from "../imports/abandoned";
+import { delaySweepJob } from "../conversations/sweeper";
+import { presenceSweepJob } from "../users/presence";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** Every periodic job of a server, in one place (the hub keeps its own wake timer: lib/realtime/hub.ts). */
+const JOBS: Job[] = [importSweepJob, delaySweepJob, presenceSweepJob, webhookPollJob, eventLogPurgeJob];
 
 export interface StartOptions {
   config?: Partial<Config>;
@@ -36,6 +42,7 @@ export interface RunningServer {
   url: string;
   port: number;
   runtime: Runtime;
+  jobs: RunningJobs;
   close(): Promise<void>;
 }
 
@@ -52,6 +59,7 @@ function serveOtherUpgrades(
 ): void {
   const emit = server.emit.bind(server) as (event: string | symbol, ...args: unknown[]) => boolean;
   server.emit = (event: string | symbol, ...args: unknown[]): boolean => {
+    // Other events carry other arguments, or none ("listening").
     if (event !== "upgrade") return emit(event, ...args);
     const [req, socket] = args as [http.IncomingMessage, Socket];
     const url = req.url ?? "/";
@@ -136,11 +144,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   runtime.eventPosition = () => hub.current();
   const io = await attachIo(server, runtime, config.redisUrl, hub);
   runtime.io = io.io;
-  // Awaited: a server closed right after start must not leave the module still loading.
-  (await import("../conversations/sweeper")).startDelaySweeper(runtime);
-  // Before the port opens: an import a crash left `running` reads as failed from the first request on.
-  await startImportSweeper(runtime);
   const webhooks = startWebhookDispatcher(runtime);
+  // Awaited: the jobs marked startNow (the import sweeper) have run before the port opens.
+  const jobs = await startJobs(runtime, JOBS);
   Object.defineProperty(runtime.realtime, "redis", { get: () => io.redisStatus(), enumerable: true });
 
   await new Promise<void>((resolve, reject) => {
@@ -166,7 +172,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         ]);
       }
       await hub.stop();
+      // The dispatcher first: it cuts its sends short, which ends the poll job's run.
       await webhooks.stop();
+      await jobs.stop();
       await io.close();
       limiterRedis?.disconnect();
       server.closeAllConnections();
@@ -176,5 +184,5 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       release();
     })());
 
-  return { url, port, runtime, close };
+  return { url, port, runtime, jobs, close };
 }

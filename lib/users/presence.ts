@@ -2,7 +2,8 @@ import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { assertApp, type Ctx } from "../auth/context";
 import { withEvents, type Emit } from "../realtime/outbox";
-import { tryRuntime } from "../server/runtime";
+import { processWide } from "../server/runtime";
+import type { Job } from "../server/jobs";
 import { effectivePresence, PRESENCE_TTL_MS, type Presence } from "./presence-state";
 import { lockUser, type UserRef } from "./resolve";
 import { userSystemSelect, type UserSystemRow } from "./system-props";
@@ -130,34 +131,20 @@ export async function sweepPresence(db: Db, appId: bigint, now = new Date()): Pr
   });
 }
 
-interface Sweeper {
-  db: Db;
-  apps: Set<bigint>;
-  timer: NodeJS.Timeout;
-}
-const SLOT = Symbol.for("relay.presence-sweeper");
-type Slot = { [SLOT]?: Sweeper };
+/** The apps with heartbeats in this process, per database: the sweep's work list. */
+const watched = () => processWide("presence-apps", () => new WeakMap<Db, Set<bigint>>());
 
-/** Apps with heartbeats in this process are swept every 30 s; the timer stops with the server that started it. */
 function watchApp(db: Db, appId: bigint): void {
-  const g = globalThis as Slot;
-  let s = g[SLOT];
-  if (!s || s.db !== db) {
-    if (s) clearInterval(s.timer);
-    const sweeper: Sweeper = {
-      db,
-      apps: new Set(),
-      timer: setInterval(() => {
-        if (tryRuntime()?.db !== db) {
-          clearInterval(sweeper.timer);
-          if (g[SLOT] === sweeper) delete g[SLOT];
-          return;
-        }
-        for (const app of sweeper.apps) void sweepPresence(db, app).catch(() => undefined);
-      }, SWEEP_EVERY_MS),
-    };
-    sweeper.timer.unref();
-    g[SLOT] = s = sweeper;
-  }
-  s.apps.add(appId);
+  const apps = watched();
+  let set = apps.get(db);
+  if (!set) apps.set(db, (set = new Set()));
+  set.add(appId);
 }
+
+export const presenceSweepJob: Job = {
+  name: "presence sweeper",
+  everyMs: SWEEP_EVERY_MS,
+  run: async (rt) => {
+    for (const app of watched().get(rt.db) ?? []) await sweepPresence(rt.db, app);
+  },
+};

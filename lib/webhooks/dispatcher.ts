@@ -1,5 +1,6 @@
 import { errorLine } from "../db/client";
-import { tryRuntime, type Runtime } from "../server/runtime";
+import type { Runtime } from "../server/runtime";
+import type { Job } from "../server/jobs";
 import {
   claimDue,
   DAY_MS,
@@ -16,25 +17,24 @@ import { purgeEventLog } from "../realtime/outbox";
 import { takeQueued } from "./state";
 
 export interface DispatcherOptions extends Backoff {
-  pollMs: number;
   /** Deliveries claimed per statement. */
   batch: number;
   /** Sends in flight at once. */
   concurrency: number;
   /** How long a claimed delivery is reserved for its sender; well above the 10 s send timeout. */
   leaseMs: number;
-  purgeEveryMs: number;
 }
 
+/** The fallback poll's interval. */
+export const POLL_EVERY_MS = 500;
+
 export const DEFAULTS: DispatcherOptions = {
-  pollMs: 500,
   batch: 100,
   concurrency: 32,
   leaseMs: 60_000,
   retryBaseMs: 5_000,
   retryMaxMs: HOUR_MS,
   retryWindowMs: DAY_MS,
-  purgeEveryMs: HOUR_MS,
 };
 
 export interface Dispatcher {
@@ -42,6 +42,8 @@ export interface Dispatcher {
   options: DispatcherOptions;
   /** Runs a round now (or right after the one in progress). */
   wake(): void;
+  /** Runs a round now, or joins the one in progress; resolves when it ends (the registry's fallback poll). */
+  poll(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -63,11 +65,10 @@ export function startWebhookDispatcher(rt: Runtime, opts: Partial<DispatcherOpti
   let stopped = false;
   let current: Promise<void> | undefined;
   let again = false;
-  let nextPurge = Date.now() + 60_000;
   // A test setting: committed deliveries wait, so that a test can kill the process before their first attempt.
   const sendFrom = Date.now() + rt.config.webhookDispatchDelayMs;
 
-  const live = () => !stopped && tryRuntime() === rt;
+  const live = () => !stopped;
 
   const send = (d: Claimed) =>
     sendWebhook({
@@ -110,13 +111,10 @@ export function startWebhookDispatcher(rt: Runtime, opts: Partial<DispatcherOpti
         await deliverAll(claimed);
         if (claimed.length < options.batch) break;
       }
-      if (live() && Date.now() >= nextPurge) {
-        nextPurge = Date.now() + options.purgeEveryMs;
-        await purgeEventLog(rt.db);
-      }
       failing = false;
     } catch (err) {
-      // Retried by the next poll: one line per outage (a database restart), not one per poll.
+      // Caught here rather than by the job registry: a round also runs on commit, outside its ticks. Retried by the
+      // next poll: one line per outage (a database restart), not one per poll.
       if (live() && !failing) console.error("webhook dispatcher failed, retrying:", errorLine(err));
       failing = true;
     }
@@ -141,13 +139,15 @@ export function startWebhookDispatcher(rt: Runtime, opts: Partial<DispatcherOpti
     if (takeQueued(eventIds)) wake();
   };
   rt.afterCommit.push(onCommit);
-  const timer = setInterval(() => (tryRuntime() === rt ? wake() : void stop()), options.pollMs);
-  timer.unref();
+
+  const poll = async () => {
+    wake();
+    await current;
+  };
 
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    clearInterval(timer);
     const i = rt.afterCommit.indexOf(onCommit);
     if (i >= 0) rt.afterCommit.splice(i, 1);
     running.delete(rt);
@@ -160,7 +160,22 @@ export function startWebhookDispatcher(rt: Runtime, opts: Partial<DispatcherOpti
     }
   };
 
-  const d: Dispatcher = { options, wake, stop };
+  const d: Dispatcher = { options, wake, poll, stop };
   running.set(rt, d);
   return d;
 }
+
+/** The dispatcher's fallback poll: a commit wakes it at once, this catches what no commit here announced. */
+export const webhookPollJob: Job = {
+  name: "webhook dispatcher",
+  everyMs: POLL_EVERY_MS,
+  run: async (rt) => webhookDispatcher(rt)?.poll(),
+};
+
+/** Hourly, and a minute after start so that a process restarted more often still purges. */
+export const eventLogPurgeJob: Job = {
+  name: "event log purge",
+  everyMs: HOUR_MS,
+  firstAfterMs: 60_000,
+  run: (rt) => purgeEventLog(rt.db),
+};
