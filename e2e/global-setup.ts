@@ -1,26 +1,13 @@
 import { spawn, execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { addOperator, createOperator } from "./support/operator";
 import { writeState } from "./support/state";
+import { freePort } from "../lib/testing/port";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      const port = typeof addr === "object" && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function ensureBuild() {
   const dist = process.env.NEXT_DIST_DIR || ".next";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeAdmin, makeApp, makeSession } from "../testing/factories";
-import { client, errorOf, ok } from "../users/testing";
+import { client } from "../testing/http";
+import { errorOf, ok } from "../users/testing";
 
 let s: TestServer;
 

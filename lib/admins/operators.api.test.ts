@@ -3,8 +3,9 @@ import { io as connect, type Socket } from "socket.io-client";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeAdmin, makeApp, makeSession, TEST_PASSWORD, unique } from "../testing/factories";
 import type { Called } from "../testing/server";
-import { client, errorOf, ok } from "../users/testing";
-import { client as convClient, eventsOf, lastEventId, startConversation } from "../conversations/testing";
+import { client } from "../testing/http";
+import { errorOf, ok } from "../users/testing";
+import { eventsOf, lastEventId, startConversation } from "../conversations/testing";
 
 let s: TestServer;
 const sockets: Socket[] = [];
@@ -35,16 +36,10 @@ async function ownedApp() {
   return { ...a, owner: await as(a.admin.id) };
 }
 
-/** A browser-like caller: the session cookie on every call, the CSRF token on writes. */
+/** A browser-like caller: a logged-in session's cookie and CSRF token. */
 async function as(adminId: bigint) {
   const sess = await makeSession(s.db, adminId);
-  const headers = { cookie: sess.cookie, "x-csrf-token": sess.csrf };
-  return {
-    cookie: sess.cookie,
-    get: (path: string) => s.call(path, { headers }),
-    post: (path: string, json: Record<string, unknown>) => s.call(path, { method: "POST", headers, json }),
-    del: (path: string) => s.call(path, { method: "DELETE", headers }),
-  };
+  return { cookie: sess.cookie, ...client(s, sess) };
 }
 
 const email = () => `${unique("new")}@example.test`;
@@ -62,7 +57,7 @@ describe("POST /apps/{id}/admins", () => {
     const a = await ownedApp();
     const e = email();
     const op = ok<Operator>(
-      await a.owner.post(`/api/apps/${a.app.id}/admins`, {
+      await a.owner.postJson(`/api/apps/${a.app.id}/admins`, {
         email: ` ${e.toUpperCase()} `,
         name: "Olga",
         password: "olga-secret-1",
@@ -79,7 +74,7 @@ describe("POST /apps/{id}/admins", () => {
     const a = await ownedApp();
     const other = await makeAdmin(s.db, { name: "Elsewhere" });
     const op = ok<Operator>(
-      await a.owner.post(`/api/apps/${a.app.id}/admins`, {
+      await a.owner.postJson(`/api/apps/${a.app.id}/admins`, {
         email: other.email,
         name: "Renamed?",
         password: "another-password",
@@ -95,21 +90,24 @@ describe("POST /apps/{id}/admins", () => {
     const a = await ownedApp();
     const path = `/api/apps/${a.app.id}/admins`;
     const before = await s.db.appAdmin.count({ where: { appId: a.app.id } });
-    expect(fieldError(await a.owner.post(path, { email: a.admin.email }), "email").error_message).toMatch(
+    expect(fieldError(await a.owner.postJson(path, { email: a.admin.email }), "email").error_message).toMatch(
       /already an operator/,
     );
-    expect(fieldError(await a.owner.post(path, { email: email() }), "password").error_message).toMatch(
+    expect(fieldError(await a.owner.postJson(path, { email: email() }), "password").error_message).toMatch(
       /password is required/,
     );
-    fieldError(await a.owner.post(path, { email: "not-an-email", password: "long-enough" }), "email");
-    fieldError(await a.owner.post(path, { password: "long-enough" }), "email");
-    fieldError(await a.owner.post(path, { email: email(), password: "short" }), "password");
-    fieldError(await a.owner.post(path, { email: email(), password: "long-enough", name: "" }), "name");
+    fieldError(await a.owner.postJson(path, { email: "not-an-email", password: "long-enough" }), "email");
+    fieldError(await a.owner.postJson(path, { password: "long-enough" }), "email");
+    fieldError(await a.owner.postJson(path, { email: email(), password: "short" }), "password");
+    fieldError(await a.owner.postJson(path, { email: email(), password: "long-enough", name: "" }), "name");
     fieldError(
-      await a.owner.post(path, { email: email(), password: "long-enough", name: "n".repeat(256) }),
+      await a.owner.postJson(path, { email: email(), password: "long-enough", name: "n".repeat(256) }),
       "name",
     );
-    fieldError(await a.owner.post(path, { email: email(), password: "long-enough", role: "god" }), "role");
+    fieldError(
+      await a.owner.postJson(path, { email: email(), password: "long-enough", role: "god" }),
+      "role",
+    );
     expect(await s.db.appAdmin.count({ where: { appId: a.app.id } })).toBe(before);
   });
 
@@ -120,7 +118,9 @@ describe("POST /apps/{id}/admins", () => {
     // A new email races on creating the admin, an existing admin's on the membership.
     for (const e of [email(), existing.email]) {
       const all = await Promise.all(
-        Array.from({ length: 6 }, () => a.owner.post(path, { email: e, password: "long enough password" })),
+        Array.from({ length: 6 }, () =>
+          a.owner.postJson(path, { email: e, password: "long enough password" }),
+        ),
       );
       expect(all.filter((r) => r.status === 200)).toHaveLength(1);
       for (const r of all.filter((x) => x.status !== 200))
@@ -135,9 +135,9 @@ describe("POST /apps/{id}/admins", () => {
     const operator = await makeAdmin(s.db, { appId: a.app.id });
     const body = { email: email(), password: "long-enough" };
     const path = `/api/apps/${a.app.id}/admins`;
-    errorOf(await (await as(operator.id)).post(path, body), 403, "PermissionDenied");
-    errorOf(await client(s, a.token).post(path, body), 403, "PermissionDenied");
-    errorOf(await b.owner.post(path, body), 403, "PermissionDenied");
+    errorOf(await (await as(operator.id)).postJson(path, body), 403, "PermissionDenied");
+    errorOf(await client(s, a.token).postJson(path, body), 403, "PermissionDenied");
+    errorOf(await b.owner.postJson(path, body), 403, "PermissionDenied");
     expect(await s.db.admin.count({ where: { email: body.email } })).toBe(0);
     // Any member may list.
     expect(ok<Operator[]>(await (await as(operator.id)).get(path))).toHaveLength(2);
@@ -158,14 +158,14 @@ describe("DELETE /apps/{id}/admins/{admin_id}", () => {
   it("removes the membership and unassigns their open conversations with the usual events", async () => {
     const a = await ownedApp();
     const op = await makeAdmin(s.db, { appId: a.app.id });
-    const c = convClient(s, a.token);
+    const c = client(s, a.token);
     const open1 = await startConversation(c, s.db, a.app.id);
     const open2 = await startConversation(c, s.db, a.app.id);
     const closed = await startConversation(c, s.db, a.app.id);
     for (const x of [open1, open2, closed]) {
-      ok(await c.post(`/api/conversations/${x.id}/assign`, { admin: String(op.id) }));
+      ok(await c.postForm(`/api/conversations/${x.id}/assign`, { admin: String(op.id) }));
     }
-    ok(await c.post(`/api/conversations/${closed.id}/close`));
+    ok(await c.postForm(`/api/conversations/${closed.id}/close`));
     const after = await lastEventId(s.db);
 
     const removed = ok<{ unassigned: number }>(await a.owner.del(`/api/apps/${a.app.id}/admins/${op.id}`));

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverUrl } from "../db/testing";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeUser, unique } from "../testing/factories";
-import { client, conversationRow, recount, type Json } from "../conversations/testing";
+import { client } from "../testing/http";
+import { conversationRow, recount, type Json } from "../conversations/testing";
 
 /**
  * 1,000 writes of three kinds (replies, props updates, events) spread over 20 conversations and 50 users, through
@@ -29,7 +30,7 @@ describe.runIf(serverUrl())("mixed concurrent writes on PostgreSQL", () => {
     const users = await Promise.all(Array.from({ length: 50 }, () => makeUser(s.db, a.app.id)));
     const convs: bigint[] = [];
     for (const u of users.slice(0, 20)) {
-      const r = await c.post(`/api/users/${u.id}/startconversation`, { body: "hello" });
+      const r = await c.postForm(`/api/users/${u.id}/startconversation`, { body: "hello" });
       expect(r.status, r.text).toBe(200);
       convs.push(BigInt((r.body.data as Json).id as number));
     }
@@ -48,19 +49,19 @@ describe.runIf(serverUrl())("mixed concurrent writes on PostgreSQL", () => {
     const results = await Promise.all(
       ops.map((op, i) => {
         if (op.kind === "reply")
-          return c.post(`/api/conversations/${op.conv}/reply`, {
+          return c.postForm(`/api/conversations/${op.conv}/reply`, {
             body: `message ${i}`,
             random_id: String(i + 1),
             ...(op.fromUser ? { from_user: "default_user" } : {}),
           });
         if (op.kind === "props")
-          return c.json(`/api/users/${op.user}/props`, {
+          return c.postJson(`/api/users/${op.user}/props`, {
             operations: [
               { op: "add", key: "clicks", value: 1 },
               { op: "union", key: "seen", value: [op.tag] },
             ],
           });
-        return c.json(`/api/users/${op.user}/events`, { event: eventName, created: op.created });
+        return c.postJson(`/api/users/${op.user}/events`, { event: eventName, created: op.created });
       }),
     );
     for (const [i, r] of results.entries()) expect(r.status, `op ${i}: ${r.text.slice(0, 300)}`).toBe(200);

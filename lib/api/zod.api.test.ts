@@ -3,7 +3,8 @@ import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp } from "../testing/factories";
 import { makeCatalogObjects, type CatalogObjects } from "../testing/catalog-objects";
 import { fingerprint } from "../testing/fingerprint";
-import { client, errorOf, type Client } from "../users/testing";
+import { client, type Client } from "../testing/http";
+import { errorOf } from "../users/testing";
 
 /** The parameter helpers of lib/api/zod.ts through real requests: what each bad value is told. */
 let s: TestServer;
@@ -34,15 +35,15 @@ describe("a wrong value says what is wrong, a missing one that it is required", 
       app: "must be an ID (a positive integer)",
     });
     const delay = `/api/conversations/${o.conversation}/delay`;
-    expect(fieldsOf(await api.post(delay, { until: "soon" }))).toEqual({ until: "must be a number" });
+    expect(fieldsOf(await api.postJson(delay, { until: "soon" }))).toEqual({ until: "must be a number" });
     const notes = `/api/users/${o.user}/notes`;
-    expect(fieldsOf(await api.post(notes, { body: {} }))).toEqual({ body: "must be a string" });
-    expect(fieldsOf(await api.post(notes, {}))).toEqual({ body: "is required" });
+    expect(fieldsOf(await api.postJson(notes, { body: {} }))).toEqual({ body: "must be a string" });
+    expect(fieldsOf(await api.postJson(notes, {}))).toEqual({ body: "is required" });
     const webpush = `/api/users/${o.user}/webpush`;
-    expect(fieldsOf(await api.post(webpush, { subscribed: [1] }))).toEqual({
+    expect(fieldsOf(await api.postJson(webpush, { subscribed: [1] }))).toEqual({
       subscribed: "must be a boolean",
     });
-    expect(fieldsOf(await api.post(webpush, {}))).toEqual({ subscribed: "is required" });
+    expect(fieldsOf(await api.postJson(webpush, {}))).toEqual({ subscribed: "is required" });
   });
 });
 
@@ -105,8 +106,14 @@ describe("JSON-encoded parameters holding text PostgreSQL cannot store", () => {
     async (_n, path, form, field) => {
       const url = path.replace(/\{(\w+)\}/g, (_m, k: string) => (o as unknown as Record<string, string>)[k]!);
       const before = await fingerprint(s.db);
-      expect(fieldsOf(await api.form(url, form))).toHaveProperty([field], expect.stringMatching(/Unicode/));
-      expect(fieldsOf(await api.post(url, form))).toHaveProperty([field], expect.stringMatching(/Unicode/));
+      expect(fieldsOf(await api.postForm(url, form))).toHaveProperty(
+        [field],
+        expect.stringMatching(/Unicode/),
+      );
+      expect(fieldsOf(await api.postJson(url, form))).toHaveProperty(
+        [field],
+        expect.stringMatching(/Unicode/),
+      );
       expect(await fingerprint(s.db)).toBe(before);
     },
   );

@@ -2,16 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp } from "../testing/factories";
 import { attachmentUrls } from "../attachments/sign";
-import {
-  client,
-  eventsOf,
-  fails,
-  lastEventId,
-  ok,
-  startConversation,
-  type Client,
-  type Json,
-} from "./testing";
+import { client, type Client } from "../testing/http";
+import { eventsOf, fails, lastEventId, ok, startConversation, type Json } from "./testing";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -50,7 +42,7 @@ function form(
   return fd;
 }
 const replyWith = (id: bigint, fields: Record<string, string>, file?: Parameters<typeof form>[1]) =>
-  c.multipart(`/api/conversations/${id}/reply`, form(fields, file));
+  c.postMultipart(`/api/conversations/${id}/reply`, form(fields, file));
 const parts = (id: bigint) => s.db.conversationPart.count({ where: { conversationId: id } });
 
 describe("reply attachments", () => {
@@ -142,7 +134,7 @@ describe("reply attachments", () => {
     for (const [fields, file, field] of bad)
       fails(await replyWith(conv.id, fields, file), 400, "ValidationError", field);
     fails(
-      await c.post(`/api/conversations/${conv.id}/reply`, { attachment: "not a file" }),
+      await c.postForm(`/api/conversations/${conv.id}/reply`, { attachment: "not a file" }),
       400,
       "ValidationError",
       "attachment",
@@ -172,7 +164,7 @@ describe("startconversation files", () => {
     const user = await s.db.user.create({ data: { appId: a.app.id } });
     const path = `/api/users/${user.id}/startconversation`;
     const d = ok(
-      await c.multipart(
+      await c.postMultipart(
         path,
         form(
           { filename: "photo.jpg" },
@@ -185,13 +177,13 @@ describe("startconversation files", () => {
       mime_type: "image/jpeg",
     });
     fails(
-      await c.multipart(path, form({}, { field: "file", name: "photo.jpg", bytes: PNG })),
+      await c.postMultipart(path, form({}, { field: "file", name: "photo.jpg", bytes: PNG })),
       400,
       "ValidationError",
       "filename",
     );
     fails(
-      await c.multipart(
+      await c.postMultipart(
         path,
         form({ filename: "photo.png" }, { field: "file", name: "x", bytes: Buffer.from("GIF89a", "latin1") }),
       ),
@@ -199,9 +191,9 @@ describe("startconversation files", () => {
       "ValidationError",
       "file",
     );
-    fails(await c.post(path, { filename: "photo.png", body: "x" }), 400, "ValidationError", "filename");
+    fails(await c.postForm(path, { filename: "photo.png", body: "x" }), 400, "ValidationError", "filename");
     fails(
-      await c.multipart(
+      await c.postMultipart(
         path,
         form(
           { filename: "big.txt" },

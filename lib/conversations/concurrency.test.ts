@@ -2,17 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverUrl } from "../db/testing";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp } from "../testing/factories";
-import {
-  client,
-  conversationRow,
-  eventsOf,
-  lastEventId,
-  ok,
-  recount,
-  startConversation,
-  type Client,
-  type Json,
-} from "./testing";
+import { client, type Client } from "../testing/http";
+import { conversationRow, eventsOf, lastEventId, ok, recount, startConversation, type Json } from "./testing";
 
 /** Many writers on one conversation at once; PostgreSQL only (the embedded database runs one query at a time). */
 describe.runIf(serverUrl())("concurrent writes on PostgreSQL", () => {
@@ -34,7 +25,7 @@ describe.runIf(serverUrl())("concurrent writes on PostgreSQL", () => {
     const since = await lastEventId(s.db);
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        c.post(`/api/conversations/${conv.id}/reply`, {
+        c.postForm(`/api/conversations/${conv.id}/reply`, {
           body: `message ${i}`,
           random_id: String(i + 1),
           ...(i % 2 ? { from_user: "default_user" } : {}),
@@ -69,7 +60,7 @@ describe.runIf(serverUrl())("concurrent writes on PostgreSQL", () => {
     const conv = await startConversation(c, s.db, a.app.id);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        c.post(`/api/conversations/${conv.id}/reply`, { body: `copy ${i}`, external_id: "msg-123" }),
+        c.postForm(`/api/conversations/${conv.id}/reply`, { body: `copy ${i}`, external_id: "msg-123" }),
       ),
     );
     const ids = new Set(results.map((r) => ok(r).id));
@@ -87,14 +78,14 @@ describe.runIf(serverUrl())("concurrent writes on PostgreSQL", () => {
     const conv = await startConversation(c, s.db, a.app.id);
     const tags = Array.from({ length: 20 }, (_, i) => `t${i}`);
     await Promise.all([
-      ...tags.map((tag) => c.post(`/api/conversations/${conv.id}/tag`, { tag }).then(ok)),
+      ...tags.map((tag) => c.postForm(`/api/conversations/${conv.id}/tag`, { tag }).then(ok)),
       ...tags.map((_, i) =>
         c
-          .post(`/api/conversations/${conv.id}/reply`, { body: String(i), from_user: "default_user" })
+          .postForm(`/api/conversations/${conv.id}/reply`, { body: String(i), from_user: "default_user" })
           .then(ok),
       ),
       ...tags.map(() =>
-        c.post(`/api/conversations/${conv.id}/assign`, { admin: String(a.admin.id) }).then(ok),
+        c.postForm(`/api/conversations/${conv.id}/assign`, { admin: String(a.admin.id) }).then(ok),
       ),
     ]);
     const row = await conversationRow(s.db, conv.id);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "../db/generated/client";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeAdmin, makeApp, makeUser } from "../testing/factories";
-import { client, ok, type Client, type Json } from "./testing";
+import { client, type Client } from "../testing/http";
+import { ok, type Json } from "./testing";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -71,7 +72,7 @@ describe("the Inbox counters", () => {
     const pick = rng(20261125);
     const convs: bigint[] = [];
     const act = (id: bigint, what: string, form: Record<string, string> = {}) =>
-      c.post(`/api/conversations/${id}/${what}`, form).then(ok);
+      c.postForm(`/api/conversations/${id}/${what}`, form).then(ok);
     const now = () => Math.floor(Date.now() / 1000);
     for (let i = 0; i < 120; i++) {
       const op = convs.length < 4 ? 0 : pick(10);
@@ -82,14 +83,15 @@ describe("the Inbox counters", () => {
       if (op === 0) {
         convs.push(
           BigInt(
-            ok(await c.post(`/api/users/${user!.id}/startconversation`, { body: "hi", ...ch })).id as number,
+            ok(await c.postForm(`/api/users/${user!.id}/startconversation`, { body: "hi", ...ch }))
+              .id as number,
           ),
         );
       } else if (op === 1) {
         // An operator's message stays out of the Inbox (and its counts) until the visitor answers.
         convs.push(
           BigInt(
-            ok(await c.post(`/api/users/${user!.id}/sendmessage`, { body: "hello", ...ch })).id as number,
+            ok(await c.postForm(`/api/users/${user!.id}/sendmessage`, { body: "hello", ...ch })).id as number,
           ),
         );
       } else if (op === 2) await act(id, "reply", { body: "visitor", from_user: "default_user" });
@@ -118,7 +120,7 @@ describe("the Inbox counters", () => {
   it("leave nothing behind when the app goes", async () => {
     const gone = await makeApp(s.db);
     const u = await makeUser(s.db, gone.app.id);
-    ok(await client(s, gone.token).post(`/api/users/${u.id}/startconversation`, { body: "hi" }));
+    ok(await client(s, gone.token).postForm(`/api/users/${u.id}/startconversation`, { body: "hi" }));
     expect(await s.db.conversationCount.count({ where: { appId: gone.app.id } })).toBe(1);
     await s.db.app.delete({ where: { id: gone.app.id } });
     expect(await s.db.conversationCount.count({ where: { appId: gone.app.id } })).toBe(0);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeToken, makeUser } from "../testing/factories";
-import { client, fails, ok, type Client, type Json } from "./testing";
+import { client, type Client } from "../testing/http";
+import { fails, ok, type Json } from "./testing";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -19,16 +20,19 @@ beforeAll(async () => {
   const user = await makeUser(s.db, a.app.id, { name: "Ada", email: "ada@example.test" });
   userId = user.id;
   const started = ok(
-    await c.post(`/api/users/${user.id}/startconversation`, { body: "first", channel: String(a.channel.id) }),
+    await c.postForm(`/api/users/${user.id}/startconversation`, {
+      body: "first",
+      channel: String(a.channel.id),
+    }),
   );
   id = BigInt(started.id as number);
   partIds = [(started.part as Json).id as number];
   for (let i = 0; i < 11; i++) {
     const form: Record<string, string> =
       i % 2 ? { body: `admin ${i}` } : { body: `user ${i}`, from_user: "default_user" };
-    partIds.push(ok(await c.post(`/api/conversations/${id}/reply`, form)).id as number);
+    partIds.push(ok(await c.postForm(`/api/conversations/${id}/reply`, form)).id as number);
   }
-  await c.post(`/api/conversations/${id}/reply`, {
+  await c.postForm(`/api/conversations/${id}/reply`, {
     body: "buttons",
     body_json: '{"k":1}',
     actions: JSON.stringify([{ type: "quick_reply", body: "ok" }]),

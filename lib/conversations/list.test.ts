@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeAdmin, makeApp, makeSession, makeToken, makeUser } from "../testing/factories";
-import { client, fails, ok, startConversation, type Client, type Json } from "./testing";
+import { client, type Client } from "../testing/http";
+import { fails, ok, startConversation, type Json } from "./testing";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -30,7 +31,7 @@ beforeAll(async () => {
   const start = async (channel?: bigint) => {
     const u = await makeUser(s.db, a.app.id);
     const d = ok(
-      await c.post(`/api/users/${u.id}/startconversation`, {
+      await c.postForm(`/api/users/${u.id}/startconversation`, {
         body: "help",
         ...(channel ? { channel: String(channel) } : {}),
       }),
@@ -38,7 +39,7 @@ beforeAll(async () => {
     return BigInt(d.id as number);
   };
   const act = (id: bigint, what: string, form: Record<string, string> = {}) =>
-    c.post(`/api/conversations/${id}/${what}`, form).then(ok);
+    c.postForm(`/api/conversations/${id}/${what}`, form).then(ok);
   // unanswered, unassigned, untagged, channel 1
   conv.c1 = await start(a.channel.id);
   // answered, op1, vip, channel 2
@@ -57,14 +58,14 @@ beforeAll(async () => {
   await act(conv.c4, "delay", { until: String(Math.floor(Date.now() / 1000) + 3600) });
   // an operator's message nobody answered: never in the Inbox list
   const u5 = await makeUser(s.db, a.app.id);
-  conv.c5 = BigInt(ok(await c.post(`/api/users/${u5.id}/sendmessage`, { body: "Hi!" })).id as number);
+  conv.c5 = BigInt(ok(await c.postForm(`/api/users/${u5.id}/sendmessage`, { body: "Hi!" })).id as number);
   // managed by an assistant
   conv.c6 = await start();
   await act(conv.c6, "assign", { admin: String(op1) });
   await s.db.conversation.update({ where: { id: conv.c6 }, data: { assistantType: "lead_bot" } });
   // an operator's message the visitor answered
   const u7 = await makeUser(s.db, a.app.id);
-  conv.c7 = BigInt(ok(await c.post(`/api/users/${u7.id}/sendmessage`, { body: "Hi!" })).id as number);
+  conv.c7 = BigInt(ok(await c.postForm(`/api/users/${u7.id}/sendmessage`, { body: "Hi!" })).id as number);
   await act(conv.c7, "reply", { body: "hello", from_user: "default_user" });
 });
 afterAll(async () => {
@@ -290,9 +291,9 @@ describe("GET /apps/{id}/conversations/counts", () => {
     const one = await startConversation(fc, s.db, fresh.app.id);
     const counts = async () => ok(await fc.get(`/api/apps/${fresh.app.id}/conversations/counts`));
     expect(await counts()).toMatchObject({ open: 1, unassigned: 1, mine: 0 });
-    ok(await fc.post(`/api/conversations/${one.id}/assign`, { admin: String(fresh.admin.id) }));
+    ok(await fc.postForm(`/api/conversations/${one.id}/assign`, { admin: String(fresh.admin.id) }));
     expect(await counts()).toMatchObject({ open: 1, unassigned: 0, mine: 1 });
-    ok(await fc.post(`/api/conversations/${one.id}/close`));
+    ok(await fc.postForm(`/api/conversations/${one.id}/close`));
     expect(await counts()).toMatchObject({ open: 0, closed: 1, mine: 0 });
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeUser } from "../testing/factories";
-import { client, ok, type Client, type Json } from "./testing";
+import { client, type Client } from "../testing/http";
+import { ok, type Json } from "./testing";
 
 /** 100 conversations sharing one last_update: every page walk must return each exactly once. */
 let s: TestServer;

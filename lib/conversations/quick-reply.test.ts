@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp } from "../testing/factories";
-import {
-  client,
-  eventsOf,
-  fails,
-  lastEventId,
-  ok,
-  startConversation,
-  type Client,
-  type Json,
-} from "./testing";
+import { client, type Client } from "../testing/http";
+import { eventsOf, fails, lastEventId, ok, startConversation, type Json } from "./testing";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -35,14 +27,14 @@ describe("POST /conversations/{id}/quickreply", () => {
       { type: "quick_reply", body: "Talk to a human" },
     ];
     const offer = ok(
-      await c.post(`/api/conversations/${conv.id}/reply`, {
+      await c.postForm(`/api/conversations/${conv.id}/reply`, {
         body: "How can we help?",
         actions: JSON.stringify(buttons),
       }),
     );
     const since = await lastEventId(s.db);
     const click = ok(
-      await c.post(`/api/conversations/${conv.id}/quickreply`, {
+      await c.postForm(`/api/conversations/${conv.id}/quickreply`, {
         part: String(offer.id),
         action: "0",
         random_id: "8",
@@ -58,7 +50,7 @@ describe("POST /conversations/{id}/quickreply", () => {
     const [ev] = await eventsOf(s.db, `conversation_reply.${a.app.id}`, since);
     expect((ev!.payload as Json).meta_data).toEqual({ intent: "track", order: 42 });
     const second = ok(
-      await c.post(`/api/conversations/${conv.id}/quickreply`, { part: String(offer.id), action: "1" }),
+      await c.postForm(`/api/conversations/${conv.id}/quickreply`, { part: String(offer.id), action: "1" }),
     );
     expect(second).toMatchObject({ body: "Talk to a human", meta_data: {} });
   });
@@ -67,15 +59,15 @@ describe("POST /conversations/{id}/quickreply", () => {
     const conv = await startConversation(c, s.db, a.app.id);
     const other = await startConversation(c, s.db, a.app.id);
     const offer = ok(
-      await c.post(`/api/conversations/${conv.id}/reply`, {
+      await c.postForm(`/api/conversations/${conv.id}/reply`, {
         body: "?",
         actions: JSON.stringify([{ type: "quick_reply", body: "Yes" }]),
       }),
     );
-    const plain = ok(await c.post(`/api/conversations/${conv.id}/reply`, { body: "no buttons" }));
+    const plain = ok(await c.postForm(`/api/conversations/${conv.id}/reply`, { body: "no buttons" }));
     const before = await s.db.conversationPart.count();
     const click = (id: bigint, form: Record<string, string>) =>
-      c.post(`/api/conversations/${id}/quickreply`, form);
+      c.postForm(`/api/conversations/${id}/quickreply`, form);
     fails(await click(conv.id, { part: String(offer.id), action: "1" }), 400, "ValidationError", "action");
     fails(await click(conv.id, { part: String(offer.id), action: "-1" }), 400, "ValidationError", "action");
     fails(await click(conv.id, { part: String(plain.id), action: "0" }), 400, "ValidationError", "action");
@@ -83,7 +75,7 @@ describe("POST /conversations/{id}/quickreply", () => {
     fails(await click(conv.id, { action: "0" }), 400, "ValidationError", "part");
     fails(await click(conv.id, { part: "99999999", action: "0" }), 400, "LookupError");
     fails(
-      await client(s, b.token).post(`/api/conversations/${conv.id}/quickreply`, {
+      await client(s, b.token).postForm(`/api/conversations/${conv.id}/quickreply`, {
         part: String(offer.id),
         action: "0",
       }),

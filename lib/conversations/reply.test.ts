@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeAdmin, makeApp, makeSession, makeToken } from "../testing/factories";
+import { client, type Client } from "../testing/http";
 import {
-  client,
   conversationRow,
   eventsOf,
   fails,
@@ -10,7 +10,6 @@ import {
   ok,
   recount,
   startConversation,
-  type Client,
   type Json,
 } from "./testing";
 
@@ -29,7 +28,8 @@ afterAll(async () => {
   await s.close();
 });
 
-const reply = (id: bigint, form: Record<string, string>) => c.post(`/api/conversations/${id}/reply`, form);
+const reply = (id: bigint, form: Record<string, string>) =>
+  c.postForm(`/api/conversations/${id}/reply`, form);
 const partCount = (id: bigint) => s.db.conversationPart.count({ where: { conversationId: id } });
 
 describe("POST /conversations/{id}/reply", () => {
@@ -250,16 +250,16 @@ describe("POST /conversations/{id}/reply", () => {
 
   it("a visitor's reply reopens a closed conversation and wakes a delayed one", async () => {
     const conv = await startConversation(c, s.db, a.app.id);
-    ok(await c.post(`/api/conversations/${conv.id}/close`));
+    ok(await c.postForm(`/api/conversations/${conv.id}/close`));
     const since = await lastEventId(s.db);
     ok(await reply(conv.id, { body: "still broken", from_user: "default_user" }));
     expect((await conversationRow(s.db, conv.id)).closed).toBe(false);
     const closedEv = await eventsOf(s.db, `conversation_closed.${a.app.id}`, since);
     expect(closedEv.map((e) => (e.payload as Json).closed)).toEqual([false]);
-    ok(await c.post(`/api/conversations/${conv.id}/delay`, { until: String(Date.now() / 1000 + 3600) }));
+    ok(await c.postForm(`/api/conversations/${conv.id}/delay`, { until: String(Date.now() / 1000 + 3600) }));
     ok(await reply(conv.id, { body: "hello?", from_user: "default_user" }));
     expect((await conversationRow(s.db, conv.id)).delayedUntil).toBeNull();
-    ok(await c.post(`/api/conversations/${conv.id}/close`));
+    ok(await c.postForm(`/api/conversations/${conv.id}/close`));
     ok(await reply(conv.id, { body: "operator follow-up" }));
     expect((await conversationRow(s.db, conv.id)).closed).toBe(true);
   });
@@ -269,7 +269,7 @@ describe("POST /conversations/{id}/reply", () => {
     const theirs = await startConversation(client(s, b.token), s.db, b.app.id);
     fails(await reply(theirs.id, { body: "x" }), 403, "PermissionDenied");
     expect(await partCount(theirs.id)).toBe(1);
-    fails(await c.post(`/api/conversations/abc/reply`, { body: "x" }), 400, "ValidationError", "id");
+    fails(await c.postForm(`/api/conversations/abc/reply`, { body: "x" }), 400, "ValidationError", "id");
   });
 
   it("replies as the logged-in operator from the panel (session + CSRF)", async () => {
@@ -296,24 +296,24 @@ describe("POST /conversations/{id}/reply", () => {
   it("accepts JSON bodies and parameters in the query string", async () => {
     const conv = await startConversation(c, s.db, a.app.id);
     const j = ok(
-      await c.json(`/api/conversations/${conv.id}/reply`, {
+      await c.postJson(`/api/conversations/${conv.id}/reply`, {
         body: "json",
         random_id: 1,
         actions: [{ type: "quick_reply", body: "ok" }],
       }),
     );
     expect(j).toMatchObject({ body: "json", random_id: 1 });
-    expect(ok(await c.post(`/api/conversations/${conv.id}/reply?body=query`)).body).toBe("query");
+    expect(ok(await c.postForm(`/api/conversations/${conv.id}/reply?body=query`)).body).toBe("query");
   });
 });
 
 describe("POST /v1/conversations/{id}/reply", () => {
   it("returns {id, id_assign_part} and takes v1's parameters", async () => {
     const conv = await startConversation(c, s.db, a.app.id);
-    const plain = ok(await c.post(`/api/v1/conversations/${conv.id}/reply`, { body: "v1" }));
+    const plain = ok(await c.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "v1" }));
     expect(Object.keys(plain)).toEqual(["id"]);
     const assigned = ok(
-      await c.post(`/api/v1/conversations/${conv.id}/reply`, {
+      await c.postForm(`/api/v1/conversations/${conv.id}/reply`, {
         body: "v1",
         auto_assign: String(a.admin.id),
         type: "note",
@@ -321,7 +321,7 @@ describe("POST /v1/conversations/{id}/reply", () => {
     );
     expect(Object.keys(assigned).sort()).toEqual(["id", "id_assign_part"]);
     const asUser = ok(
-      await c.post(`/api/v1/conversations/${conv.id}/reply`, { body: "v1 user", from_user: "true" }),
+      await c.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "v1 user", from_user: "true" }),
     );
     const stored = await s.db.conversationPart.findUniqueOrThrow({
       where: { id: BigInt(asUser.id as number) },
@@ -331,28 +331,28 @@ describe("POST /v1/conversations/{id}/reply", () => {
 
   it("requires body, conversations-write, and as-user for from_user", async () => {
     const conv = await startConversation(c, s.db, a.app.id);
-    fails(await c.post(`/api/v1/conversations/${conv.id}/reply`, {}), 400, "ValidationError", "body");
+    fails(await c.postForm(`/api/v1/conversations/${conv.id}/reply`, {}), 400, "ValidationError", "body");
     fails(
-      await c.post(`/api/v1/conversations/${conv.id}/reply`, { body: "x".repeat(10_001) }),
+      await c.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x".repeat(10_001) }),
       400,
       "ReplyTooBig",
     );
     fails(
-      await c.post(`/api/v1/conversations/${conv.id}/reply`, { body: "x", type: "article" }),
+      await c.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x", type: "article" }),
       400,
       "ValidationError",
       "type",
     );
     const readOnly = client(s, await makeToken(s.db, a.app.id, ["conversations-read"]));
     fails(
-      await readOnly.post(`/api/v1/conversations/${conv.id}/reply`, { body: "x" }),
+      await readOnly.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x" }),
       403,
       "PermissionDenied",
     );
     const writer = client(s, await makeToken(s.db, a.app.id, ["conversations-write"]));
-    expect((await writer.post(`/api/v1/conversations/${conv.id}/reply`, { body: "x" })).status).toBe(200);
+    expect((await writer.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x" })).status).toBe(200);
     fails(
-      await writer.post(`/api/v1/conversations/${conv.id}/reply`, { body: "x", from_user: "1" }),
+      await writer.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x", from_user: "1" }),
       403,
       "PermissionDenied",
     );
@@ -362,7 +362,7 @@ describe("POST /v1/conversations/{id}/reply", () => {
   it("refuses a bad from_admin, auto_assign or random_id, writing nothing", async () => {
     const conv = await startConversation(c, s.db, a.app.id);
     const v1 = (form: Record<string, string>) =>
-      c.post(`/api/v1/conversations/${conv.id}/reply`, { body: "x", ...form });
+      c.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x", ...form });
     const before = await conversationRow(s.db, conv.id);
     const since = await lastEventId(s.db);
     const invalid: [Record<string, string>, string][] = [

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeAdmin, makeApp, makeToken } from "../testing/factories";
-import { client, eventsOf, fails, lastEventId, ok, unique, type Client, type Json } from "./testing";
+import { client, type Client } from "../testing/http";
+import { eventsOf, fails, lastEventId, ok, unique, type Json } from "./testing";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -28,7 +29,7 @@ describe("POST /users/{id}/startconversation", () => {
     expect(user.isLead).toBe(false);
     const since = await lastEventId(s.db);
     const d = ok(
-      await c.post(`/api/users/${user.id}/startconversation`, {
+      await c.postForm(`/api/users/${user.id}/startconversation`, {
         body: "Where is my order?",
         random_id: "4000000000",
         referrer: "https://shop.example/orders",
@@ -64,7 +65,7 @@ describe("POST /users/{id}/startconversation", () => {
     const uid = unique("visitor");
     const results = await Promise.all(
       [1, 2, 3].map((i) =>
-        c.post(`/api/users/${uid}/startconversation`, { by_user_id: "true", body: `hi ${i}` }),
+        c.postForm(`/api/users/${uid}/startconversation`, { by_user_id: "true", body: `hi ${i}` }),
       ),
     );
     for (const r of results) ok(r);
@@ -72,7 +73,7 @@ describe("POST /users/{id}/startconversation", () => {
     expect(users).toHaveLength(1);
     expect(users[0]!.conversationCount).toBe(3);
     fails(
-      await c.post(`/api/users/${uid}/startconversation`, {
+      await c.postForm(`/api/users/${uid}/startconversation`, {
         by_user_id: "1",
         body: "x",
         app: String(b.app.id),
@@ -84,17 +85,17 @@ describe("POST /users/{id}/startconversation", () => {
 
   it("has a v1 form answering {id}, needing conversations-write and as-user", async () => {
     const user = await anonymous();
-    const d = ok(await c.post(`/api/v1/users/${user.id}/startconversation`, { body: "v1" }));
+    const d = ok(await c.postForm(`/api/v1/users/${user.id}/startconversation`, { body: "v1" }));
     expect(Object.keys(d)).toEqual(["id"]);
     const noAsUser = client(s, await makeToken(s.db, a.app.id, ["conversations-write"]));
     fails(
-      await noAsUser.post(`/api/v1/users/${user.id}/startconversation`, { body: "v1" }),
+      await noAsUser.postForm(`/api/v1/users/${user.id}/startconversation`, { body: "v1" }),
       403,
       "PermissionDenied",
     );
     // Starting as the visitor needs as-user in every version.
     fails(
-      await noAsUser.post(`/api/users/${user.id}/startconversation`, { body: "v2" }),
+      await noAsUser.postForm(`/api/users/${user.id}/startconversation`, { body: "v2" }),
       403,
       "PermissionDenied",
     );
@@ -103,16 +104,30 @@ describe("POST /users/{id}/startconversation", () => {
   it("refuses bad input, writing nothing", async () => {
     const user = await anonymous();
     const path = `/api/users/${user.id}/startconversation`;
-    fails(await c.post(path, {}), 400, "ValidationError", "body");
-    fails(await c.post(path, { body: "   " }), 400, "ValidationError", "body");
-    fails(await c.post(path, { body: "x".repeat(10_001) }), 400, "ReplyTooBig", "body");
-    fails(await c.post(path, { body: "x", random_id: "-2147483649" }), 400, "ValidationError", "random_id");
-    fails(await c.post(path, { body: "x", referrer: "r".repeat(2049) }), 400, "ValidationError", "referrer");
-    fails(await c.post(path, { body: "x", channel: "99999999" }), 400, "LookupError");
-    fails(await c.post(`/api/users/abc/startconversation`, { body: "x" }), 400, "ValidationError", "id");
-    fails(await c.post(`/api/users/99999999/startconversation`, { body: "x" }), 400, "LookupError");
+    fails(await c.postForm(path, {}), 400, "ValidationError", "body");
+    fails(await c.postForm(path, { body: "   " }), 400, "ValidationError", "body");
+    fails(await c.postForm(path, { body: "x".repeat(10_001) }), 400, "ReplyTooBig", "body");
+    fails(
+      await c.postForm(path, { body: "x", random_id: "-2147483649" }),
+      400,
+      "ValidationError",
+      "random_id",
+    );
+    fails(
+      await c.postForm(path, { body: "x", referrer: "r".repeat(2049) }),
+      400,
+      "ValidationError",
+      "referrer",
+    );
+    fails(await c.postForm(path, { body: "x", channel: "99999999" }), 400, "LookupError");
+    fails(await c.postForm(`/api/users/abc/startconversation`, { body: "x" }), 400, "ValidationError", "id");
+    fails(await c.postForm(`/api/users/99999999/startconversation`, { body: "x" }), 400, "LookupError");
     const theirs = await s.db.user.create({ data: { appId: b.app.id } });
-    fails(await c.post(`/api/users/${theirs.id}/startconversation`, { body: "x" }), 403, "PermissionDenied");
+    fails(
+      await c.postForm(`/api/users/${theirs.id}/startconversation`, { body: "x" }),
+      403,
+      "PermissionDenied",
+    );
     expect(await s.db.conversation.count({ where: { userId: { in: [user.id, theirs.id] } } })).toBe(0);
     expect((await s.db.user.findUniqueOrThrow({ where: { id: user.id } })).conversationCount).toBe(0);
   });
@@ -124,7 +139,7 @@ describe("POST /users/{id}/sendmessage", () => {
     const op = await makeAdmin(s.db, { appId: a.app.id });
     const since = await lastEventId(s.db);
     const d = ok(
-      await c.post(`/api/users/${user.id}/sendmessage`, {
+      await c.postForm(`/api/users/${user.id}/sendmessage`, {
         body: "Can we help?",
         from_admin: String(op.id),
         random_id: "12",
@@ -142,16 +157,16 @@ describe("POST /users/{id}/sendmessage", () => {
     expect(await eventsOf(s.db, `conversation_started_user.${a.app.id}`, since)).toHaveLength(0);
     expect(await eventsOf(s.db, `conversation.${a.app.id}`, since)).toHaveLength(1);
     expect(await inInbox(id)).toBe(false);
-    ok(await c.post(`/api/conversations/${id}/reply`, { body: "yes", from_user: "default_user" }));
+    ok(await c.postForm(`/api/conversations/${id}/reply`, { body: "yes", from_user: "default_user" }));
     expect(await inInbox(id)).toBe(true);
   });
 
   it("finds users by_user_id but never creates them", async () => {
     const user = await s.db.user.create({ data: { appId: a.app.id, userId: unique("crm") } });
-    ok(await c.post(`/api/users/${user.userId}/sendmessage`, { by_user_id: "true", body: "hello" }));
+    ok(await c.postForm(`/api/users/${user.userId}/sendmessage`, { by_user_id: "true", body: "hello" }));
     const ghost = unique("ghost");
     fails(
-      await c.post(`/api/users/${ghost}/sendmessage`, { by_user_id: "true", body: "hello" }),
+      await c.postForm(`/api/users/${ghost}/sendmessage`, { by_user_id: "true", body: "hello" }),
       400,
       "LookupError",
     );
@@ -160,17 +175,17 @@ describe("POST /users/{id}/sendmessage", () => {
 
   it("has a v1 form and refuses bad input", async () => {
     const user = await anonymous();
-    expect(Object.keys(ok(await c.post(`/api/v1/users/${user.id}/sendmessage`, { body: "v1" })))).toEqual([
-      "id",
-    ]);
-    fails(await c.post(`/api/v1/users/${user.id}/sendmessage`, {}), 400, "ValidationError", "body");
+    expect(Object.keys(ok(await c.postForm(`/api/v1/users/${user.id}/sendmessage`, { body: "v1" })))).toEqual(
+      ["id"],
+    );
+    fails(await c.postForm(`/api/v1/users/${user.id}/sendmessage`, {}), 400, "ValidationError", "body");
     const path = `/api/users/${user.id}/sendmessage`;
-    fails(await c.post(path, {}), 400, "ValidationError", "body");
-    fails(await c.post(path, { body: "x".repeat(10_001) }), 400, "ReplyTooBig");
-    fails(await c.post(path, { body: "x", from_admin: String(b.admin.id) }), 400, "LookupError");
-    fails(await c.post(path, { body: "x", body_json: "[]" }), 400, "ValidationError", "body_json");
+    fails(await c.postForm(path, {}), 400, "ValidationError", "body");
+    fails(await c.postForm(path, { body: "x".repeat(10_001) }), 400, "ReplyTooBig");
+    fails(await c.postForm(path, { body: "x", from_admin: String(b.admin.id) }), 400, "LookupError");
+    fails(await c.postForm(path, { body: "x", body_json: "[]" }), 400, "ValidationError", "body_json");
     const ro = client(s, await makeToken(s.db, a.app.id, ["conversations-read"]));
-    fails(await ro.post(`/api/v1/users/${user.id}/sendmessage`, { body: "x" }), 403, "PermissionDenied");
+    fails(await ro.postForm(`/api/v1/users/${user.id}/sendmessage`, { body: "x" }), 403, "PermissionDenied");
     expect(await s.db.conversation.count({ where: { userId: user.id } })).toBe(1);
   });
 });

@@ -3,8 +3,8 @@ import { io as connect } from "socket.io-client";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeAdmin, makeApp, makeToken } from "../testing/factories";
 import { wakeDelayedConversations } from "./sweeper";
+import { client, type Client } from "../testing/http";
 import {
-  client,
   conversationRow,
   eventsOf,
   fails,
@@ -12,7 +12,6 @@ import {
   ok,
   recount,
   startConversation,
-  type Client,
   type Json,
 } from "./testing";
 
@@ -32,7 +31,7 @@ afterAll(async () => {
 });
 
 const post = (id: bigint, what: string, form: Record<string, string> = {}) =>
-  c.post(`/api/conversations/${id}/${what}`, form);
+  c.postForm(`/api/conversations/${id}/${what}`, form);
 const parts = (id: bigint) => s.db.conversationPart.count({ where: { conversationId: id } });
 const inList = async (id: bigint, q: string) =>
   (ok(await c.get(`/api/apps/${a.app.id}/conversations?${q}`)) as unknown as Json[]).some(
@@ -62,7 +61,7 @@ describe("assign", () => {
     ok(await post(conv.id, "assign"));
     expect((await conversationRow(s.db, conv.id)).assigneeId).toBeNull();
     expect(
-      ok(await c.post(`/api/v1/conversations/${conv.id}/assign`, { admin: String(op.id) })).id,
+      ok(await c.postForm(`/api/v1/conversations/${conv.id}/assign`, { admin: String(op.id) })).id,
     ).toBeDefined();
     expect(await parts(conv.id)).toBe(6);
   });
@@ -77,13 +76,15 @@ describe("assign", () => {
       "LookupError",
     );
     fails(
-      await client(s, b.token).post(`/api/conversations/${conv.id}/assign`, { admin: String(b.admin.id) }),
+      await client(s, b.token).postForm(`/api/conversations/${conv.id}/assign`, {
+        admin: String(b.admin.id),
+      }),
       403,
       "PermissionDenied",
     );
     const ro = client(s, await makeToken(s.db, a.app.id, ["conversations-read"]));
     fails(
-      await ro.post(`/api/v1/conversations/${conv.id}/assign`, { admin: String(a.admin.id) }),
+      await ro.postForm(`/api/v1/conversations/${conv.id}/assign`, { admin: String(a.admin.id) }),
       403,
       "PermissionDenied",
     );
@@ -109,8 +110,8 @@ describe("close and reopen", () => {
     const ev = await eventsOf(s.db, `conversation_closed.${a.app.id}`, since);
     expect(ev.map((e) => (e.payload as Json).closed)).toEqual([true, false]);
     expect((ev[0]!.payload as Json).part).toMatchObject({ type: "closed", random_id: 9 });
-    ok(await c.post(`/api/v1/conversations/${conv.id}/close`));
-    fails(await c.post(`/api/v1/conversations/${conv.id}/reopen`), 404, "NotFound");
+    ok(await c.postForm(`/api/v1/conversations/${conv.id}/close`));
+    fails(await c.postForm(`/api/v1/conversations/${conv.id}/reopen`), 404, "NotFound");
     fails(await post(conv.id, "close", { from_admin: "nobody" }), 400, "ValidationError", "from_admin");
     fails(await post(conv.id, "close", { from_admin: String(b.admin.id) }), 400, "LookupError");
     fails(await post(123456789n, "close"), 400, "LookupError");
@@ -247,7 +248,7 @@ describe("read", () => {
       400,
       "ValidationError",
     );
-    fails(await client(s, b.token).post(`/api/conversations/${conv.id}/read`), 403, "PermissionDenied");
+    fails(await client(s, b.token).postForm(`/api/conversations/${conv.id}/read`), 403, "PermissionDenied");
   });
 
   it("refuses a from_user that is another user, unknown or a word, writing nothing", async () => {
@@ -297,7 +298,7 @@ describe("settyping", () => {
     const since = await lastEventId(s.db);
     expect(ok(await post(conv.id, "settyping", { body: "Hel", from_user: "default_user" }))).toEqual({});
     ok(await post(conv.id, "settyping", { body: "42" }));
-    ok(await c.post(`/api/v1/conversations/${conv.id}/settyping`, { body: "v1" }));
+    ok(await c.postForm(`/api/v1/conversations/${conv.id}/settyping`, { body: "v1" }));
     await new Promise((r) => setTimeout(r, 200));
     sock.close();
     expect(got.map((m) => (m.message as Json).body)).toEqual(["Hel", "42", "v1"]);
@@ -310,7 +311,11 @@ describe("settyping", () => {
     expect(await lastEventId(s.db)).toBe(since);
     fails(await post(conv.id, "settyping", { from_user: "12345678" }), 400, "LookupError");
     fails(await post(conv.id, "settyping", { body: "x".repeat(10_001) }), 400, "ValidationError", "body");
-    fails(await client(s, b.token).post(`/api/conversations/${conv.id}/settyping`), 403, "PermissionDenied");
+    fails(
+      await client(s, b.token).postForm(`/api/conversations/${conv.id}/settyping`),
+      403,
+      "PermissionDenied",
+    );
   });
 });
 
@@ -340,7 +345,7 @@ describe("tags", () => {
 
   it("has v1's POST with action add/delete, and refuses bad tags writing nothing", async () => {
     const conv = await startConversation(c, s.db, a.app.id);
-    const v1 = (form: Record<string, string>) => c.post(`/api/v1/conversations/${conv.id}/tag`, form);
+    const v1 = (form: Record<string, string>) => c.postForm(`/api/v1/conversations/${conv.id}/tag`, form);
     expect(ok(await v1({ action: "add", tag: "lead" })).id).toBeDefined();
     expect(ok(await v1({ action: "add", tag: "lead" }))).toEqual({});
     expect(ok(await v1({ action: "delete", tag: "lead" })).id).toBeDefined();
@@ -357,12 +362,12 @@ describe("tags", () => {
     fails(await c.del(`/api/conversations/${conv.id}/tag`), 400, "ValidationError", "tag");
     const ro = client(s, await makeToken(s.db, a.app.id, ["conversations-read"]));
     fails(
-      await ro.post(`/api/v1/conversations/${conv.id}/tag`, { action: "add", tag: "x" }),
+      await ro.postForm(`/api/v1/conversations/${conv.id}/tag`, { action: "add", tag: "x" }),
       403,
       "PermissionDenied",
     );
     fails(
-      await client(s, b.token).post(`/api/conversations/${conv.id}/tag`, { tag: "x" }),
+      await client(s, b.token).postForm(`/api/conversations/${conv.id}/tag`, { tag: "x" }),
       403,
       "PermissionDenied",
     );

@@ -1,23 +1,11 @@
 import { expect } from "vitest";
 import type { Db } from "../db/client";
-import type { Called, TestServer } from "../testing/server";
+import type { Called } from "../testing/server";
+import type { Client } from "../testing/http";
 import { makeUser, unique } from "../testing/factories";
 
-/** Helpers for the conversation API tests: calls with a token, and conversations made through the API. */
+/** Helpers for the conversation API tests: envelopes checked, and conversations made through the API. */
 export type Json = Record<string, unknown>;
-
-export function client(s: TestServer, token: string) {
-  const headers = { Authorization: `Token ${token}` };
-  return {
-    get: (path: string) => s.call(path, { headers }),
-    post: (path: string, form: Record<string, string> = {}) =>
-      s.call(path, { method: "POST", headers, form }),
-    json: (path: string, json: unknown, method = "POST") => s.call(path, { method, headers, json }),
-    del: (path: string) => s.call(path, { method: "DELETE", headers }),
-    multipart: (path: string, fd: FormData) => s.call(path, { method: "POST", headers, body: fd }),
-  };
-}
-export type Client = ReturnType<typeof client>;
 
 export function ok(r: Called): Json {
   if (r.status !== 200) throw new Error(`expected 200, got ${r.status}: ${r.text.slice(0, 400)}`);
@@ -33,7 +21,7 @@ export function fails(r: Called, status: number, error: string, field?: string):
 /** A visitor's conversation started through the API; returns its ID and the user's. */
 export async function startConversation(c: Client, db: Db, appId: bigint, body = "Hello") {
   const user = await makeUser(db, appId);
-  const d = ok(await c.post(`/api/users/${user.id}/startconversation`, { body }));
+  const d = ok(await c.postForm(`/api/users/${user.id}/startconversation`, { body }));
   return { id: BigInt(d.id as number), userId: user.id };
 }
 

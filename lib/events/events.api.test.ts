@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeToken, makeUser, unique } from "../testing/factories";
-import { client, errorOf, ok, type Client } from "../users/testing";
+import { client, type Client } from "../testing/http";
+import { errorOf, ok } from "../users/testing";
 import { resolveVersion } from "../api/versions";
 import { invalidateSubscriptions } from "../webhooks/state";
 import { trackEventGrouped } from "./track-grouped";
@@ -28,7 +29,7 @@ interface Ev {
 }
 
 const track = (id: bigint | string, body: Record<string, unknown>, v = "") =>
-  api.post(`/api${v}/users/${id}/events`, body);
+  api.postJson(`/api${v}/users/${id}/events`, body);
 
 describe("POST /users/{id}/events", () => {
   it("records an event, making its type on first use, and keeps the summary exact", async () => {
@@ -86,7 +87,7 @@ describe("POST /users/{id}/events", () => {
     expect(ev).toMatchObject({ user: Number(u.id), type: { name: "v1 event" }, props: { a: 1 } });
     const narrow = await makeToken(s.db, a.app.id, ["user-read"]);
     errorOf(
-      await client(s, narrow).post(`/api/v1/users/${u.id}/events`, { event: "x" }),
+      await client(s, narrow).postJson(`/api/v1/users/${u.id}/events`, { event: "x" }),
       403,
       "PermissionDenied",
     );
@@ -110,7 +111,7 @@ describe("POST /users/{id}/events", () => {
     errorOf(await track(123_456_789n, { event: "a" }), 400, "LookupError");
     const b = await makeApp(s.db);
     errorOf(
-      await client(s, b.token).post(`/api/users/${u.id}/events`, { event: "a" }),
+      await client(s, b.token).postJson(`/api/users/${u.id}/events`, { event: "a" }),
       403,
       "PermissionDenied",
     );
@@ -182,7 +183,7 @@ describe("grouped ingest", () => {
     const name = unique("Signed up");
     // A user to create takes the transaction; the same user's next event takes the one statement.
     const viaTx = ok<Ev>(
-      await client(s, b.token).post(`/api/users/${unique("cus")}/events`, {
+      await client(s, b.token).postJson(`/api/users/${unique("cus")}/events`, {
         by_user_id: true,
         event: name,
         params: { step: 1 },
@@ -198,7 +199,7 @@ describe("grouped ingest", () => {
     });
     expect(row).toBeDefined();
     const viaOne = ok<Ev>(
-      await client(s, b.token).post(`/api/users/${viaTx.user}/events`, {
+      await client(s, b.token).postJson(`/api/users/${viaTx.user}/events`, {
         event: name,
         created: 1_699_999_000,
       }),

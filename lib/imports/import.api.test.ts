@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeToken, makeUser } from "../testing/factories";
 import type { Called } from "../testing/server";
-import { client, errorOf, ok, type Client } from "../users/testing";
+import { client, type Client } from "../testing/http";
+import { errorOf, ok } from "../users/testing";
 import { MAX_IMPORT_BYTES } from "./jobs";
 
 let s: TestServer;

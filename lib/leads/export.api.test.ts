@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeToken } from "../testing/factories";
-import { client, errorOf, ok, type Client } from "../users/testing";
+import { client, type Client } from "../testing/http";
+import { errorOf, ok } from "../users/testing";
 import { csvCell } from "./export-csv";
 
 let s: TestServer;
@@ -84,7 +85,7 @@ describe("GET /apps/{id}/users/export", () => {
     });
     // Not a lead (nothing known), so not exported even though the prop matches.
     await s.db.user.create({ data: { appId: a.app.id, propsCustom: { run } } });
-    ok(await api.post(`/api/users/${plain.id}/tags`, { tag: "vip" }));
+    ok(await api.postJson(`/api/users/${plain.id}/tags`, { tag: "vip" }));
     const filters = {
       type: "and",
       filters: [{ property_name: "run", type: "str_eq", value: { value: run } }],

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeToken } from "../testing/factories";
-import { client, errorOf, ok, type Client } from "../users/testing";
+import { client, type Client } from "../testing/http";
+import { errorOf, ok } from "../users/testing";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -42,12 +43,13 @@ beforeAll(async () => {
   await make("cid", { userId: "cid-1" });
   await make("pushy", { webpushSubscribed: true, propsCustom: { seats: "many" } });
   await make("ghost", { propsCustom: { plan: "pro" } });
-  ok(await api.post(`/api/users/${ids.ann}/tags`, { tag: "vip" }));
+  ok(await api.postJson(`/api/users/${ids.ann}/tags`, { tag: "vip" }));
   for (let i = 0; i < 3; i++)
-    bought = ok<{ type: { id: number } }>(await api.post(`/api/users/${ids.ann}/events`, { event: "Bought" }))
-      .type.id;
+    bought = ok<{ type: { id: number } }>(
+      await api.postJson(`/api/users/${ids.ann}/events`, { event: "Bought" }),
+    ).type.id;
   ok(
-    await api.post(`/api/users/${ids.bob}/events`, {
+    await api.postJson(`/api/users/${ids.bob}/events`, {
       event: "Bought",
       created: Math.floor((now - 3 * DAY) / 1000),
     }),
@@ -151,13 +153,13 @@ describe("GET /apps/{id}/users filters", () => {
 
   it("expands segments, also nested ones", async () => {
     const pro = ok<{ id: number }>(
-      await api.post(`/api/apps/${a.app.id}/segments`, {
+      await api.postJson(`/api/apps/${a.app.id}/segments`, {
         name: "Pro",
         filters: one("plan", "str_eq", { value: "pro" }),
       }),
     );
     const nested = ok<{ id: number }>(
-      await api.post(`/api/apps/${a.app.id}/segments`, {
+      await api.postJson(`/api/apps/${a.app.id}/segments`, {
         name: "Pro or phone",
         filters: {
           type: "or",
@@ -215,12 +217,12 @@ describe("GET /apps/{id}/users sorting and paging", () => {
   it("is fresh: a change shows at once", async () => {
     expect((await leads(one("$name", "str_eq", { value: "Gus" }))).total).toBe(0);
     ok(
-      await api.post(`/api/users/${ids.ghost}/props`, {
+      await api.postJson(`/api/users/${ids.ghost}/props`, {
         operations: [{ op: "update_or_create", key: "$name", value: "Gus" }],
       }),
     );
     expect((await leads(one("$name", "str_eq", { value: "Gus" }))).names).toEqual(["ghost"]);
-    ok(await api.post(`/api/users/${ids.ghost}/props`, { operations: [{ op: "delete", key: "$name" }] }));
+    ok(await api.postJson(`/api/users/${ids.ghost}/props`, { operations: [{ op: "delete", key: "$name" }] }));
     expect((await leads()).total).toBe(4);
   });
 

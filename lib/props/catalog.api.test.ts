@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp } from "../testing/factories";
-import { client, errorOf, ok, type Client } from "../users/testing";
+import { client, type Client } from "../testing/http";
+import { errorOf, ok } from "../users/testing";
 import type { CatalogProp } from "./catalog";
 
 let s: TestServer;
@@ -21,7 +22,7 @@ describe("GET /apps/{id}/props", () => {
   it("lists system props, custom props with inferred types, and three props per event type", async () => {
     const u = await s.db.user.create({ data: { appId: a.app.id, name: "Cat" } });
     ok(
-      await api.post(`/api/users/${u.id}/props`, {
+      await api.postJson(`/api/users/${u.id}/props`, {
         operations: [
           { op: "update_or_create", key: "plan", value: "pro" },
           { op: "update_or_create", key: "seats", value: 12 },
@@ -34,7 +35,9 @@ describe("GET /apps/{id}/props", () => {
     );
     // A second user whose `seats` is a float: mixed numbers read as float.
     await s.db.user.create({ data: { appId: a.app.id, propsCustom: { seats: 2.5 } } });
-    const ev = ok<{ type: { id: number } }>(await api.post(`/api/users/${u.id}/events`, { event: "Paid" }));
+    const ev = ok<{ type: { id: number } }>(
+      await api.postJson(`/api/users/${u.id}/events`, { event: "Paid" }),
+    );
 
     const props = ok<CatalogProp[]>(await api.get(`/api/apps/${a.app.id}/props`));
     const by = new Map(props.map((p) => [p.name, p]));
@@ -67,8 +70,10 @@ describe("GET /apps/{id}/users extensions (props_extra, tags)", () => {
   it("adds picked custom and event props and the tags to each lead; the default shape is unchanged", async () => {
     const run = `x${Date.now()}`;
     const u = await s.db.user.create({ data: { appId: a.app.id, name: run, propsCustom: { plan: "gold" } } });
-    ok(await api.post(`/api/users/${u.id}/tags`, { tag: "vip" }));
-    const ev = ok<{ type: { id: number } }>(await api.post(`/api/users/${u.id}/events`, { event: "Seen" }));
+    ok(await api.postJson(`/api/users/${u.id}/tags`, { tag: "vip" }));
+    const ev = ok<{ type: { id: number } }>(
+      await api.postJson(`/api/users/${u.id}/events`, { event: "Seen" }),
+    );
     const filters = {
       type: "and",
       filters: [{ property_name: "$name", type: "str_eq", value: { value: run } }],

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverUrl } from "../db/testing";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeUser, unique } from "../testing/factories";
-import { client, ok, type Client } from "../users/testing";
+import { client, type Client } from "../testing/http";
+import { ok } from "../users/testing";
 
 /** Only a real PostgreSQL server runs transactions concurrently; the embedded database serialises them anyway. */
 describe.runIf(serverUrl())("concurrency on PostgreSQL", () => {
@@ -23,7 +24,7 @@ describe.runIf(serverUrl())("concurrency on PostgreSQL", () => {
     const u = await makeUser(s.db, a.app.id);
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        api.post(`/api/users/${u.id}/props`, {
+        api.postJson(`/api/users/${u.id}/props`, {
           operations: [
             { op: "add", key: "clicks", value: 1 },
             { op: "add", key: "$sessions", value: 1 },
@@ -49,7 +50,7 @@ describe.runIf(serverUrl())("concurrency on PostgreSQL", () => {
       const name = unique("Clicked");
       const created = Array.from({ length: 100 }, (_, i) => 1_700_000_000 + ((i * 37) % 100));
       const results = await Promise.all(
-        created.map((c) => api.post(`/api/users/${u.id}/events`, { event: name, created: c })),
+        created.map((c) => api.postJson(`/api/users/${u.id}/events`, { event: name, created: c })),
       );
       for (const r of results) ok(r);
       expect(await s.db.eventType.count({ where: { appId: a.app.id, name } })).toBe(1);
@@ -72,8 +73,8 @@ describe.runIf(serverUrl())("concurrency on PostgreSQL", () => {
       const results = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
           i % 2
-            ? api.post(`/api/users/${key}/events`, { by_user_id: true, event: name })
-            : api.post(`/api/users/${key}/props`, {
+            ? api.postJson(`/api/users/${key}/events`, { by_user_id: true, event: name })
+            : api.postJson(`/api/users/${key}/props`, {
                 by_user_id: true,
                 operations: [{ op: "add", key: "n", value: 1 }],
               }),
@@ -87,7 +88,7 @@ describe.runIf(serverUrl())("concurrency on PostgreSQL", () => {
       const others = await Promise.all(Array.from({ length: 30 }, () => makeUser(s.db, a.app.id)));
       const other = unique("Shared type");
       for (const r of await Promise.all(
-        others.map((o) => api.post(`/api/users/${o.id}/events`, { event: other })),
+        others.map((o) => api.postJson(`/api/users/${o.id}/events`, { event: other })),
       ))
         ok(r);
       expect(await s.db.eventType.count({ where: { appId: a.app.id, name: other } })).toBe(1);

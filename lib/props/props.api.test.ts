@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeToken, makeUser, unique } from "../testing/factories";
-import { client, errorOf, ok, type Client } from "../users/testing";
+import { client, type Client } from "../testing/http";
+import { errorOf, ok } from "../users/testing";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -17,7 +18,7 @@ afterAll(async () => {
 });
 
 const props = (id: bigint | string, body: Record<string, unknown>, v = "") =>
-  api.post(`/api${v}/users/${id}/props`, body);
+  api.postJson(`/api${v}/users/${id}/props`, body);
 const custom = async (id: bigint) => (await s.db.user.findUniqueOrThrow({ where: { id } })).propsCustom;
 
 describe("POST /users/{id}/props", () => {
@@ -60,11 +61,11 @@ describe("POST /users/{id}/props", () => {
       { op: "update_or_create", key: "b", value: "true" },
       { op: "update_or_create", key: "d", value: "2024-05-01 10:00" },
     ]);
-    ok(await api.form(`/api/users/${u.id}/props`, { operations: ops }));
+    ok(await api.postForm(`/api/users/${u.id}/props`, { operations: ops }));
     expect(await custom(u.id)).toEqual({ n: 42, b: true, d: "2024-05-01T10:00:00" });
-    ok(await api.form(`/api/users/${u.id}/props`, { operations: ops, parse_custom_props_type: "false" }));
+    ok(await api.postForm(`/api/users/${u.id}/props`, { operations: ops, parse_custom_props_type: "false" }));
     // A JSON escape turns into a NUL only once parsed, past the edge's own check: it is refused, not a 500.
-    const nul = await api.form(`/api/users/${u.id}/props`, {
+    const nul = await api.postForm(`/api/users/${u.id}/props`, {
       operations: '[{"op":"update_or_create","key":"x","value":"a\\u0000b"}]',
     });
     expect(nul.body.meta.ignored_operations).toEqual([
@@ -91,7 +92,7 @@ describe("POST /users/{id}/props", () => {
 
   it("re-subscribes an unsubscribed email only with double_subscribe", async () => {
     const u = await makeUser(s.db, a.app.id, { email: "old@example.test" });
-    ok(await api.post(`/api/users/${u.id}/unsubscribeemail`));
+    ok(await api.postJson(`/api/users/${u.id}/unsubscribeemail`));
     const status = async () => (await s.db.user.findUniqueOrThrow({ where: { id: u.id } })).emailStatus;
     expect(await status()).toBe("unsubscribed");
     ok(
@@ -165,7 +166,7 @@ describe("POST /users/{id}/props", () => {
       operations: "is required",
     });
     expect(
-      errorOf(await api.form(`/api/users/${u.id}/props`, { operations: "[{" }), 400, "ValidationError")
+      errorOf(await api.postForm(`/api/users/${u.id}/props`, { operations: "[{" }), 400, "ValidationError")
         .error_fields,
     ).toEqual({
       operations: "must be valid JSON",
@@ -208,7 +209,7 @@ describe("POST /v1/users/{id}/props", () => {
     ]);
     const narrow = await makeToken(s.db, a.app.id, ["user-read"]);
     errorOf(
-      await client(s, narrow).post(`/api/v1/users/${u.id}/props`, { operations: [] }),
+      await client(s, narrow).postJson(`/api/v1/users/${u.id}/props`, { operations: [] }),
       403,
       "PermissionDenied",
     );

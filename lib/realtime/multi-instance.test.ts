@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import pg from "pg";
@@ -9,6 +8,7 @@ import { serverUrl } from "../db/testing";
 import { makeApp, makeSession, makeUser } from "../testing/factories";
 import { openSocket, watchDisconnect } from "../testing/socket";
 import { spawnServer, type Spawned } from "../testing/spawn";
+import { freePort } from "../testing/port";
 
 /**
  * Two instances on one PostgreSQL database and one Redis: what a client of one instance receives of writes made
@@ -19,16 +19,6 @@ interface Msg {
   id: number | null;
   channel: string;
   message: Record<string, unknown>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function startRedis(port: number): ChildProcess {

@@ -4,7 +4,8 @@ import { io as connect, type Socket } from "socket.io-client";
 import { serverUrl } from "../db/testing";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp } from "../testing/factories";
-import { client, ok, startConversation } from "../conversations/testing";
+import { client } from "../testing/http";
+import { ok, startConversation } from "../conversations/testing";
 import { Prisma } from "../db/generated/client";
 import { WRITER_LOCK } from "./log-keys";
 
@@ -76,7 +77,7 @@ describe.runIf(serverUrl())("event IDs committed out of order", () => {
   it("holds a later ID back until the earlier one commits, then delivers both in order", async () => {
     const { c, conv } = await quietConversation();
     const earlier = await slowWriter("earlier");
-    const later = ok(await c.post(`/api/conversations/${conv.id}/reply`, { body: "later" }));
+    const later = ok(await c.postForm(`/api/conversations/${conv.id}/reply`, { body: "later" }));
     expect(Number(later.id)).toBeGreaterThan(0);
     await settle();
     expect(got).toEqual([]);
@@ -90,7 +91,7 @@ describe.runIf(serverUrl())("event IDs committed out of order", () => {
   it("delivers the later ID once the earlier one is rolled back", async () => {
     const { c, conv } = await quietConversation();
     await slowWriter("never");
-    ok(await c.post(`/api/conversations/${conv.id}/reply`, { body: "after a rollback" }));
+    ok(await c.postForm(`/api/conversations/${conv.id}/reply`, { body: "after a rollback" }));
     await settle();
     expect(got).toEqual([]);
     await slow.query("ROLLBACK");

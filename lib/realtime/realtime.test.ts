@@ -3,7 +3,8 @@ import { io as connect, type Socket } from "socket.io-client";
 import { startTestServer, type TestServer } from "../testing/server";
 import { QueryClient } from "@tanstack/react-query";
 import { makeApp, makeSession, makeUser } from "../testing/factories";
-import { client, ok, startConversation } from "../conversations/testing";
+import { client } from "../testing/http";
+import { ok, startConversation } from "../conversations/testing";
 import { purgeEventLog } from "./outbox";
 import { handleSubscribeAck } from "../client/use-socket";
 
@@ -88,7 +89,7 @@ describe("socket.io delivery", () => {
     const c = client(s, a.token);
     const conv = await startConversation(c, s.db, a.app.id);
     const part = ok(
-      await c.post(`/api/conversations/${conv.id}/reply`, { body: "hi there", random_id: "424242" }),
+      await c.postForm(`/api/conversations/${conv.id}/reply`, { body: "hi there", random_id: "424242" }),
     );
     await until(() => got.some((m) => m.message.id === part.id), "the reply");
     const msg = got.find((m) => m.message.id === part.id)!;
@@ -108,13 +109,13 @@ describe("socket.io delivery", () => {
     const channel = `conversation_reply.${a.app.id}`;
     const first = await open({ token: a.token });
     await subscribe(first.socket, [channel]);
-    ok(await c.post(`/api/conversations/${conv.id}/reply`, { body: "before", random_id: "1" }));
+    ok(await c.postForm(`/api/conversations/${conv.id}/reply`, { body: "before", random_id: "1" }));
     await until(() => first.got.some((m) => m.message.body === "before"), "the first reply");
     const lastSeen = first.got[first.got.length - 1]!.id!;
     first.socket.disconnect();
     for (let i = 0; i < 20; i++) {
       ok(
-        await c.post(`/api/conversations/${conv.id}/reply`, {
+        await c.postForm(`/api/conversations/${conv.id}/reply`, {
           body: `away ${i}`,
           random_id: String(100 + i),
         }),
@@ -124,7 +125,7 @@ describe("socket.io delivery", () => {
     // Live replies race the replay: both must come out once each, in id order.
     const racing = (async () => {
       for (let i = 0; i < 5; i++)
-        ok(await c.post(`/api/conversations/${conv.id}/reply`, { body: `live ${i}` }));
+        ok(await c.postForm(`/api/conversations/${conv.id}/reply`, { body: `live ${i}` }));
     })();
     await subscribe(again.socket, [channel], lastSeen);
     await racing;
@@ -148,8 +149,8 @@ describe("socket.io delivery", () => {
     const { socket, got } = await open({ cookie: op.cookie });
     const scoped = `conversation_reply.${a.app.id}.${mine.userId}`;
     expect((await subscribe(socket, [scoped])).subscribed).toEqual([scoped]);
-    ok(await c.post(`/api/conversations/${other.id}/reply`, { body: "not for you" }));
-    ok(await c.post(`/api/conversations/${mine.id}/reply`, { body: "for you" }));
+    ok(await c.postForm(`/api/conversations/${other.id}/reply`, { body: "not for you" }));
+    ok(await c.postForm(`/api/conversations/${mine.id}/reply`, { body: "for you" }));
     await until(() => got.some((m) => m.message.body === "for you"), "the scoped reply");
     expect(got.map((m) => m.message.body)).toEqual(["for you"]);
     expect(got[0]!.channel).toBe(scoped);
@@ -162,7 +163,7 @@ describe("socket.io delivery", () => {
     await subscribe(socket, [`conversation_typing.${a.app.id}`]);
     const before = await s.db.outboxEvent.count();
     ok(
-      await c.post(`/api/conversations/${conv.id}/settyping`, {
+      await c.postForm(`/api/conversations/${conv.id}/settyping`, {
         body: "typ",
         from_user: String(conv.userId),
       }),
@@ -191,9 +192,9 @@ describe("socket.io delivery", () => {
     const c = client(s, a.token);
     // The other user's changes first: had they leaked onto the user's channels, they would be there before his.
     for (const u of [other, user]) {
-      ok(await c.post(`/api/users/${u.id}/setpresence`, { presence: "online" }));
+      ok(await c.postForm(`/api/users/${u.id}/setpresence`, { presence: "online" }));
       ok(
-        await c.json(`/api/users/${u.id}/props`, {
+        await c.postJson(`/api/users/${u.id}/props`, {
           operations: [{ op: "update_or_create", key: "plan", value: `pro ${u.id}` }],
         }),
       );
@@ -229,7 +230,9 @@ describe("socket.io delivery", () => {
     const at = read.headers.get("x-event-position");
     expect(at).toMatch(/^\d+$/);
     ok(
-      await c.post(`/api/conversations/${conv.id}/reply`, { body: "between the read and the subscription" }),
+      await c.postForm(`/api/conversations/${conv.id}/reply`, {
+        body: "between the read and the subscription",
+      }),
     );
     const { socket, got } = await open({ token: a.token });
     const ack = await subscribe(socket, [channel], Number(at));
@@ -250,9 +253,10 @@ describe("socket.io delivery", () => {
     const channel = `conversation_reply.${a.app.id}`;
     const lastId = async () => (await s.db.outboxEvent.aggregate({ _max: { id: true } }))._max.id ?? 0n;
     const before = await lastId();
-    for (let i = 0; i < 3; i++) ok(await c.post(`/api/conversations/${conv.id}/reply`, { body: `old ${i}` }));
+    for (let i = 0; i < 3; i++)
+      ok(await c.postForm(`/api/conversations/${conv.id}/reply`, { body: `old ${i}` }));
     const lastOld = await lastId();
-    ok(await c.post(`/api/conversations/${conv.id}/reply`, { body: "recent" }));
+    ok(await c.postForm(`/api/conversations/${conv.id}/reply`, { body: "recent" }));
     // The three old replies' rows age past retention and the purge takes them.
     const aged = await s.db.$executeRaw`
       UPDATE event_log SET created = now() - INTERVAL '3 days' WHERE id > ${before} AND id <= ${lastOld}`;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeToken, unique } from "../testing/factories";
-import { client, errorOf, ok, type Client } from "../users/testing";
+import { client, type Client } from "../testing/http";
+import { errorOf, ok } from "../users/testing";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -30,7 +31,7 @@ const f = (property_name: string, type: string, value: unknown = {}) => ({
   filters: [{ property_name, type, value }],
 });
 const inSeg = (value: unknown) => f("$segment", "in_segment", { value });
-const create = async (name: string, filters: unknown) => ok<Seg>(await api.post(base, { name, filters }));
+const create = async (name: string, filters: unknown) => ok<Seg>(await api.postJson(base, { name, filters }));
 
 describe("segments", () => {
   it("creates, lists, reads, updates and deletes", async () => {
@@ -38,7 +39,7 @@ describe("segments", () => {
     expect(seg).toMatchObject({ app: Number(a.app.id), name: "Emails", filters: f("$email", "known") });
     expect(ok<Seg[]>(await api.get(base)).map((x) => x.id)).toContain(seg.id);
     expect(ok<Seg>(await api.get(`${base}/${seg.id}`)).name).toBe("Emails");
-    const renamed = ok<Seg>(await api.post(`${base}/${seg.id}`, { name: "Known emails" }));
+    const renamed = ok<Seg>(await api.postJson(`${base}/${seg.id}`, { name: "Known emails" }));
     expect(renamed).toMatchObject({ name: "Known emails", filters: f("$email", "known") });
     const put = await s.call(`${base}/${seg.id}`, {
       method: "PUT",
@@ -55,7 +56,7 @@ describe("segments", () => {
     const url = `${base}/${seg.id}`;
     const all = await Promise.all([
       ...Array.from({ length: 4 }, () => api.del(url)),
-      ...Array.from({ length: 4 }, (_, i) => api.post(url, { name: unique(`Renamed ${i}`) })),
+      ...Array.from({ length: 4 }, (_, i) => api.postJson(url, { name: unique(`Renamed ${i}`) })),
     ]);
     const deletes = all.slice(0, 4);
     expect(deletes.filter((r) => r.status === 200)).toHaveLength(1);
@@ -67,7 +68,7 @@ describe("segments", () => {
     const inner = await create(unique("Inner"), f("$email", "known"));
     const outer = await create(unique("Outer"), inSeg(inner.name));
     expect(outer.filters.filters[0]!.value).toEqual({ value: inner.id });
-    ok(await api.post(`${base}/${inner.id}`, { name: unique("Renamed") }));
+    ok(await api.postJson(`${base}/${inner.id}`, { name: unique("Renamed") }));
     ok(await api.get(`/api/apps/${a.app.id}/users`, { filters: inSeg(outer.id) }));
     const used = errorOf(await api.del(`${base}/${inner.id}`), 400, "ValidationError");
     expect(used.error_fields?.segment_id).toMatch(new RegExp(`used by segment\\(s\\) ${outer.id}`));
@@ -76,12 +77,16 @@ describe("segments", () => {
   it("refuses a segment that contains itself, directly or through others, and deep nesting", async () => {
     const x = await create(unique("X"), f("$email", "known"));
     const y = await create(unique("Y"), inSeg(x.id));
-    const self = errorOf(await api.post(`${base}/${x.id}`, { filters: inSeg(x.id) }), 400, "ValidationError");
+    const self = errorOf(
+      await api.postJson(`${base}/${x.id}`, { filters: inSeg(x.id) }),
+      400,
+      "ValidationError",
+    );
     expect(self.error_fields).toEqual({
       "filters.filters.0.value": `segment ${x.id} contains itself through $segment`,
     });
     const cycle = errorOf(
-      await api.post(`${base}/${x.id}`, { filters: inSeg(y.id) }),
+      await api.postJson(`${base}/${x.id}`, { filters: inSeg(y.id) }),
       400,
       "ValidationError",
     );
@@ -89,7 +94,7 @@ describe("segments", () => {
     const z = await create(unique("Z"), inSeg(y.id));
     const w = await create(unique("W"), inSeg(z.id));
     const deep = errorOf(
-      await api.post(base, { name: unique("V"), filters: inSeg(w.id) }),
+      await api.postJson(base, { name: unique("V"), filters: inSeg(w.id) }),
       400,
       "ValidationError",
     );
@@ -98,7 +103,7 @@ describe("segments", () => {
 
   it("refuses bad input clearly", async () => {
     const bad = async (body: Record<string, unknown>) =>
-      errorOf(await api.post(base, body), 400, "ValidationError").error_fields;
+      errorOf(await api.postJson(base, body), 400, "ValidationError").error_fields;
     expect(await bad({ filters: f("$email", "known") })).toEqual({ name: "is required" });
     expect(await bad({ name: "", filters: f("$email", "known") })).toHaveProperty("name");
     expect(await bad({ name: "x".repeat(256), filters: f("$email", "known") })).toHaveProperty("name");
@@ -115,7 +120,7 @@ describe("segments", () => {
     const other = await makeApp(s.db);
     errorOf(await client(s, other.token).get(base), 403, "PermissionDenied");
     errorOf(
-      await client(s, other.token).post(base, { name: "x", filters: f("$email", "known") }),
+      await client(s, other.token).postJson(base, { name: "x", filters: f("$email", "known") }),
       403,
       "PermissionDenied",
     );
@@ -125,12 +130,15 @@ describe("segments", () => {
     const reader = client(s, await makeToken(s.db, a.app.id, ["users-list"]));
     ok(await reader.get(`/api/v1/apps/${a.app.id}/segments`));
     errorOf(
-      await reader.post(`/api/v1/apps/${a.app.id}/segments`, { name: "v1", filters: f("$email", "known") }),
+      await reader.postJson(`/api/v1/apps/${a.app.id}/segments`, {
+        name: "v1",
+        filters: f("$email", "known"),
+      }),
       403,
       "PermissionDenied",
     );
     const seg = ok<Seg>(
-      await api.post(`/api/v1/apps/${a.app.id}/segments`, {
+      await api.postJson(`/api/v1/apps/${a.app.id}/segments`, {
         name: unique("v1"),
         filters: f("$email", "known"),
       }),

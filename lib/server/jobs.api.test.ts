@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeUser } from "../testing/factories";
-import { client, ok } from "../users/testing";
+import { client } from "../testing/http";
+import { ok } from "../users/testing";
 import { presenceSweepJob } from "../users/presence";
 
 let s: TestServer;
@@ -17,7 +18,7 @@ describe("the server's jobs", () => {
   it("sweeps the presence of the apps that sent heartbeats to this process", async () => {
     const a = await makeApp(s.db);
     const u = await makeUser(s.db, a.app.id);
-    ok(await client(s, a.token).post(`/api/users/${u.id}/setpresence`, {}));
+    ok(await client(s, a.token).postJson(`/api/users/${u.id}/setpresence`, {}));
     await s.db.user.update({
       where: { id: u.id },
       data: { lastHeartbeat: new Date(Date.now() - 5 * 60_000) },

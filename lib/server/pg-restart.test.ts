@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import { serverUrl } from "../db/testing";
 import { makeApp, makeUser } from "../testing/factories";
 import { spawnServer } from "../testing/spawn";
 import { waitUntil } from "../webhooks/testing";
+import { freePort } from "../testing/port";
 
 /**
  * The real server as a child process on a PostgreSQL cluster of the test's own, restarted while clients reply:
@@ -22,14 +22,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 /** A throwaway cluster on 127.0.0.1; as root, run by the `postgres` user (initdb refuses root). */
 async function makeCluster() {

@@ -62,15 +62,18 @@ export async function startTestServer(
     }
     return { status: res.status, headers: res.headers, body: parsed, text };
   };
+  let closing: Promise<void> | undefined;
   return {
     url: server.url,
     db: db.db,
     dbUrl: db.url,
     server,
     call,
-    close: async () => {
-      await server.close();
-      await db.close();
-    },
+    // Idempotent: a test may close the server itself (to check what closing does) before afterAll does.
+    close: () =>
+      (closing ??= (async () => {
+        await server.close();
+        await db.close();
+      })()),
   };
 }

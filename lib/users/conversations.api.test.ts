@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeToken, makeUser } from "../testing/factories";
-import { client, errorOf, ok, type Client } from "./testing";
+import { client, type Client } from "../testing/http";
+import { errorOf, ok } from "./testing";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -15,13 +16,15 @@ beforeAll(async () => {
   api = client(s, a.token);
   user = await makeUser(s.db, a.app.id, { name: "Vera" });
   convs.push(
-    ok<{ id: number }>(await api.post(`/api/users/${user.id}/startconversation`, { body: "Hi, first" })).id,
+    ok<{ id: number }>(await api.postJson(`/api/users/${user.id}/startconversation`, { body: "Hi, first" }))
+      .id,
   );
   convs.push(
-    ok<{ id: number }>(await api.post(`/api/users/${user.id}/sendmessage`, { body: "Hello from us" })).id,
+    ok<{ id: number }>(await api.postJson(`/api/users/${user.id}/sendmessage`, { body: "Hello from us" })).id,
   );
   convs.push(
-    ok<{ id: number }>(await api.post(`/api/users/${user.id}/startconversation`, { body: "Hi again" })).id,
+    ok<{ id: number }>(await api.postJson(`/api/users/${user.id}/startconversation`, { body: "Hi again" }))
+      .id,
   );
 });
 afterAll(async () => {

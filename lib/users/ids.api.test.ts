@@ -3,7 +3,8 @@ import { catalog } from "../api/catalog";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeUser } from "../testing/factories";
 import { validParams, type CatalogObjects } from "../testing/catalog-objects";
-import { client, errorOf, ok, type Client } from "./testing";
+import { client, type Client } from "../testing/http";
+import { errorOf, ok } from "./testing";
 
 /**
  * A user ID beyond PostgreSQL's bigint (2^63) is a ValidationError before any query. It once reached the

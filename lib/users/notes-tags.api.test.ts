@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeAdmin, makeApp, makeSession, makeToken, makeUser } from "../testing/factories";
-import { client, errorOf, ok, type Client } from "./testing";
+import { client, type Client } from "../testing/http";
+import { errorOf, ok } from "./testing";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -28,7 +29,7 @@ interface Note {
 describe("user notes", () => {
   it("adds (as the operator, or the app's default admin for tokens), lists newest first and deletes", async () => {
     const u = await makeUser(s.db, a.app.id);
-    const byToken = ok<Note>(await api.post(`/api/users/${u.id}/notes`, { body: "First call" }));
+    const byToken = ok<Note>(await api.postJson(`/api/users/${u.id}/notes`, { body: "First call" }));
     expect(byToken).toMatchObject({
       user: Number(u.id),
       app: Number(a.app.id),
@@ -60,17 +61,18 @@ describe("user notes", () => {
 
   it("works by user ID and in v1, and refuses bad notes", async () => {
     const u = await makeUser(s.db, a.app.id);
-    ok(await api.post(`/api/v1/users/${u.userId}/notes`, { by_user_id: true, body: "v1 note" }));
+    ok(await api.postJson(`/api/v1/users/${u.userId}/notes`, { by_user_id: true, body: "v1 note" }));
     expect(ok<Note[]>(await api.get(`/api/users/${u.id}/notes`))).toHaveLength(1);
     expect(
-      errorOf(await api.post(`/api/users/${u.id}/notes`, {}), 400, "ValidationError").error_fields,
+      errorOf(await api.postJson(`/api/users/${u.id}/notes`, {}), 400, "ValidationError").error_fields,
     ).toEqual({ body: "is required" });
     expect(
-      errorOf(await api.post(`/api/users/${u.id}/notes`, { body: "" }), 400, "ValidationError").error_fields,
+      errorOf(await api.postJson(`/api/users/${u.id}/notes`, { body: "" }), 400, "ValidationError")
+        .error_fields,
     ).toHaveProperty("body");
     expect(
       errorOf(
-        await api.post(`/api/users/${u.id}/notes`, { body: "x".repeat(10_001) }),
+        await api.postJson(`/api/users/${u.id}/notes`, { body: "x".repeat(10_001) }),
         400,
         "ValidationError",
       ).error_fields,
@@ -80,20 +82,22 @@ describe("user notes", () => {
     ).toHaveProperty("note_id");
     errorOf(await api.get(`/api/users/77777777/notes`), 400, "LookupError");
     const narrow = client(s, await makeToken(s.db, a.app.id, ["user-read"]));
-    errorOf(await narrow.post(`/api/v1/users/${u.id}/notes`, { body: "x" }), 403, "PermissionDenied");
+    errorOf(await narrow.postJson(`/api/v1/users/${u.id}/notes`, { body: "x" }), 403, "PermissionDenied");
   });
 });
 
 describe("user tags", () => {
   it("adds and removes, succeeding also when nothing changes", async () => {
     const u = await makeUser(s.db, a.app.id);
-    expect(ok(await api.post(`/api/users/${u.id}/tags`, { tag: "vip" }))).toEqual({ tags: ["vip"] });
-    expect(ok(await api.post(`/api/users/${u.id}/tags`, { tag: "vip" }))).toEqual({ tags: ["vip"] });
-    expect(ok(await api.post(`/api/users/${u.id}/tags`, { tag: "beta" }))).toEqual({ tags: ["beta", "vip"] });
+    expect(ok(await api.postJson(`/api/users/${u.id}/tags`, { tag: "vip" }))).toEqual({ tags: ["vip"] });
+    expect(ok(await api.postJson(`/api/users/${u.id}/tags`, { tag: "vip" }))).toEqual({ tags: ["vip"] });
+    expect(ok(await api.postJson(`/api/users/${u.id}/tags`, { tag: "beta" }))).toEqual({
+      tags: ["beta", "vip"],
+    });
     expect(ok(await api.del(`/api/users/${u.id}/tags`, { tag: "vip" }))).toEqual({ tags: ["beta"] });
     expect(ok(await api.del(`/api/users/${u.id}/tags`, { tag: "vip" }))).toEqual({ tags: ["beta"] });
     expect(ok(await api.get(`/api/users/${u.id}`, { tags: true })).tags).toEqual(["beta"]);
-    expect(ok(await api.post(`/api/v1/users/${u.id}/tags`, { tag: "v1" }))).toEqual({});
+    expect(ok(await api.postJson(`/api/v1/users/${u.id}/tags`, { tag: "v1" }))).toEqual({});
     expect(ok(await api.del(`/api/v1/users/${u.id}/tags`, { tag: "v1" }))).toEqual({});
   });
 
@@ -101,14 +105,14 @@ describe("user tags", () => {
     const u = await makeUser(s.db, a.app.id);
     for (const tag of ["", "a,b", "x".repeat(256)]) {
       expect(
-        errorOf(await api.post(`/api/users/${u.id}/tags`, { tag }), 400, "ValidationError").error_fields,
+        errorOf(await api.postJson(`/api/users/${u.id}/tags`, { tag }), 400, "ValidationError").error_fields,
       ).toHaveProperty("tag");
     }
     expect(errorOf(await api.del(`/api/users/${u.id}/tags`), 400, "ValidationError").error_fields).toEqual({
       tag: "is required",
     });
     errorOf(
-      await client(s, (await makeApp(s.db)).token).post(`/api/users/${u.id}/tags`, { tag: "x" }),
+      await client(s, (await makeApp(s.db)).token).postJson(`/api/users/${u.id}/tags`, { tag: "x" }),
       403,
       "PermissionDenied",
     );

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeToken, makeUser } from "../testing/factories";
 import { sweepPresence } from "./presence";
-import { client, errorOf, ok, type Client } from "./testing";
+import { client, type Client } from "../testing/http";
+import { errorOf, ok } from "./testing";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -18,7 +19,7 @@ afterAll(async () => {
 });
 
 const beat = (id: bigint | string, body: Record<string, unknown> = {}, v = "") =>
-  api.post(`/api${v}/users/${id}/setpresence`, body);
+  api.postJson(`/api${v}/users/${id}/setpresence`, body);
 const ago = (ms: number) => new Date(Date.now() - ms);
 const presenceLog = () =>
   s.db.outboxEvent.findMany({
@@ -94,8 +95,8 @@ describe("GET /apps/{id}/activeusers", () => {
     const u1 = await makeUser(s.db, b.app.id, { name: "One" });
     const u2 = await makeUser(s.db, b.app.id);
     const u3 = await makeUser(s.db, b.app.id);
-    ok(await apiB.post(`/api/users/${u1.id}/setpresence`, { presence: "idle", page_url: "/a" }));
-    ok(await apiB.post(`/api/users/${u2.id}/setpresence`, { page_url: "/b" }));
+    ok(await apiB.postJson(`/api/users/${u1.id}/setpresence`, { presence: "idle", page_url: "/a" }));
+    ok(await apiB.postJson(`/api/users/${u2.id}/setpresence`, { page_url: "/b" }));
     const r = await apiB.get(`/api/apps/${b.app.id}/activeusers`);
     const list = ok<
       {
@@ -124,14 +125,14 @@ describe("GET /apps/{id}/activeusers", () => {
 describe("email status, web push and the lead rule", () => {
   it("unsubscribes from email in both versions", async () => {
     const u = await makeUser(s.db, a.app.id);
-    expect(ok(await api.post(`/api/users/${u.id}/unsubscribeemail`))).toEqual({
+    expect(ok(await api.postJson(`/api/users/${u.id}/unsubscribeemail`))).toEqual({
       id: Number(u.id),
       app: Number(a.app.id),
       email_status: "unsubscribed",
     });
     expect(ok(await api.get(`/api/users/${u.id}`, { email_status: true })).email_status).toBe("unsubscribed");
-    expect(ok(await api.post(`/api/v1/users/${u.id}/unsubscribeemail`))).toEqual({});
-    errorOf(await api.post(`/api/users/99999999/unsubscribeemail`), 400, "LookupError");
+    expect(ok(await api.postJson(`/api/v1/users/${u.id}/unsubscribeemail`))).toEqual({});
+    errorOf(await api.postJson(`/api/users/99999999/unsubscribeemail`), 400, "LookupError");
   });
 
   it("keeps is_lead (v2) and is_lead_v1 exact for every part of the rule", async () => {
@@ -142,7 +143,7 @@ describe("email status, web push and the lead rule", () => {
     };
     const set = async (key: string, value: unknown) =>
       ok(
-        await api.post(`/api/users/${u.id}/props`, {
+        await api.postJson(`/api/users/${u.id}/props`, {
           operations: [value === null ? { op: "delete", key } : { op: "update_or_create", key, value }],
         }),
       );
@@ -157,7 +158,7 @@ describe("email status, web push and the lead rule", () => {
       await set(key, null);
       expect(await flags()).toEqual([false, false]);
     }
-    expect(ok(await api.post(`/api/users/${u.id}/webpush`, { subscribed: true }))).toEqual({
+    expect(ok(await api.postJson(`/api/users/${u.id}/webpush`, { subscribed: true }))).toEqual({
       id: Number(u.id),
       app: Number(a.app.id),
       webpush_subscribed: true,
@@ -175,14 +176,14 @@ describe("email status, web push and the lead rule", () => {
         }),
       ).users.some((x) => x.id === Number(u.id));
     expect([await inList(""), await inList("v1/")]).toEqual([true, false]);
-    expect(ok(await api.post(`/api/v1/users/${u.id}/webpush`, { subscribed: "false" }))).toEqual({});
+    expect(ok(await api.postJson(`/api/v1/users/${u.id}/webpush`, { subscribed: "false" }))).toEqual({});
     expect(await flags()).toEqual([false, false]);
     await s.db.user.update({ where: { id: u.id }, data: { conversationCount: 1 } });
     expect(await flags()).toEqual([true, true]);
     await s.db.user.update({ where: { id: u.id }, data: { conversationCount: 0, userId: "known-id" } });
     expect(await flags()).toEqual([true, true]);
     expect(
-      errorOf(await api.post(`/api/users/${u.id}/webpush`), 400, "ValidationError").error_fields,
+      errorOf(await api.postJson(`/api/users/${u.id}/webpush`), 400, "ValidationError").error_fields,
     ).toEqual({ subscribed: "is required" });
   });
 });

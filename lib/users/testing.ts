@@ -1,32 +1,4 @@
-import type { Called, TestServer } from "../testing/server";
-
-type Params = Record<string, unknown>;
-
-function query(params: Params = {}): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) {
-    if (v === undefined) continue;
-    q.set(k, typeof v === "string" ? v : typeof v === "bigint" ? v.toString() : JSON.stringify(v));
-  }
-  const s = q.toString();
-  return s ? `?${s}` : "";
-}
-
-/** A token's view of the API in tests: GET with query parameters, POST with a JSON body, DELETE with a query. */
-export function client(s: TestServer, token: string) {
-  const headers = { Authorization: `Token ${token}` };
-  return {
-    get: (path: string, params?: Params): Promise<Called> => s.call(path + query(params), { headers }),
-    post: (path: string, body: Params = {}): Promise<Called> =>
-      s.call(path, { method: "POST", headers, json: body }),
-    form: (path: string, body: Record<string, string>): Promise<Called> =>
-      s.call(path, { method: "POST", headers, form: body }),
-    del: (path: string, params?: Params): Promise<Called> =>
-      s.call(path + query(params), { method: "DELETE", headers }),
-  };
-}
-
-export type Client = ReturnType<typeof client>;
+import type { Called } from "../testing/server";
 
 /** Expects an error envelope and returns its meta. */
 export function errorOf(r: Called, status: number, error: string) {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeToken, makeUser, unique } from "../testing/factories";
-import { client, errorOf, ok, type Client } from "./testing";
+import { client, type Client } from "../testing/http";
+import { errorOf, ok } from "./testing";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   const u = await makeUser(s.db, a.app.id, { userId: userKey, name: "Ann Lee", email: "ann@example.test" });
   userId = u.id;
   ok(
-    await api.post(`/api/users/${userId}/props`, {
+    await api.postJson(`/api/users/${userId}/props`, {
       operations: [
         { op: "update_or_create", key: "plan", value: "pro" },
         { op: "update_or_create", key: "seats", value: 12 },
@@ -26,25 +27,25 @@ beforeAll(async () => {
       ],
     }),
   );
-  ok(await api.post(`/api/users/${userId}/events`, { event: "Signed up", created: 1_700_000_000 }));
-  ok(await api.post(`/api/users/${userId}/events`, { event: "Signed up", created: 1_700_000_100 }));
-  ok(await api.post(`/api/users/${userId}/notes`, { body: "Called, wants a demo" }));
-  ok(await api.post(`/api/users/${userId}/tags`, { tag: "vip" }));
+  ok(await api.postJson(`/api/users/${userId}/events`, { event: "Signed up", created: 1_700_000_000 }));
+  ok(await api.postJson(`/api/users/${userId}/events`, { event: "Signed up", created: 1_700_000_100 }));
+  ok(await api.postJson(`/api/users/${userId}/notes`, { body: "Called, wants a demo" }));
+  ok(await api.postJson(`/api/users/${userId}/tags`, { tag: "vip" }));
   ok(
-    await api.post(`/api/users/${userId}/setpresence`, {
+    await api.postJson(`/api/users/${userId}/setpresence`, {
       presence: "idle",
       page_url: "https://x.test/p",
       timezone_offset: 120,
     }),
   );
   ok(
-    await api.post(`/api/apps/${a.app.id}/segments`, {
+    await api.postJson(`/api/apps/${a.app.id}/segments`, {
       name: "Pro",
       filters: { type: "and", filters: [{ property_name: "plan", type: "str_eq", value: { value: "PRO" } }] },
     }),
   );
   ok(
-    await api.post(`/api/apps/${a.app.id}/segments`, {
+    await api.postJson(`/api/apps/${a.app.id}/segments`, {
       name: "Free",
       filters: {
         type: "and",

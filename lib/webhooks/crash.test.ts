@@ -8,7 +8,8 @@ import { migrate } from "../db/migrate";
 import { serverUrl } from "../db/testing";
 import { makeApp } from "../testing/factories";
 import { spawnServer } from "../testing/spawn";
-import { freePort, startReceiver, verifySignature, waitUntil, type Receiver } from "./testing";
+import { freePort } from "../testing/port";
+import { startReceiver, verifySignature, waitUntil, type Receiver } from "./testing";
 
 /**
  * The real `server.ts` as a child process, killed with SIGKILL after committing writes whose webhooks it had not

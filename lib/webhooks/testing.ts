@@ -84,15 +84,6 @@ export function verifySignature(secret: string, r: Pick<Received, "headers" | "b
   return sig.length === want.length && crypto.timingSafeEqual(Buffer.from(sig), Buffer.from(want));
 }
 
-/** A free TCP port on 127.0.0.1 that nothing listens on (yet). */
-export async function freePort(): Promise<number> {
-  const s = http.createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", () => r()));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
 export async function waitUntil<T>(
   fn: () => Promise<T | undefined | null | false>,
   timeoutMs = 20_000,

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeAdmin, makeApp, makeSession, makeUser } from "../testing/factories";
-import { client, errorOf, ok, type Client } from "../users/testing";
+import { client, type Client } from "../testing/http";
+import { errorOf, ok } from "../users/testing";
 import { webhookDispatcher, DEFAULTS, type Dispatcher } from "./dispatcher";
 import { startReceiver, verifySignature, waitUntil, type Receiver } from "./testing";
 
@@ -54,7 +55,7 @@ interface Delivery {
 
 const base = (app: bigint | number = a.app.id) => `/api/v2/apps/${app}/webhooks`;
 const create = async (events: string[], extra: Record<string, unknown> = {}) =>
-  ok<Hook>(await api.post(base(), { url: rcv.url, events, ...extra }));
+  ok<Hook>(await api.postJson(base(), { url: rcv.url, events, ...extra }));
 const deliveries = async (hook: Hook, params?: Record<string, unknown>) =>
   ok<Delivery[]>(await api.get(`${base()}/${hook.id}/deliveries`, params));
 const settled = (hook: Hook, id: number) =>
@@ -84,10 +85,12 @@ describe("subscriptions", () => {
       }),
     );
     expect(changed).toMatchObject({ events: ["user.event", "conversation.closed"], active: false });
-    const rotated = ok<Hook>(await api.post(`${base()}/${hook.id}`, { rotate_secret: true, active: true }));
+    const rotated = ok<Hook>(
+      await api.postJson(`${base()}/${hook.id}`, { rotate_secret: true, active: true }),
+    );
     expect(rotated.secret).not.toBe(hook.secret);
     expect(rotated.active).toBe(true);
-    const own = ok<Hook>(await api.post(`${base()}/${hook.id}`, { secret: "my-own-secret-0123456789" }));
+    const own = ok<Hook>(await api.postJson(`${base()}/${hook.id}`, { secret: "my-own-secret-0123456789" }));
     expect(own.secret).toBe("my-own-secret-0123456789");
 
     ok(await api.del(`${base()}/${hook.id}`));
@@ -98,7 +101,7 @@ describe("subscriptions", () => {
     const hook = await create(["user.event"]);
     const url = `${base()}/${hook.id}`;
     const all = await Promise.all(
-      Array.from({ length: 16 }, (_, i) => (i % 2 ? api.post(url, { active: false }) : api.del(url))),
+      Array.from({ length: 16 }, (_, i) => (i % 2 ? api.postJson(url, { active: false }) : api.del(url))),
     );
     expect(all.filter((r, i) => i % 2 === 0 && r.status === 200)).toHaveLength(1);
     for (const r of all.filter((x) => x.status !== 200)) errorOf(r, 400, "LookupError");
@@ -107,7 +110,7 @@ describe("subscriptions", () => {
 
   it("refuses bad input", async () => {
     const bad = async (body: Record<string, unknown>, field: string) => {
-      const meta = errorOf(await api.post(base(), body), 400, "ValidationError");
+      const meta = errorOf(await api.postJson(base(), body), 400, "ValidationError");
       expect(Object.keys(meta.error_fields ?? {}), JSON.stringify(meta)).toContain(field);
     };
     await bad({ url: "not a url", events: ["user.event"] }, "url");
@@ -118,7 +121,10 @@ describe("subscriptions", () => {
     await bad({ url: rcv.url, events: [] }, "events");
     await bad({ url: rcv.url, events: ["user.event"], secret: "short" }, "secret");
     const hook = await create(["user.event"]);
-    const patch = await api.post(`${base()}/${hook.id}`, { secret: "0123456789abcdef", rotate_secret: true });
+    const patch = await api.postJson(`${base()}/${hook.id}`, {
+      secret: "0123456789abcdef",
+      rotate_secret: true,
+    });
     errorOf(patch, 400, "ValidationError");
   });
 
@@ -127,11 +133,11 @@ describe("subscriptions", () => {
     const other = client(s, b.token);
     for (const r of [
       await other.get(base()),
-      await other.post(base(), { url: rcv.url, events: ["user.event"] }),
+      await other.postJson(base(), { url: rcv.url, events: ["user.event"] }),
       await other.get(`${base()}/${hook.id}`),
-      await other.post(`${base()}/${hook.id}`, { active: false }),
+      await other.postJson(`${base()}/${hook.id}`, { active: false }),
       await other.del(`${base()}/${hook.id}`),
-      await other.post(`${base()}/${hook.id}/test`),
+      await other.postJson(`${base()}/${hook.id}/test`),
       await other.get(`${base()}/${hook.id}/deliveries`),
     ]) {
       expect(errorOf(r, 403, "PermissionDenied")).toBeTruthy();
@@ -158,7 +164,7 @@ describe("subscriptions", () => {
 describe("delivery", () => {
   it("sends a signed test that the receiver can verify", async () => {
     const hook = await create(["user.event"]);
-    const queued = ok<Delivery>(await api.post(`${base()}/${hook.id}/test`));
+    const queued = ok<Delivery>(await api.postJson(`${base()}/${hook.id}/test`));
     // The answer is the delivery as read after the commit: a quick dispatcher may already have sent it.
     expect(queued).toMatchObject({ webhook: hook.id, type: "test" });
     expect(["pending", "succeeded"]).toContain(queued.status);
@@ -178,7 +184,7 @@ describe("delivery", () => {
   it("retries 500, 500, 200 with one X-Webhook-Id and one body", async () => {
     const hook = await create(["user.event"]);
     rcv.respond = (r) => (rcv.received.filter((x) => x.json.id === r.json.id).length <= 2 ? 500 : 200);
-    const queued = ok<Delivery>(await api.post(`${base()}/${hook.id}/test`));
+    const queued = ok<Delivery>(await api.postJson(`${base()}/${hook.id}/test`));
     const hits = await rcv.waitFor(3, (r) => r.json.id === queued.message_id);
     expect(new Set(hits.map((h) => h.headers["x-webhook-id"]))).toEqual(new Set([queued.message_id]));
     expect(new Set(hits.map((h) => h.body)).size).toBe(1);
@@ -192,7 +198,7 @@ describe("delivery", () => {
     rcv.respond = () => 503;
     dispatcher.options.retryWindowMs = 400;
     try {
-      const queued = ok<Delivery>(await api.post(`${base()}/${hook.id}/test`));
+      const queued = ok<Delivery>(await api.postJson(`${base()}/${hook.id}/test`));
       const done = await settled(hook, queued.id);
       expect(done).toMatchObject({
         status: "failed",
@@ -212,20 +218,26 @@ describe("delivery", () => {
       r.json.type === type && r.json.data.conversation === conv;
     const user = await makeUser(s.db, a.app.id);
     const started = ok<{ id: number }>(
-      await api.post(`/api/users/${user.id}/startconversation`, { body: "Hi there" }),
+      await api.postJson(`/api/users/${user.id}/startconversation`, { body: "Hi there" }),
     );
     const conv = started.id;
     const buttons = [
       { type: "quick_reply", body: "Track my order", meta_data: { intent: "track", order: 42 } },
     ];
     const offer = ok<{ id: number }>(
-      await api.post(`/api/conversations/${conv}/reply`, {
+      await api.postJson(`/api/conversations/${conv}/reply`, {
         body: "How can we help?",
         actions: JSON.stringify(buttons),
       }),
     );
-    ok(await api.post(`/api/conversations/${conv}/quickreply`, { part: offer.id, action: 0, random_id: 99 }));
-    ok(await api.post(`/api/conversations/${conv}/close`));
+    ok(
+      await api.postJson(`/api/conversations/${conv}/quickreply`, {
+        part: offer.id,
+        action: 0,
+        random_id: 99,
+      }),
+    );
+    ok(await api.postJson(`/api/conversations/${conv}/close`));
     const replies = await rcv.waitFor(2, mine("conversation.user_replied"));
     // Deliveries are sent in parallel: their order of arrival is not promised.
     const click = replies.find((r) => r.json.data.body === "Track my order");
@@ -254,19 +266,21 @@ describe("delivery", () => {
     const hook = await create(kinds);
     const user = await makeUser(s.db, a.app.id);
     const conv = ok<{ id: number }>(
-      await api.post(`/api/users/${user.id}/startconversation`, { body: "Hello" }),
+      await api.postJson(`/api/users/${user.id}/startconversation`, { body: "Hello" }),
     ).id;
     const c = `/api/conversations/${conv}`;
-    const note = ok<{ id: number }>(await api.post(`${c}/reply`, { body: "Call back at 5", type: "note" }));
-    ok(await api.post(`${c}/assign`, { admin: String(a.admin.id) }));
-    ok(await api.post(`${c}/close`));
-    ok(await api.post(`${c}/reopen`));
-    ok(await api.post(`${c}/tag`, { tag: "vip" }));
+    const note = ok<{ id: number }>(
+      await api.postJson(`${c}/reply`, { body: "Call back at 5", type: "note" }),
+    );
+    ok(await api.postJson(`${c}/assign`, { admin: String(a.admin.id) }));
+    ok(await api.postJson(`${c}/close`));
+    ok(await api.postJson(`${c}/reopen`));
+    ok(await api.postJson(`${c}/tag`, { tag: "vip" }));
     ok(await api.del(`${c}/tag`, { tag: "vip" }));
     // A visitor without contact details becomes a lead when a name is set.
     const visitor = await s.db.user.create({ data: { appId: a.app.id } });
     ok(
-      await api.post(`/api/users/${visitor.id}/props`, {
+      await api.postJson(`/api/users/${visitor.id}/props`, {
         operations: [{ op: "update_or_create", key: "$name", value: "Dee" }],
       }),
     );
@@ -306,8 +320,8 @@ describe("delivery", () => {
   it("queues nothing for a paused subscription, but still sends it a test", async () => {
     const hook = await create(["user.event"], { active: false });
     const user = await makeUser(s.db, a.app.id);
-    ok(await api.post(`/api/users/${user.id}/events`, { event: "Paused" }));
-    const queued = ok<Delivery>(await api.post(`${base()}/${hook.id}/test`));
+    ok(await api.postJson(`/api/users/${user.id}/events`, { event: "Paused" }));
+    const queued = ok<Delivery>(await api.postJson(`${base()}/${hook.id}/test`));
     await settled(hook, queued.id);
     expect((await deliveries(hook)).map((d) => d.type)).toEqual(["test"]);
   });
@@ -315,7 +329,8 @@ describe("delivery", () => {
   it("pages the delivery log newest first and filters by status", async () => {
     const hook = await create(["user.event"]);
     const user = await makeUser(s.db, a.app.id);
-    for (const e of ["One", "Two", "Three"]) ok(await api.post(`/api/users/${user.id}/events`, { event: e }));
+    for (const e of ["One", "Two", "Three"])
+      ok(await api.postJson(`/api/users/${user.id}/events`, { event: e }));
     await waitUntil(async () => (await deliveries(hook, { status: "succeeded" })).length === 3);
     const first = await api.get(`${base()}/${hook.id}/deliveries`, { paginate_count: 2 });
     const page = ok<Delivery[]>(first);
@@ -340,20 +355,24 @@ describe("private targets", () => {
       "http://[::1]:8080/hook",
       `http://localhost:${rcv.port}/hook`,
     ]) {
-      const meta = errorOf(await api.post(base(), { url, events: ["user.event"] }), 400, "ValidationError");
+      const meta = errorOf(
+        await api.postJson(base(), { url, events: ["user.event"] }),
+        400,
+        "ValidationError",
+      );
       expect(meta.error_fields?.url).toMatch(/private or reserved/);
     }
     s.server.runtime.config.webhookAllowPrivate = true;
     const hook = await create(["user.event"]);
     s.server.runtime.config.webhookAllowPrivate = false;
-    errorOf(await api.post(`${base()}/${hook.id}`, { url: "http://127.0.0.2/" }), 400, "ValidationError");
+    errorOf(await api.postJson(`${base()}/${hook.id}`, { url: "http://127.0.0.2/" }), 400, "ValidationError");
   });
 
   it("are refused again at send time", async () => {
     const hook = await create(["user.event"]);
     s.server.runtime.config.webhookAllowPrivate = false;
     const before = rcv.received.length;
-    const queued = ok<Delivery>(await api.post(`${base()}/${hook.id}/test`));
+    const queued = ok<Delivery>(await api.postJson(`${base()}/${hook.id}/test`));
     const d = await waitUntil(async () =>
       (await deliveries(hook)).find((x) => x.id === queued.id && x.attempts > 0),
     );
