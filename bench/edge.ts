@@ -6,7 +6,7 @@ import { getPing } from "../lib/api/ping-endpoint";
 /**
  * The cost of endpoint(): a trivial endpoint through the wrapper against the same response from a bare handler,
  * in one run — in-process (handler only) and over HTTP, served from the catalog (as the product does) and through
- * Next's route files (as `next dev` does), beside a bare node:http server.
+ * Next's catch-all route (as `next dev` does), beside a bare node:http server.
  */
 async function timeLoop(n: number, fn: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < 200; i++) await fn();

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { catalog } from "@/lib/api/catalog";
-import { getOpenApi } from "@/lib/api/docs-endpoints";
 import { openApiDocument } from "@/lib/api/openapi";
 import { conditionDocs, FILTERS_OUTLINE } from "@/lib/leads/filters-doc";
 
@@ -52,8 +51,8 @@ function paramsOf(op: Json): Param[] {
 }
 
 export default function DocsPage() {
-  const v2 = openApiDocument([...catalog, getOpenApi], 2);
-  const v1 = openApiDocument([...catalog, getOpenApi], 1);
+  const v2 = openApiDocument(catalog, 2);
+  const v1 = openApiDocument(catalog, 1);
   const v1Paths = v1.paths as Record<string, Json>;
   const ops = Object.entries(v2.paths as Record<string, Record<string, Json>>).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({

@@ -4,6 +4,8 @@ import * as channels from "../channels/endpoints";
 import * as admins from "../admins/endpoints";
 import * as apps from "../apps/endpoints";
 import * as ping from "./ping-endpoint";
+import * as health from "./health-endpoint";
+import { openApiEndpoint } from "./docs-endpoints";
 import * as webhooks from "../webhooks/endpoints";
 import * as attachments from "../attachments/endpoints";
 import * as convList from "../conversations/endpoints/list";
@@ -22,9 +24,10 @@ import * as imports from "../imports/endpoints";
 import * as leadsExport from "../leads/endpoints-export";
 import * as propCatalog from "../props/endpoints-catalog";
 
-/** Every endpoint, for the OpenAPI document; a test checks no route file serves one missing here. */
+/** Every endpoint: the one router of /api (lib/api/direct.ts, in front of Next and behind its catch-all route). */
 const modules: Record<string, unknown>[] = [
   ping,
+  health,
   auth,
   channels,
   admins,
@@ -50,4 +53,7 @@ const modules: Record<string, unknown>[] = [
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === "object" && v !== null && "spec" in v && "handle" in v;
 
-export const catalog: Endpoint[] = modules.flatMap((m) => Object.values(m).filter(isEndpoint));
+export const catalog: Endpoint[] = [
+  ...modules.flatMap((m) => Object.values(m).filter(isEndpoint)),
+  openApiEndpoint(() => catalog),
+];

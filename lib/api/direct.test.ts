@@ -70,7 +70,7 @@ describe("the API served from the catalog", () => {
     });
   });
 
-  it("answers as Next's route files answer (what next dev serves)", async () => {
+  it("answers as through Next's catch-all route (what next dev serves)", async () => {
     // One server at a time: a process holds one runtime (lib/server/runtime.ts).
     const shape = async (opts: { apiThroughNext?: boolean }) => {
       const t = await startTestServer({}, opts);

@@ -5,13 +5,15 @@ import { catalog } from "./catalog";
 import { routes, type Endpoint, type Method } from "./endpoint";
 import { envelopeText } from "./envelope";
 import { lingerIfUnread } from "./linger";
+import { notFound } from "./not-found";
 import { bodyTooLarge, DEFAULT_BODY_LIMIT, withBody } from "./params";
 
 /**
- * The API served by this process straight from the endpoint catalog, in front of Next: Next's routing costs about
- * 1 ms of CPU per request here, more than most endpoints' own work (docs/decisions.md). The route files under
- * `app/api` bind the very same endpoint objects and serve `next dev`, where they reload on edit; a path or method not
- * in the catalog (the 404 catch-all, HEAD, OPTIONS) falls through to Next.
+ * The one router of /api: the endpoint catalog's paths, matched here. The server serves a request straight from it,
+ * in front of Next: Next's routing costs about 1 ms of CPU per request here, more than most endpoints' own work
+ * (docs/decisions.md). Under `next dev` (and HEAD, OPTIONS) the request goes through Next to its one catch-all route
+ * file, app/api/[...path]/route.ts, which hands it back to this same table (nextHandlers), so that no path can be
+ * served in one mode and not in the other.
  */
 interface Route {
   pattern: RegExp;
@@ -215,4 +217,41 @@ export function serveDirect(req: IncomingMessage, res: ServerResponse): boolean 
       },
     );
   return true;
+}
+
+type NextHandler = (req: Request) => Promise<Response>;
+
+/**
+ * The exports of Next's catch-all route under /api: the request's path (already rewritten from its version prefix
+ * by the server, lib/api/rewrite.ts) matched against the catalog, its endpoint's answer, the envelope 405 with
+ * `Allow` for another method, the envelope 404 for a path no endpoint has. HEAD Next derives from GET.
+ */
+export function nextHandlers(): Record<Method | "OPTIONS", NextHandler> {
+  const find = (req: Request) => {
+    try {
+      return matchRoute(new URL(req.url).pathname);
+    } catch {
+      return undefined; // a malformed %-escape, refused before this in the server (lib/api/refuse.ts)
+    }
+  };
+  const serve =
+    (method: Method): NextHandler =>
+    (req) => {
+      const found = find(req);
+      if (!found) return notFound(req);
+      return found.route.handlers[method](req, { params: Promise.resolve(found.params) });
+    };
+  const options: NextHandler = (req) => {
+    const found = find(req);
+    if (!found) return notFound(req);
+    return Promise.resolve(new Response(null, { status: 204, headers: { Allow: found.route.allow } }));
+  };
+  return {
+    GET: serve("GET"),
+    POST: serve("POST"),
+    PUT: serve("PUT"),
+    PATCH: serve("PATCH"),
+    DELETE: serve("DELETE"),
+    OPTIONS: options,
+  };
 }

@@ -1,19 +1,18 @@
 import { z } from "zod";
-import { endpoint } from "./endpoint";
+import { endpoint, type Endpoint } from "./endpoint";
 import { openApiDocument } from "./openapi";
-import { catalog } from "./catalog";
 
-export const getOpenApi = endpoint({
-  method: "GET",
-  path: "/openapi.json",
-  summary: "This document",
-  tags: ["Meta"],
-  auth: "none",
-  ias: false,
-  v1: { params: z.object({}), response: { contentType: "application/json" }, handler: async () => plain(1) },
-  v2: { params: z.object({}), response: { contentType: "application/json" }, handler: async () => plain(2) },
-});
-
-async function plain(major: 1 | 2): Promise<Response> {
-  return Response.json(openApiDocument([...catalog, getOpenApi], major));
+/** The OpenAPI document of the endpoints `all` gives (the catalog, this one included, which it cannot import). */
+export function openApiEndpoint(all: () => Endpoint[]): Endpoint {
+  const plain = async (major: 1 | 2): Promise<Response> => Response.json(openApiDocument(all(), major));
+  return endpoint({
+    method: "GET",
+    path: "/openapi.json",
+    summary: "This document",
+    tags: ["Meta"],
+    auth: "none",
+    ias: false,
+    v1: { params: z.object({}), response: { contentType: "application/json" }, handler: () => plain(1) },
+    v2: { params: z.object({}), response: { contentType: "application/json" }, handler: () => plain(2) },
+  });
 }

@@ -1,17 +1,15 @@
 import crypto from "node:crypto";
 import { errorResponse } from "./envelope";
 import { ApiError } from "./errors";
-import { versionHeaders, type Method } from "./endpoint";
+import { versionHeaders } from "./endpoint";
 
 /** Unknown API paths answer in the envelope, never with the HTML 404 page. */
-export function notFoundRoutes(): Record<Method, (req: Request) => Promise<Response>> {
-  const h = (req: Request) =>
-    Promise.resolve(
-      errorResponse(
-        new ApiError("NotFound", `No API endpoint at ${req.method} ${new URL(req.url).pathname}.`),
-        crypto.randomBytes(8).toString("hex"),
-        versionHeaders(req),
-      ),
-    );
-  return { GET: h, POST: h, PUT: h, PATCH: h, DELETE: h };
+export function notFound(req: Request): Promise<Response> {
+  return Promise.resolve(
+    errorResponse(
+      new ApiError("NotFound", `No API endpoint at ${req.method} ${new URL(req.url).pathname}.`),
+      crypto.randomBytes(8).toString("hex"),
+      versionHeaders(req),
+    ),
+  );
 }

@@ -31,7 +31,7 @@ export interface StartOptions {
   /** An open database (tests); otherwise one is opened from config.databaseUrl. */
   db?: DbHandle;
   dev?: boolean;
-  /** Serve /api through Next's route files rather than from the catalog, as `next dev` does (tests, benchmark). */
+  /** Serve /api through Next's catch-all route (the same catalog), as `next dev` does (tests, benchmark). */
   apiThroughNext?: boolean;
   /** Runs after migrations, before the port opens (the demo seed). */
   beforeListen?: (rt: Runtime) => Promise<void>;
@@ -128,7 +128,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       if (--inFlight === 0) idle?.();
     });
     if (refuseMalformed(req, res)) return;
-    // `next dev` keeps the route files, so that edits to the API reload.
+    // Under `next dev` through Next's catch-all route, which reloads the catalog on edit (lib/api/direct.ts).
     if (!opts.dev && !opts.apiThroughNext && serveDirect(req, res)) return;
     void handler(req, res);
   };

@@ -1,3 +1,5 @@
-import { notFoundRoutes } from "@/lib/api/not-found";
+import { nextHandlers } from "@/lib/api/direct";
 
-export const { GET, POST, PUT, PATCH, DELETE } = notFoundRoutes();
+// The only route file under /api: the endpoint catalog is the router (lib/api/direct.ts).
+export const dynamic = "force-dynamic";
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = nextHandlers();

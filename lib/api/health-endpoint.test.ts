@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type DbHandle } from "@/lib/db/client";
 import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { loadConfig } from "@/lib/config/env";
 import { setRuntime, type Runtime } from "@/lib/server/runtime";
-import { GET } from "./route";
+import { makeLimits } from "./rate-limit";
+import { getHealth } from "./health-endpoint";
 
 let up: TestDb;
 let down: DbHandle;
@@ -17,9 +19,10 @@ afterAll(async () => {
   await up.close();
 });
 
-/** Only what the health check reads: the database and the real-time state. */
+/** Only what the health check and endpoint() read: the database, the real-time state, the rate limits. */
 function runOn(db: Runtime["db"], dbKind: Runtime["dbKind"]) {
   setRuntime({
+    ...makeLimits(loadConfig(), undefined),
     db,
     dbKind,
     realtime: { redis: "off" },
@@ -27,6 +30,9 @@ function runOn(db: Runtime["db"], dbKind: Runtime["dbKind"]) {
     startedAt: Date.now(),
   } as Partial<Runtime> as Runtime);
 }
+
+const GET = () =>
+  getHealth.handle(new Request("http://localhost/api/health"), { params: Promise.resolve({}) });
 
 describe("GET /api/health", () => {
   it("answers 503 with Retry-After (as every endpoint does) while the database is unreachable", async () => {
