@@ -1,5 +1,5 @@
 import type { Scope } from "../auth/scopes";
-import type { SocketActor } from "./io";
+import { canAccessApp, type Actor } from "../auth/context";
 
 /** The real-time channels (after the service's RTS list): `<kind>.<app>`, many also `<kind>.<app>.<user>`. */
 export const CHANNEL_KINDS = [
@@ -40,13 +40,13 @@ export function scopeOf(kind: string): Scope {
   return kind.startsWith("conversation") ? "conversations-read" : "user-read";
 }
 
-export function mayListen(actor: SocketActor, ch: ParsedChannel): boolean {
-  if (actor.kind === "admin") return actor.appIds.includes(ch.appId);
-  return actor.appId === ch.appId && actor.scopes.includes(scopeOf(ch.kind));
+export function mayListen(actor: Actor, ch: ParsedChannel): boolean {
+  if (!canAccessApp(actor, ch.appId)) return false;
+  return actor.kind !== "token" || actor.scopes.includes(scopeOf(ch.kind));
 }
 
 /** Whether `name` is a channel the actor may listen to. */
-export function allowed(actor: SocketActor, name: unknown): boolean {
+export function allowed(actor: Actor, name: unknown): boolean {
   const ch = parseChannel(name);
   return ch !== undefined && mayListen(actor, ch);
 }

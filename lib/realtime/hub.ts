@@ -4,7 +4,7 @@ import { errorLine, type Db, type DbKind } from "../db/client";
 import { sqlOf, type Queryable } from "../db/sql";
 import { EVENT_LOG_LOCK, NOTIFY_CHANNEL } from "./log-keys";
 import { allowed, channelsOf, MAX_CHANNELS_PER_SOCKET, shown, sourcesOf } from "./channels";
-import type { SocketActor } from "./io";
+import type { Actor } from "../auth/context";
 import { replayGap } from "./retention";
 import {
   AFTER_ERROR,
@@ -188,7 +188,7 @@ export class Hub {
    * Subscribes a socket; with `after`, first replays every message after that id on those channels, and says in
    * the ack (`gap`) when retention has purged some of them.
    */
-  async subscribe(socket: Socket, actor: SocketActor, channels: unknown, after: unknown) {
+  async subscribe(socket: Socket, actor: Actor, channels: unknown, after: unknown) {
     const from = eventPosition(after);
     if (from === "invalid") {
       // Refused whole: replaying from a position that is not an event ID would silently skip messages.
