@@ -12,7 +12,7 @@ export interface Authenticated {
   limitKey: string;
 }
 
-export function bearerToken(req: Request, params: RawParams): string | undefined {
+function bearerToken(req: Request, params: RawParams): string | undefined {
   const header = req.headers.get("authorization");
   if (header) {
     const m = /^(Token|Bearer)\s+(\S+)\s*$/i.exec(header);

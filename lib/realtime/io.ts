@@ -8,7 +8,7 @@ import type { Hub } from "./hub";
 import { identify, type Identified } from "../auth/actor";
 import { adminRoom, sessionRoom, tokenRoom } from "./disconnect";
 
-export interface SocketData {
+interface SocketData {
   /** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
   actor: Identified["actor"];
 }
