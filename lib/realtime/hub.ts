@@ -16,11 +16,6 @@ import {
   THROTTLED,
 } from "./replay";
 
-/**
- * Delivers the event log to this instance's sockets. Every instance tails the log by id (ids are allocated in
- * commit order, see outbox.ts), so nothing committed is missed whatever happens to Redis or to the instance that
- * wrote it; each socket gets each message of each channel once, in id order, replayed from `after` on subscribe.
- */
 export interface Message {
   id: bigint;
   channel: string;
@@ -48,6 +43,13 @@ interface Listener {
 
 const BATCH = 1000;
 
+/**
+ * Delivers the event log to this instance's sockets. Every instance tails the log by id, up to where every id is
+ * final (finalPosition: writers draw ids under a lock of their own, see outbox.ts, so ids may commit out of order
+ * and the tail waits for the writers in flight), so nothing committed is missed whatever happens to Redis or to the
+ * instance that wrote it; each socket gets each message of each channel once, in id order, replayed from `after`
+ * on subscribe.
+ */
 export class Hub {
   private position = 0n;
   private subs = new Map<string, Set<Listener>>();
