@@ -115,5 +115,5 @@ export default async function globalSetup(_config: FullConfig) {
     ...(created.appId ? { operator2 } : {}),
     ...(created.token ? { token: created.token } : {}),
   });
-  console.log(`[e2e] server on ${baseURL} (pid ${child.pid}, operator via ${created.via}, log ${logFile})`);
+  console.log(`[e2e] server on ${baseURL} (pid ${child.pid}, log ${logFile})`);
 }

@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 
 export interface OperatorSpec {
@@ -38,13 +37,10 @@ function findAppId(out: Record<string, unknown>): string | undefined {
 }
 
 /**
- * Creates an app and its operator in `dataDir` (the server must not be running on it: the embedded database
- * allows one process). Uses the product's CLI (`app:create`) when it exists, else e2e/support/create-operator.ts.
+ * Creates an app and its operator in `dataDir` with the product's CLI (`app:create`); the server must not be
+ * running on it: the embedded database allows one process.
  */
-export function createOperator(
-  dataDir: string,
-  op: OperatorSpec,
-): { appId?: string; token?: string; via: string } {
+export function createOperator(dataDir: string, op: OperatorSpec): { appId?: string; token?: string } {
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -52,32 +48,21 @@ export function createOperator(
     CHECKPOINT_DISABLE: "1",
     RELAY_ADMIN_PASSWORD: op.password,
   };
-  const cli = path.join(ROOT, "cli", "index.ts");
-  let stdout: string;
-  let via: string;
-  if (fs.existsSync(cli)) {
-    via = "cli";
-    stdout = execFileSync(
-      TSX,
-      [cli, "app:create", "--name", op.appName, "--admin-email", op.email, "--json"],
-      { cwd: ROOT, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 },
-    );
-  } else {
-    via = "fallback";
-    stdout = execFileSync(
-      TSX,
-      [path.join(ROOT, "e2e", "support", "create-operator.ts"), op.appName, op.email, op.password, op.name],
-      {
-        cwd: ROOT,
-        env,
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-        timeout: 120_000,
-      },
-    );
-  }
+  const stdout = execFileSync(
+    TSX,
+    [
+      path.join(ROOT, "cli", "index.ts"),
+      "app:create",
+      "--name",
+      op.appName,
+      "--admin-email",
+      op.email,
+      "--json",
+    ],
+    { cwd: ROOT, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 },
+  );
   const out = lastJson(stdout);
-  return { appId: findAppId(out), token: typeof out.token === "string" ? out.token : undefined, via };
+  return { appId: findAppId(out), token: typeof out.token === "string" ? out.token : undefined };
 }
 
 /** Adds another operator to an app with the CLI (before the server starts, like createOperator). */

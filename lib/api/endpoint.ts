@@ -257,8 +257,9 @@ type Handler = (req: Request, route: RouteContext) => Promise<Response>;
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /**
- * A route file's exports: the given endpoints by method, and for every other method a 405 in the envelope with
- * the `Allow` header (Next's own 405 has neither).
+ * The handlers of one catalog path (the endpoints sharing it), by method, for the router's match table
+ * (lib/api/direct.ts): every other method answers a 405 in the envelope with the `Allow` header (Next's own 405
+ * has neither).
  */
 export function routes(...endpoints: Endpoint[]): Record<Method, Handler> {
   const byMethod = new Map(endpoints.map((e) => [e.spec.method, e]));

@@ -19,7 +19,6 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Test setting: the webhook dispatcher sends nothing for this long after start (a crash window to hit). */
   webhookDispatchDelayMs: number;
-  logLevel: string;
 }
 
 function bool(v: string | undefined, dflt: boolean): boolean {
@@ -50,6 +49,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     badTokensPerMinute: int(env.BAD_TOKENS_PER_MINUTE, 30),
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     webhookDispatchDelayMs: int(env.WEBHOOK_DISPATCH_DELAY_MS, 0),
-    logLevel: env.LOG_LEVEL ?? "info",
   };
 }

@@ -1,5 +1,5 @@
 import type { Scope } from "../auth/scopes";
-import type { SocketActor } from "./io";
+import { canAccessApp, type Actor } from "../auth/context";
 
 /** The real-time channels (after the service's RTS list): `<kind>.<app>`, many also `<kind>.<app>.<user>`. */
 export const CHANNEL_KINDS = [
@@ -19,13 +19,13 @@ export const CHANNEL_KINDS = [
 
 export const MAX_CHANNELS_PER_SOCKET = 50;
 
-export interface ParsedChannel {
+interface ParsedChannel {
   kind: string;
   appId: bigint;
   userId?: bigint;
 }
 
-export function parseChannel(name: unknown): ParsedChannel | undefined {
+function parseChannel(name: unknown): ParsedChannel | undefined {
   if (typeof name !== "string" || name.length > 200) return undefined;
   const m = /^([a-z_]+)\.(\d{1,19})(?:\.(\d{1,19}))?$/.exec(name);
   if (!m?.[1] || !m[2] || !(CHANNEL_KINDS as readonly string[]).includes(m[1])) return undefined;
@@ -36,17 +36,17 @@ export function parseChannel(name: unknown): ParsedChannel | undefined {
  * The scope a token needs to listen: a channel carries what the matching GET endpoints show, so it asks for the
  * same read scope (conversations' channels for conversations-read, users' presence, props and events for user-read).
  */
-export function scopeOf(kind: string): Scope {
+function scopeOf(kind: string): Scope {
   return kind.startsWith("conversation") ? "conversations-read" : "user-read";
 }
 
-export function mayListen(actor: SocketActor, ch: ParsedChannel): boolean {
-  if (actor.kind === "admin") return actor.appIds.includes(ch.appId);
-  return actor.appId === ch.appId && actor.scopes.includes(scopeOf(ch.kind));
+function mayListen(actor: Actor, ch: ParsedChannel): boolean {
+  if (!canAccessApp(actor, ch.appId)) return false;
+  return actor.kind !== "token" || actor.scopes.includes(scopeOf(ch.kind));
 }
 
 /** Whether `name` is a channel the actor may listen to. */
-export function allowed(actor: SocketActor, name: unknown): boolean {
+export function allowed(actor: Actor, name: unknown): boolean {
   const ch = parseChannel(name);
   return ch !== undefined && mayListen(actor, ch);
 }

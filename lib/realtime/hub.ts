@@ -4,7 +4,7 @@ import { errorLine, type Db, type DbKind } from "../db/client";
 import { sqlOf, type Queryable } from "../db/sql";
 import { EVENT_LOG_LOCK, NOTIFY_CHANNEL } from "./log-keys";
 import { allowed, channelsOf, MAX_CHANNELS_PER_SOCKET, shown, sourcesOf } from "./channels";
-import type { SocketActor } from "./io";
+import type { Actor } from "../auth/context";
 import { replayGap } from "./retention";
 import {
   AFTER_ERROR,
@@ -16,11 +16,6 @@ import {
   THROTTLED,
 } from "./replay";
 
-/**
- * Delivers the event log to this instance's sockets. Every instance tails the log by id (ids are allocated in
- * commit order, see outbox.ts), so nothing committed is missed whatever happens to Redis or to the instance that
- * wrote it; each socket gets each message of each channel once, in id order, replayed from `after` on subscribe.
- */
 export interface Message {
   id: bigint;
   channel: string;
@@ -48,6 +43,13 @@ interface Listener {
 
 const BATCH = 1000;
 
+/**
+ * Delivers the event log to this instance's sockets. Every instance tails the log by id, up to where every id is
+ * final (finalPosition: writers draw ids under a lock of their own, see outbox.ts, so ids may commit out of order
+ * and the tail waits for the writers in flight), so nothing committed is missed whatever happens to Redis or to the
+ * instance that wrote it; each socket gets each message of each channel once, in id order, replayed from `after`
+ * on subscribe.
+ */
 export class Hub {
   private position = 0n;
   private subs = new Map<string, Set<Listener>>();
@@ -188,7 +190,7 @@ export class Hub {
    * Subscribes a socket; with `after`, first replays every message after that id on those channels, and says in
    * the ack (`gap`) when retention has purged some of them.
    */
-  async subscribe(socket: Socket, actor: SocketActor, channels: unknown, after: unknown) {
+  async subscribe(socket: Socket, actor: Actor, channels: unknown, after: unknown) {
     const from = eventPosition(after);
     if (from === "invalid") {
       // Refused whole: replaying from a position that is not an event ID would silently skip messages.

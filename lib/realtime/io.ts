@@ -3,20 +3,14 @@ import { Server, type DefaultEventsMap, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import type { Runtime } from "../server/runtime";
-import { refuseToken } from "../api/authenticate";
+import { isApiError } from "../api/errors";
 import type { Hub } from "./hub";
-import { verifyApiToken } from "../auth/tokens";
-import type { Scope } from "../auth/scopes";
-import { parseCookies, SESSION_COOKIE, verifySession } from "../auth/sessions";
+import { identify, type Identified } from "../auth/actor";
 import { adminRoom, sessionRoom, tokenRoom } from "./disconnect";
 
-/** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
-export type SocketActor =
-  | { kind: "admin"; adminId: bigint; sessionId: bigint; appIds: bigint[] }
-  | { kind: "token"; appId: bigint; tokenId: bigint; scopes: readonly Scope[] };
-
-export interface SocketData {
-  actor: SocketActor;
+interface SocketData {
+  /** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
+  actor: Identified["actor"];
 }
 
 export interface IoHandle {
@@ -47,37 +41,25 @@ export async function attachIo(
     io.adapter(createAdapter(pub, sub, { key: `socket.io#${deployment?.name ?? ""}` }));
   }
 
-  const { db } = rt;
   io.use((socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>, next) => {
     void (async () => {
       const auth = socket.handshake.auth as { token?: unknown };
-      if (typeof auth.token === "string") {
-        const t = await verifyApiToken(db, auth.token);
-        if (!t) {
-          // Guessing tokens through the socket counts against the same per-address limit as through the API.
-          const refused = await refuseToken(rt, socket.handshake.address);
-          return next(Object.assign(new Error(refused.errorName), { data: refused.headers }));
-        }
-        socket.data.actor = {
-          kind: "token",
-          appId: t.appId,
-          tokenId: t.tokenId,
-          scopes: t.scopes,
-        } satisfies SocketActor;
-        return next();
-      }
-      const cookie = parseCookies(socket.handshake.headers.cookie)[SESSION_COOKIE];
-      const s = cookie ? await verifySession(db, cookie) : null;
-      if (!s) return next(new Error("AuthenticationFailed"));
-      const apps = await db.appAdmin.findMany({ where: { adminId: s.adminId }, select: { appId: true } });
-      socket.data.actor = {
-        kind: "admin",
-        adminId: s.adminId,
-        sessionId: s.sessionId,
-        appIds: apps.map((a) => a.appId),
-      } satisfies SocketActor;
+      const who = await identify(rt, {
+        token: typeof auth.token === "string" ? auth.token : undefined,
+        cookies: socket.handshake.headers.cookie,
+        address: socket.handshake.address,
+      });
+      if (!who) return next(new Error("AuthenticationFailed"));
+      socket.data.actor = who.actor;
       next();
-    })().catch(() => next(new Error("InternalError")));
+    })().catch((err: unknown) =>
+      // Throttled (too many unknown tokens from this address) reaches the client with its Retry-After.
+      next(
+        isApiError(err)
+          ? Object.assign(new Error(err.errorName), { data: err.headers })
+          : new Error("InternalError"),
+      ),
+    );
   });
 
   hub.attach(io);

@@ -1,0 +1,48 @@
+import type { Runtime } from "../server/runtime";
+import { ApiError } from "../api/errors";
+import type { Actor } from "./context";
+import { parseCookies, SESSION_COOKIE, verifySession } from "./sessions";
+import { verifyApiToken } from "./tokens";
+
+/** What an HTTP request or a socket handshake presents: an API token, or else a session cookie. */
+export interface Credentials {
+  token: string | undefined;
+  /** The Cookie header, which may carry the session cookie. */
+  cookies: string | undefined;
+  /** Where they come from: unknown tokens count against this address. */
+  address: string;
+}
+
+/** A known actor; a session also brings its CSRF token, which HTTP writes must echo. */
+export type Identified =
+  | { actor: Extract<Actor, { kind: "token" }> }
+  | { actor: Extract<Actor, { kind: "admin" }>; csrfToken: string };
+
+/**
+ * The one way a request or a socket becomes an actor: its token when it sends one (an unknown token never falls
+ * back to the cookie), else its session cookie; null when neither is known. Guessing tokens counts against one
+ * per-address limit whichever way they come: past it, this throws Throttled.
+ */
+export async function identify(
+  rt: Pick<Runtime, "db" | "badTokens">,
+  creds: Credentials,
+): Promise<Identified | null> {
+  const { db } = rt;
+  if (creds.token !== undefined) {
+    const t = await verifyApiToken(db, creds.token);
+    if (t) return { actor: { kind: "token", ...t } };
+    const verdict = await rt.badTokens.take(`badtoken:${creds.address}`);
+    if (verdict.ok) return null;
+    throw new ApiError("Throttled", "Too many requests with unknown tokens: slow down.", undefined, {
+      "Retry-After": String(verdict.retryAfter),
+    });
+  }
+  const cookie = parseCookies(creds.cookies)[SESSION_COOKIE];
+  const s = cookie ? await verifySession(db, cookie) : null;
+  if (!s) return null;
+  const apps = await db.appAdmin.findMany({ where: { adminId: s.adminId }, select: { appId: true } });
+  return {
+    actor: { kind: "admin", adminId: s.adminId, sessionId: s.sessionId, appIds: apps.map((a) => a.appId) },
+    csrfToken: s.csrfToken,
+  };
+}
