@@ -1,10 +1,10 @@
-import type { Endpoint } from "./endpoint";
+import type { Endpoint } from "../api/endpoint";
 import * as auth from "../auth/endpoints";
 import * as channels from "../channels/endpoints";
 import * as admins from "../admins/endpoints";
 import * as apps from "../apps/endpoints";
-import * as ping from "./ping-endpoint";
-import * as health from "./health-endpoint";
+import * as ping from "../api/ping-endpoint";
+import * as health from "../api/health-endpoint";
 import { openApiEndpoint } from "./docs-endpoints";
 import * as webhooks from "../webhooks/endpoints";
 import * as attachments from "../attachments/endpoints";
@@ -24,7 +24,10 @@ import * as imports from "../imports/endpoints";
 import * as leadsExport from "../leads/endpoints-export";
 import * as propCatalog from "../props/endpoints-catalog";
 
-/** Every endpoint: the one router of /api (lib/api/direct.ts, in front of Next and behind its catch-all route). */
+/**
+ * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
+ * catch-all route), handed to it by the composition (lib/compose/start.ts, app/api/[...path]/route.ts).
+ */
 const modules: Record<string, unknown>[] = [
   ping,
   health,
