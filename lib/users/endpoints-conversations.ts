@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { v1PageParams, v2PageParams } from "../api/pagination";
 import { p } from "../api/zod";
-import { responseUrls } from "../conversations/endpoints/shared";
+import { responseUrls } from "../conversations/endpoints-shared";
 import { conversationSwitches } from "../conversations/params";
 import { LIST_FIELDS, pickFields, serializeConversation } from "../conversations/view";
 import { listUserConversations, RECIPIENT_TYPES } from "./conversations";
