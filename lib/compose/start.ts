@@ -15,7 +15,7 @@ import { serveDirect } from "../api/direct";
 import { answerClientError, answerConnect } from "../api/client-error";
 import { refuseMalformed } from "../api/refuse";
 import { catalog } from "./catalog";
-import { makeLimits } from "../api/rate-limit";
+import { makeLimits } from "../server/rate-limit";
 import { setRuntime, type Runtime } from "../server/runtime";
 import { startJobs, type Job, type RunningJobs } from "../server/jobs";
 import { eventLogPurgeJob, startWebhookDispatcher, webhookPollJob } from "../webhooks/dispatcher";
