@@ -15,7 +15,7 @@ import * as convState from "../conversations/endpoints-state";
 import * as convStart from "../conversations/endpoints-start";
 import * as users from "../users/endpoints";
 import * as userNotes from "../users/endpoints-notes";
-import * as userConversations from "../users/endpoints-conversations";
+import * as userConversations from "../conversations/endpoints-user";
 import * as props from "../props/endpoints";
 import * as events from "../events/endpoints";
 import * as leads from "../leads/endpoints";
