@@ -6,7 +6,7 @@ import type { Runtime } from "../server/runtime";
 import { isApiError } from "../api/errors";
 import type { Hub } from "./hub";
 import { identify, type Identified } from "../auth/actor";
-import { adminRoom, sessionRoom, tokenRoom } from "./disconnect";
+import { adminRoom, sessionRoom, tokenRoom } from "../auth/disconnect";
 
 interface SocketData {
   /** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
