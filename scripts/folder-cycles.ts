@@ -157,8 +157,11 @@ async function main(): Promise<void> {
         (knownAt < 0 ? "" : ` (${inCycles.length - unknown.length} known)`),
     );
   }
-  for (const edge of gone) console.log(`known edge no longer in a cycle (remove it from the list): ${edge}`);
-  for (const edge of unknown) console.error(`folder cycle through an edge not in the known list: ${edge}`);
+  if (knownAt >= 0) {
+    for (const edge of gone)
+      console.log(`known edge no longer in a cycle (remove it from the list): ${edge}`);
+    for (const edge of unknown) console.error(`folder cycle through an edge not in the known list: ${edge}`);
+  }
   if (unknown.length > 0) process.exitCode = 1;
 }
 
