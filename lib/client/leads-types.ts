@@ -29,7 +29,7 @@ export type UserCard = UserV2 & Required<Pick<UserV2, CardParts>>;
 
 /** The leads table's page parameters, as the URL holds them. */
 export interface LeadsQuery {
-  filters: import("./lead-filters").FilterGroup;
+  filters: import("@/lib/leads/filter-grammar").FilterGroup;
   sort: string;
   order: "asc" | "desc";
   page: number;

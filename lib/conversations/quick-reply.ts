@@ -2,7 +2,8 @@ import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
 import { invalid, lookupFailed } from "../domain/errors";
 import type { UserRef } from "./actors";
-import { replyToConversation, type QuickReply, type ReplyResult } from "./reply";
+import type { QuickReplyButton } from "../parts/schemas";
+import { replyToConversation, type ReplyResult } from "./reply";
 
 export interface ClickInput {
   conversationId: bigint;
@@ -23,7 +24,7 @@ export async function clickQuickReply(ctx: Ctx, input: ClickInput): Promise<Repl
   assertApp(ctx, part.appId);
   if (part.conversationId !== input.conversationId)
     throw invalid({ part: "is not a part of this conversation" });
-  const actions = Array.isArray(part.actions) ? (part.actions as unknown as QuickReply[]) : [];
+  const actions = Array.isArray(part.actions) ? (part.actions as unknown as QuickReplyButton[]) : [];
   const button = actions[input.action];
   if (!button) {
     throw invalid({

@@ -6,6 +6,7 @@ import { attachmentUrls, publicBase } from "../attachments/sign";
 import { readUpload, type Upload } from "../attachments/store";
 import { appendParts, type PartDraft } from "../parts/append";
 import { loadParts, type PartView } from "../parts/load";
+import type { QuickReplyButton } from "../parts/schemas";
 import {
   lockOwnConversation,
   requireMember,
@@ -18,12 +19,6 @@ import {
 import { logEvent, publishChange } from "./events";
 
 export const MAX_BODY = 10_000;
-
-export interface QuickReply {
-  type: "quick_reply";
-  body: string;
-  meta_data?: Record<string, unknown>;
-}
 
 export interface ReplyInput {
   conversationId: bigint;
@@ -39,7 +34,7 @@ export interface ReplyInput {
   autoAssign?: bigint;
   autoAssignRandomId?: number;
   referrer?: string;
-  actions?: QuickReply[];
+  actions?: QuickReplyButton[];
   /** Set by a quick-reply click: the button's meta_data. */
   metaData?: Record<string, unknown>;
 }

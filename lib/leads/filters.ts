@@ -1,45 +1,21 @@
 import { invalid } from "../domain/errors";
 import { hasNul, parseDateTime } from "../props/values";
 import { parseEventProp, systemProp, type SystemPropDef } from "../users/system-props";
+import {
+  COND_TYPES,
+  conditionTypesFor,
+  MAX_CONDITIONS,
+  MAX_DEPTH,
+  valueKind,
+  type CondType,
+} from "./filter-grammar";
 
 /**
- * The leads filter grammar (DESIGN "Users, props, leads"): a tree of and/or groups, up to 3 levels deep and 30
- * conditions in all. Parsing checks every condition against its property's type, so a compiled filter never fails
- * in SQL; errors name the offending field by path (`filters.filters.2.value.value`).
+ * The leads filter grammar's parser (DESIGN "Users, props, leads"; the grammar's data is in filter-grammar.ts): a
+ * tree of and/or groups, up to MAX_DEPTH levels deep and MAX_CONDITIONS conditions in all. Parsing checks every
+ * condition against its property's type, so a compiled filter never fails in SQL; errors name the offending field
+ * by path (`filters.filters.2.value.value`).
  */
-export const MAX_DEPTH = 3;
-export const MAX_CONDITIONS = 30;
-
-export const COND_TYPES = [
-  "known",
-  "unknown",
-  "eq",
-  "neq",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "gt_or_unknown",
-  "lt_or_unknown",
-  "range",
-  "str_eq",
-  "str_neq",
-  "str_contains",
-  "str_ncontains",
-  "str_starts",
-  "bool_true",
-  "bool_false",
-  "daysless",
-  "daysmore",
-  "date_gt",
-  "date_lt",
-  "date_range",
-  "list_contains",
-  "list_ncontains",
-  "in_segment",
-  "tag",
-] as const;
-export type CondType = (typeof COND_TYPES)[number];
 
 export type PropRef =
   | { kind: "system"; name: string; def: SystemPropDef }
@@ -71,44 +47,18 @@ export interface Group {
   items: (Group | Condition)[];
 }
 
-const NUMBER_TYPES: readonly CondType[] = [
-  "eq",
-  "neq",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "gt_or_unknown",
-  "lt_or_unknown",
-  "range",
-];
-const STRING_TYPES: readonly CondType[] = [
-  "str_eq",
-  "str_neq",
-  "str_contains",
-  "str_ncontains",
-  "str_starts",
-];
-const DATE_TYPES: readonly CondType[] = ["daysless", "daysmore", "date_gt", "date_lt", "date_range"];
-const BOOL_TYPES: readonly CondType[] = ["bool_true", "bool_false"];
-const LIST_TYPES: readonly CondType[] = ["list_contains", "list_ncontains"];
-const ANY: readonly CondType[] = ["known", "unknown"];
-
 /** Which condition types a property accepts: typed props their own family, custom props (untyped JSON) all. */
 function allowedTypes(prop: PropRef): readonly CondType[] {
   switch (prop.kind) {
     case "segment":
-      return ["in_segment"];
     case "tag":
-      return ["tag"];
+      return conditionTypesFor(prop.kind);
     case "custom":
-      return [...ANY, ...NUMBER_TYPES, ...STRING_TYPES, ...DATE_TYPES, ...BOOL_TYPES, ...LIST_TYPES];
+      return conditionTypesFor("untyped");
     case "event":
-      return prop.part === "count" ? [...ANY, ...NUMBER_TYPES] : [...ANY, ...DATE_TYPES];
-    case "system": {
-      const t = prop.def.type;
-      return [...ANY, ...(t === "string" ? STRING_TYPES : t === "integer" ? NUMBER_TYPES : DATE_TYPES)];
-    }
+      return conditionTypesFor(prop.part === "count" ? "integer" : "datetime");
+    case "system":
+      return conditionTypesFor(prop.def.type);
   }
 }
 
@@ -145,26 +95,27 @@ function str(v: unknown, path: string): string {
 }
 
 function condValue(type: CondType, raw: unknown, path: string): CondValue {
-  if ((ANY as readonly string[]).includes(type) || BOOL_TYPES.includes(type)) return { kind: "none" };
+  const kind = valueKind(type);
+  if (kind === "none") return { kind: "none" };
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw invalid({
       [path]: `must be an object: {"value": …}${type.endsWith("range") ? ' or {"value1": …, "value2": …}' : ""}`,
     });
   }
   const o = raw as Record<string, unknown>;
-  if (type === "range")
+  if (kind === "numbers")
     return { kind: "numbers", a: num(o.value1, `${path}.value1`), b: num(o.value2, `${path}.value2`) };
-  if (type === "date_range")
+  if (kind === "dates")
     return { kind: "dates", a: date(o.value1, `${path}.value1`), b: date(o.value2, `${path}.value2`) };
   const vp = `${path}.value`;
-  if (NUMBER_TYPES.includes(type)) return { kind: "number", n: num(o.value, vp) };
-  if (type === "daysless" || type === "daysmore") {
+  if (kind === "number") return { kind: "number", n: num(o.value, vp) };
+  if (kind === "days") {
     const n = num(o.value, vp);
     if (n < 0 || n > 36_500) throw invalid({ [vp]: "must be a number of days from 0 to 36500" });
     return { kind: "number", n };
   }
-  if (type === "date_gt" || type === "date_lt") return { kind: "date", d: date(o.value, vp) };
-  if (type === "in_segment") {
+  if (kind === "date") return { kind: "date", d: date(o.value, vp) };
+  if (kind === "segment") {
     const v = o.value;
     if (typeof v === "number" && Number.isSafeInteger(v) && v > 0) return { kind: "segment", id: BigInt(v) };
     if (typeof v === "string" && /^\d{1,18}$/.test(v.trim()))

@@ -6,8 +6,8 @@ import { loadConfig } from "../config/env";
 import { Prisma } from "../db/generated/client";
 import { withEvents } from "../realtime/outbox";
 import { tryRuntime } from "../server/runtime";
-import { paginateV2, v2PageParams, type KeyColumn } from "../api/pagination";
-import type { z } from "zod";
+import { pageByKeyset, type KeyColumn } from "../db/keyset";
+import type { Keyset, KeysetPage } from "../domain/keyset";
 import { TEST_EVENT_TYPE, type SubscribableKind } from "./kinds";
 import { invalidateSubscriptions } from "./state";
 import { checkWebhookUrl } from "./url-guard";
@@ -178,21 +178,18 @@ export async function sendTestWebhook(
   return row;
 }
 
-export const deliveryPageParams = v2PageParams;
-type PageInput = { [K in keyof typeof v2PageParams]?: z.output<(typeof v2PageParams)[K]> };
+export const DELIVERY_KEY: KeyColumn[] = [{ kind: "id", sql: Prisma.sql`d.id` }];
 
-const ID_KEY: KeyColumn[] = [{ kind: "id", sql: Prisma.sql`d.id` }];
-
-/** The delivery log of one subscription, newest first, paged by ID. */
+/** The delivery log of one subscription, keyset-paged by ID (the API's default: newest first). */
 export async function listDeliveries(
   ctx: Ctx,
-  input: PageInput & { appId: bigint; webhookId: bigint; status?: string },
-) {
+  input: { appId: bigint; webhookId: bigint; status?: string; page: Keyset },
+): Promise<KeysetPage<DeliveryRow>> {
   await requireSubscription(ctx, input.appId, input.webhookId);
   const status = input.status ? Prisma.sql`AND d.status = ${input.status}` : Prisma.empty;
-  const page = await paginateV2<{ id: bigint }>(
-    input,
-    ID_KEY,
+  const page = await pageByKeyset<{ id: bigint }>(
+    input.page,
+    DELIVERY_KEY,
     (r) => [r.id],
     (where, order, limit) =>
       ctx.db.$queryRaw<{ id: bigint }[]>`
@@ -205,7 +202,7 @@ export async function listDeliveries(
     select: DELIVERY,
   });
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return { items: page.items.flatMap((i) => byId.get(i.id) ?? []), meta: page.meta };
+  return { items: page.items.flatMap((i) => byId.get(i.id) ?? []), next: page.next };
 }
 
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
