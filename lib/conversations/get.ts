@@ -1,7 +1,7 @@
 import { sqlOf } from "../db/sql";
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
-import { lookup } from "../api/errors";
+import { lookupFailed } from "../domain/errors";
 import { Prisma } from "../db/generated/client";
 import { listChannels } from "../channels/list-channels";
 import { pageByKeyset, type KeyColumn } from "../db/keyset";
@@ -12,7 +12,7 @@ import { hydrateConversations, type ConversationFields, type ConversationView } 
 
 async function ownConversation(ctx: Ctx, id: bigint): Promise<ConversationRow> {
   const [conv] = await selectConversations(sqlOf(ctx.db), [id]);
-  if (!conv) throw lookup(`Conversation ${id} does not exist.`);
+  if (!conv) throw lookupFailed(`Conversation ${id} does not exist.`);
   assertApp(ctx, conv.appId);
   return conv;
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
-import { ApiError, lookup, validation } from "../api/errors";
+import { invalid, lookupFailed, internal } from "../domain/errors";
 import { loadConfig } from "../config/env";
 import { Prisma } from "../db/generated/client";
 import { withEvents } from "../realtime/outbox";
@@ -10,7 +10,7 @@ import { pageByKeyset, type KeyColumn } from "../db/keyset";
 import type { Keyset, KeysetPage } from "../domain/keyset";
 import { TEST_EVENT_TYPE, type SubscribableKind } from "./kinds";
 import { invalidateSubscriptions } from "./state";
-import { checkWebhookUrl, UrlRefused } from "./url-guard";
+import { checkWebhookUrl } from "./url-guard";
 import { webhookMessageId } from "./deliveries";
 
 export const MAX_SUBSCRIPTIONS_PER_APP = 50;
@@ -31,16 +31,9 @@ const allowPrivate = () => (tryRuntime()?.config ?? loadConfig()).webhookAllowPr
 
 export const newSecret = () => `whsec_${crypto.randomBytes(24).toString("base64url")}`;
 
-async function checkUrl(url: string): Promise<void> {
-  try {
-    await checkWebhookUrl(url, allowPrivate());
-  } catch (err) {
-    if (err instanceof UrlRefused) throw validation({ url: err.message });
-    throw err;
-  }
-}
+const checkUrl = (url: string) => checkWebhookUrl(url, allowPrivate());
 
-const missing = (webhookId: bigint) => lookup(`No webhook ${webhookId} in this app.`);
+const missing = (webhookId: bigint) => lookupFailed(`No webhook ${webhookId} in this app.`);
 
 async function requireSubscription(ctx: Ctx, appId: bigint, webhookId: bigint): Promise<SubscriptionRow> {
   assertApp(ctx, appId);
@@ -83,7 +76,7 @@ export async function createWebhook(
     await tx.$executeRaw`SELECT 1 FROM apps WHERE id = ${input.appId} FOR UPDATE`;
     const count = await tx.webhookSubscription.count({ where: { appId: input.appId } });
     if (count >= MAX_SUBSCRIPTIONS_PER_APP)
-      throw validation({ url: `an app has at most ${MAX_SUBSCRIPTIONS_PER_APP} webhooks` });
+      throw invalid({ url: `an app has at most ${MAX_SUBSCRIPTIONS_PER_APP} webhooks` });
     return tx.webhookSubscription.create({
       data: {
         appId: input.appId,
@@ -105,7 +98,7 @@ export async function updateWebhook(
 ): Promise<SubscriptionRow> {
   await requireSubscription(ctx, input.appId, input.webhookId);
   if (input.secret !== undefined && input.rotateSecret)
-    throw validation({ secret: "give a secret or rotate_secret, not both" });
+    throw invalid({ secret: "give a secret or rotate_secret, not both" });
   if (input.url !== undefined) await checkUrl(input.url);
   const row = await ctx.db.$transaction(async (tx) => {
     // A concurrent delete leaves nothing to update: the same LookupError as a webhook that never was.
@@ -181,7 +174,7 @@ export async function sendTestWebhook(
     where: { subscriptionId: sub.id, type: "test", payload: { path: ["nonce"], equals: nonce } },
     select: DELIVERY,
   });
-  if (!row) throw new ApiError("InternalError", "The test delivery was not queued.");
+  if (!row) throw internal("The test delivery was not queued.");
   return row;
 }
 
