@@ -1,4 +1,4 @@
-import { startServer } from "./lib/server/start";
+import { startServer } from "./lib/compose/start";
 import { seedOnFirstRun } from "./lib/demo/first-run";
 
 // The product's one process: Next (pages and /api) and socket.io on one port.

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { startTestServer } from "../lib/testing/server";
 import { makeApp } from "../lib/testing/factories";
-import { getPing } from "../lib/api/ping-endpoint";
+import { getPing } from "../lib/auth/endpoints-ping";
 
 /**
  * The cost of endpoint(): a trivial endpoint through the wrapper against the same response from a bare handler,

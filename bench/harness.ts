@@ -1,5 +1,5 @@
 import { createApiToken } from "../lib/auth/tokens";
-import { startServer, type RunningServer } from "../lib/server/start";
+import { startServer, type RunningServer } from "../lib/compose/start";
 import type { DbHandle } from "../lib/db/client";
 import { Recorder, startBaseline, tracedDb, TRACE_HEADER, withTracing } from "./capture";
 import { concurrent, concurrentOffThread, sequential, type Req, type Sample } from "./load";

@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import { openDb } from "../lib/db/client";
-import { startServer, type RunningServer } from "../lib/server/start";
+import { startServer, type RunningServer } from "../lib/compose/start";
 import { makeSession } from "../lib/testing/factories";
 
 /**

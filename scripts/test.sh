@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: lint, format, types, migration drift, build, unit + integration tests (embedded database, and
-# PostgreSQL too when DATABASE_URL names one), then the browser suite against the production build.
+# `npm test`: lint, import boundaries, format, types, migration drift, build, unit + integration tests (embedded
+# database, and PostgreSQL too when DATABASE_URL names one), then the browser suite against the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CHECKPOINT_DISABLE=1 NEXT_TELEMETRY_DISABLED=1 PRISMA_HIDE_UPDATE_MESSAGE=1
@@ -16,6 +16,8 @@ node scripts/generate.mjs >/dev/null
 if [ "$db_only" != 1 ]; then
   step "lint"
   npx eslint . --max-warnings=0
+  step "import boundaries (dependency-cruiser; folder cycles)"
+  npm run --silent boundaries
   step "format"
   npx prettier --check . --log-level=warn
   step "types"

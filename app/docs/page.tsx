@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { catalog } from "@/lib/api/catalog";
+import { catalog } from "@/lib/compose/catalog";
 import { openApiDocument } from "@/lib/api/openapi";
 import { conditionDocs, FILTERS_OUTLINE } from "@/lib/leads/filters-doc";
 

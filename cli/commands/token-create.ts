@@ -1,7 +1,7 @@
 import { isScope, SCOPES, type Scope } from "../../lib/auth/scopes";
 import { createApiToken } from "../../lib/auth/tokens";
 import { cleanName } from "../../lib/admins/input";
-import { requireApp } from "../../lib/apps/require-app";
+import { requireApp } from "../../lib/admins/require-app";
 import { idFlag, optionalFlag, UsageError, type Args } from "../args";
 import { num, type Command } from "./command";
 

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { hashPassword, verifyPassword } from "../auth/passwords";
-import { requireApp } from "../apps/require-app";
+import { requireApp } from "./require-app";
 import { checkPassword, cleanEmail, cleanName, InputError, nameFromEmail } from "./input";
 
 type Tx = Prisma.TransactionClient;

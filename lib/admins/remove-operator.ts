@@ -1,7 +1,7 @@
 import type { Ctx } from "../auth/context";
 import { invalid, lookupFailed } from "../domain/errors";
 import { withEvents } from "../realtime/outbox";
-import { disconnectAdmin } from "../realtime/disconnect";
+import { disconnectAdmin } from "../auth/disconnect";
 import { assignConversationIn, linksFor } from "../conversations/change";
 import { requireOwner } from "./owners";
 

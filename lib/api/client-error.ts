@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
+import type { Endpoint } from "./endpoint";
 import { ApiError } from "./errors";
 import { envelopeRefusal, methodRefusal, rawRefusal } from "./refuse";
 import { originForm } from "./rewrite";
@@ -9,6 +10,7 @@ import { originForm } from "./rewrite";
  * that are not HTTP, a method it does not know) still get an answer instead of an empty reply.
  */
 export function answerClientError(
+  catalog: Endpoint[],
   err: NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number },
   socket: Duplex,
 ): void {
@@ -29,7 +31,7 @@ export function answerClientError(
         .toString("latin1")
         .split("\r\n", 1)[0] ?? "";
     const [method = "", target = "/"] = line.split(" ");
-    socket.end(rawRefusal(methodRefusal(method, originForm(target))));
+    socket.end(rawRefusal(methodRefusal(catalog, method, originForm(target))));
     return;
   }
   const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
@@ -40,7 +42,7 @@ export function answerClientError(
 }
 
 /** CONNECT (a proxy's tunnel), which Node hands to `connect` listeners and, without one, closes unanswered. */
-export function answerConnect(req: IncomingMessage, socket: Duplex): void {
+export function answerConnect(catalog: Endpoint[], req: IncomingMessage, socket: Duplex): void {
   socket.on("error", () => undefined);
-  socket.end(rawRefusal(methodRefusal("CONNECT", originForm(req.url ?? "/"))));
+  socket.end(rawRefusal(methodRefusal(catalog, "CONNECT", originForm(req.url ?? "/"))));
 }

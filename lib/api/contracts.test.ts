@@ -3,7 +3,7 @@ import { z } from "zod";
 import { startTestServer, type Called, type TestServer } from "../testing/server";
 import { makeApp, makeSession, TEST_PASSWORD } from "../testing/factories";
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
-import { catalog } from "./catalog";
+import { catalog } from "../compose/catalog";
 import type { Endpoint, VersionSpec } from "./endpoint";
 
 /**

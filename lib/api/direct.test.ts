@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalog } from "./catalog";
+import { catalog } from "../compose/catalog";
 import { matchRoute } from "./direct";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeUser } from "../testing/factories";
@@ -9,15 +9,15 @@ describe("the API served from the catalog", () => {
   it("reaches every catalogued endpoint at its own path, literal segments before parameters", () => {
     for (const e of catalog) {
       const path = "/api" + e.spec.path.replace(/\{\w+\}/g, "7");
-      const found = matchRoute(path);
+      const found = matchRoute(catalog, path);
       expect(found, `${e.spec.method} ${e.spec.path}`).toBeDefined();
       const handler = found?.route.handlers[e.spec.method] as { endpoint?: unknown } | undefined;
       expect(handler?.endpoint, `${e.spec.method} ${e.spec.path}`).toBe(e);
     }
     // Both `/users/import/{job_id}` and `/users/{id}/notes` could take this path; the literal `import` wins.
-    expect(matchRoute("/api/users/import/notes")?.params).toEqual({ job_id: "notes" });
-    expect(matchRoute("/api/users/a%20b%2Fc/notes")?.params).toEqual({ id: "a b/c" });
-    expect(matchRoute("/api/users/1/notes/2/extra")).toBeUndefined();
+    expect(matchRoute(catalog, "/api/users/import/notes")?.params).toEqual({ job_id: "notes" });
+    expect(matchRoute(catalog, "/api/users/a%20b%2Fc/notes")?.params).toEqual({ id: "a b/c" });
+    expect(matchRoute(catalog, "/api/users/1/notes/2/extra")).toBeUndefined();
   });
 
   describe("over HTTP", () => {

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
-import { catalog } from "./catalog";
 import { routes, type Endpoint, type Method } from "./endpoint";
 import { envelopeText } from "./envelope";
 import { lingerIfUnread } from "./linger";
@@ -9,7 +8,8 @@ import { notFound } from "./not-found";
 import { bodyTooLarge, DEFAULT_BODY_LIMIT, withBody } from "./params";
 
 /**
- * The one router of /api: the endpoint catalog's paths, matched here. The server serves a request straight from it,
+ * The one router of /api: the endpoint catalog's paths, matched here. The catalog is handed in by the composition
+ * (lib/compose), so that this generic edge imports no domain. The server serves a request straight from it,
  * in front of Next: Next's routing costs about 1 ms of CPU per request here, more than most endpoints' own work
  * (docs/decisions.md). Under `next dev` (and HEAD, OPTIONS) the request goes through Next to its one catch-all route
  * file, app/api/[...path]/route.ts, which hands it back to this same table (nextHandlers), so that no path can be
@@ -63,12 +63,24 @@ function compile(endpoints: Endpoint[]): Route[] {
     });
 }
 
-let table: Route[] | undefined;
+/** Each catalog compiled once (the server and Next's route each hold one for the life of the process). */
+const tables = new WeakMap<Endpoint[], Route[]>();
+
+function tableOf(catalog: Endpoint[]): Route[] {
+  let table = tables.get(catalog);
+  if (!table) {
+    table = compile(catalog);
+    tables.set(catalog, table);
+  }
+  return table;
+}
 
 /** The route serving a path (after the version rewrite), with its decoded parameters. */
-export function matchRoute(path: string): { route: Route; params: Record<string, string> } | undefined {
-  table ??= compile(catalog);
-  for (const route of table) {
+export function matchRoute(
+  catalog: Endpoint[],
+  path: string,
+): { route: Route; params: Record<string, string> } | undefined {
+  for (const route of tableOf(catalog)) {
     const m = route.pattern.exec(path);
     if (!m) continue;
     const params: Record<string, string> = {};
@@ -79,9 +91,8 @@ export function matchRoute(path: string): { route: Route; params: Record<string,
 }
 
 /** The methods a path (after the version rewrite) allows, or undefined when no endpoint has it. */
-export function allowedAt(path: string): string | undefined {
-  table ??= compile(catalog);
-  return table.find((route) => route.pattern.test(path))?.allow;
+export function allowedAt(catalog: Endpoint[], path: string): string | undefined {
+  return tableOf(catalog).find((route) => route.pattern.test(path))?.allow;
 }
 
 /**
@@ -192,14 +203,14 @@ async function send(req: IncomingMessage, res: ServerResponse, answer: Response)
 }
 
 /** Serves the request if the catalog has its path and method; false hands it to Next. */
-export function serveDirect(req: IncomingMessage, res: ServerResponse): boolean {
+export function serveDirect(catalog: Endpoint[], req: IncomingMessage, res: ServerResponse): boolean {
   const method = req.method ?? "GET";
   const url = req.url ?? "/";
   if (!METHODS.has(method) || !url.startsWith("/api/")) return false;
   const q = url.indexOf("?");
   let found: ReturnType<typeof matchRoute>;
   try {
-    found = matchRoute(q < 0 ? url : url.slice(0, q));
+    found = matchRoute(catalog, q < 0 ? url : url.slice(0, q));
   } catch {
     return false; // a malformed %-escape, refused before this (lib/api/refuse.ts)
   }
@@ -226,10 +237,10 @@ type NextHandler = (req: Request) => Promise<Response>;
  * by the server, lib/api/rewrite.ts) matched against the catalog, its endpoint's answer, the envelope 405 with
  * `Allow` for another method, the envelope 404 for a path no endpoint has. HEAD Next derives from GET.
  */
-export function nextHandlers(): Record<Method | "OPTIONS", NextHandler> {
+export function nextHandlers(catalog: Endpoint[]): Record<Method | "OPTIONS", NextHandler> {
   const find = (req: Request) => {
     try {
-      return matchRoute(new URL(req.url).pathname);
+      return matchRoute(catalog, new URL(req.url).pathname);
     } catch {
       return undefined; // a malformed %-escape, refused before this in the server (lib/api/refuse.ts)
     }

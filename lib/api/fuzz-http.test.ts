@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeApp, makeUser } from "../testing/factories";
 import { rawRequest, type RawAnswer } from "../testing/raw-http";
 import { startTestServer, type TestServer } from "../testing/server";
-import { catalog } from "./catalog";
+import { catalog } from "../compose/catalog";
 import { matchRoute } from "./direct";
 import { catalogPath } from "./rewrite";
 import { DEFAULT_BODY_LIMIT } from "./params";
@@ -76,7 +76,7 @@ function answersFile(shape: Shape): boolean {
   const q = target.indexOf("?");
   let found: ReturnType<typeof matchRoute>;
   try {
-    found = matchRoute(catalogPath(q < 0 ? target : target.slice(0, q)).path);
+    found = matchRoute(catalog, catalogPath(q < 0 ? target : target.slice(0, q)).path);
   } catch {
     return false;
   }

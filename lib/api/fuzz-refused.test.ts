@@ -5,7 +5,7 @@ import { makeApp, makeSession } from "../testing/factories";
 import { fingerprint } from "../testing/fingerprint";
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
 import { jsonText, paramKinds, PATH_CLASSES, Raw, valueClasses } from "../testing/value-classes";
-import { catalog } from "./catalog";
+import { catalog } from "../compose/catalog";
 import type { Endpoint } from "./endpoint";
 
 /**

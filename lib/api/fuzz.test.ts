@@ -3,7 +3,7 @@ import { z } from "zod";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeUser } from "../testing/factories";
 import { jsonText, paramKinds, PATH_CLASSES, Raw, valueClasses } from "../testing/value-classes";
-import { catalog } from "./catalog";
+import { catalog } from "../compose/catalog";
 import type { Endpoint } from "./endpoint";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeUser, unique } from "../testing/factories";
-import { catalog } from "./catalog";
+import { catalog } from "../compose/catalog";
 import { openApiDocument } from "./openapi";
 import { WAIT_MS } from "./idempotency";
 import { Prisma } from "../db/generated/client";

@@ -5,7 +5,7 @@ import { makeAdmin, makeApp, makeSession, makeUser, unique } from "../testing/fa
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
 import { fingerprint } from "../testing/fingerprint";
 import { CHANNEL_KINDS } from "../realtime/channels";
-import { catalog } from "./catalog";
+import { catalog } from "../compose/catalog";
 
 /**
  * Tenancy: every endpoint that names an object in its path, called on app A's objects by app B's token and by an

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { startTestServer, type TestServer } from "../testing/server";
-import { catalog } from "./catalog";
+import { catalog } from "../compose/catalog";
 import { openApiDocument } from "./openapi";
 import { COND_TYPES } from "../leads/filter-grammar";
 

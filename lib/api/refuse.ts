@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import { allowedAt } from "./direct";
-import { VERSION_HEADER } from "./endpoint";
+import { VERSION_HEADER, type Endpoint } from "./endpoint";
 import { errorBody } from "./envelope";
 import { ApiError, validation } from "./errors";
 import { lingerIfUnread } from "./linger";
@@ -55,11 +55,11 @@ function page(status: number, headers: Record<string, string> = {}): Refusal {
 }
 
 /** TRACE, CONNECT, WebDAV's and unknown methods: 405 with `Allow` on an API path, 404 where none is; else 501. */
-export function methodRefusal(method: string, url: string, version?: string): Refusal {
+export function methodRefusal(catalog: Endpoint[], method: string, url: string, version?: string): Refusal {
   if (!isApiPath(url)) return page(501);
   const q = url.indexOf("?");
   const path = catalogPath(q < 0 ? url : url.slice(0, q)).path;
-  const allow = allowedAt(path);
+  const allow = allowedAt(catalog, path);
   const err = allow
     ? new ApiError("MethodNotAllowed", `${method} is not allowed here; use ${allow}.`, undefined, {
         Allow: allow,
@@ -104,7 +104,7 @@ function badRequest(url: string, version: string | undefined, field: string, pro
 }
 
 /** The refusal a request gets, after the URL rewrite (lib/api/rewrite.ts), or undefined to route it. */
-export function refusalOf(req: IncomingMessage): Refusal | undefined {
+export function refusalOf(catalog: Endpoint[], req: IncomingMessage): Refusal | undefined {
   const url = req.url ?? "/";
   const method = req.method ?? "GET";
   const version = req.headers[VERSION_HEADER] as string | undefined;
@@ -116,14 +116,14 @@ export function refusalOf(req: IncomingMessage): Refusal | undefined {
     if (url === "*" && method === "OPTIONS") return { ...page(204, { Allow: ALL_METHODS }), body: "" };
     return badRequest(url, version, "path", "must be a path or an absolute URI");
   }
-  if (!SERVED.has(method)) return methodRefusal(method, url, version);
+  if (!SERVED.has(method)) return methodRefusal(catalog, method, url, version);
   if (!validEscapes(url)) return badRequest(url, version, "path", "has a %-escape that is not UTF-8");
   return undefined;
 }
 
 /** Answers the request if refusalOf refuses it; false routes it. */
-export function refuseMalformed(req: IncomingMessage, res: ServerResponse): boolean {
-  const r = refusalOf(req);
+export function refuseMalformed(catalog: Endpoint[], req: IncomingMessage, res: ServerResponse): boolean {
+  const r = refusalOf(catalog, req);
   if (!r) return false;
   lingerIfUnread(req, res);
   res.writeHead(r.status, r.body ? { ...r.headers, "Content-Length": Buffer.byteLength(r.body) } : r.headers);

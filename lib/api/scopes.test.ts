@@ -5,7 +5,7 @@ import { makeApp, makeSession, makeToken, unique } from "../testing/factories";
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
 import { fingerprint } from "../testing/fingerprint";
 import { SCOPES, type Scope } from "../auth/scopes";
-import { catalog } from "./catalog";
+import { catalog } from "../compose/catalog";
 import { scopesOf } from "./access";
 import type { Endpoint } from "./endpoint";
 import { appIdFields } from "./zod";

@@ -3,7 +3,7 @@ import { assertApp } from "../auth/context";
 import { lookupFailed, denied } from "../domain/errors";
 import type { Scope } from "../auth/scopes";
 import { createApiToken, revokeApiToken } from "../auth/tokens";
-import { disconnectToken } from "../realtime/disconnect";
+import { disconnectToken } from "../auth/disconnect";
 
 // Tokens mint no tokens: key management is for operators in the panel.
 function operatorOf(ctx: Ctx, appId: bigint): bigint {

@@ -1,7 +1,7 @@
 import type { Queryable } from "../db/sql";
 import { invalid, tooLarge } from "../domain/errors";
 import { checkFile } from "./sniff";
-import { ATTACHMENT_SQL, type AttachmentRow } from "../parts/load";
+import { ATTACHMENT_SQL, type AttachmentRow } from "./rows";
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 /** Request body limit for endpoints taking a file: the file plus multipart framing and the other parameters. */

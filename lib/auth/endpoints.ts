@@ -3,7 +3,7 @@ import { CLIENT_IP_HEADER, endpoint } from "../api/endpoint";
 import { ApiError, unauthenticated } from "../api/errors";
 import { p } from "../api/zod";
 import { describeOperator, logIn } from "./login";
-import { disconnectSession } from "../realtime/disconnect";
+import { disconnectSession } from "./disconnect";
 import {
   createSession,
   deleteSession,

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/client";
-import { processWide } from "../server/runtime";
+import { processWide } from "../config/process-wide";
 import { isScope, SCOPES, type Scope } from "./scopes";
 
 const PREFIX = "rly_";

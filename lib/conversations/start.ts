@@ -3,7 +3,7 @@ import { assertApp, requireAppId } from "../auth/context";
 import type { Tx } from "../db/client";
 import { invalid, lookupFailed } from "../domain/errors";
 import { withEvents } from "../realtime/outbox";
-import { announceIfNewLead } from "../leads/lead-events";
+import { announceIfNewLead } from "../users/lead-events";
 import { attachmentUrls, publicBase } from "../attachments/sign";
 import { readUpload, type Upload } from "../attachments/store";
 import { appendParts, type PartDraft } from "../parts/append";

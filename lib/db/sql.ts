@@ -2,7 +2,7 @@ import pg from "pg";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { Prisma } from "./generated/client";
 import { statementName } from "./statements";
-import { processWide } from "../server/runtime";
+import { processWide } from "../config/process-wide";
 
 /**
  * Raw SQL straight on the driver (the pg pool or the embedded PGlite that Prisma itself uses), for the hottest

@@ -1,7 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import type { Tx } from "../db/client";
 import type { Ctx } from "../auth/context";
-import { announceIfNewLead } from "../leads/lead-events";
+import { announceIfNewLead } from "../users/lead-events";
 import { withEvents } from "../realtime/outbox";
 import { lockUser } from "../users/resolve";
 import { isoNoOffset } from "../users/system-props";

@@ -3,7 +3,7 @@ import { parseId } from "../api/zod";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import type { Ctx } from "../auth/context";
-import { processWide } from "../server/runtime";
+import { processWide } from "../config/process-wide";
 import { appendedCommitted, NOTIFY_AT_COMMIT, queueDeliveries } from "../realtime/outbox";
 import { WRITER_LOCK } from "../realtime/log-keys";
 import { webhookTargets } from "../webhooks/enqueue";

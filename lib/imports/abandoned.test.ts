@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../db/testing";
-import { startServer } from "../server/start";
+import { startServer } from "../compose/start";
 import { makeApp, unique } from "../testing/factories";
 import { ABANDONED_ERROR, failAbandonedImports } from "./abandoned";
 import { runImport } from "./run-import";

@@ -1,7 +1,7 @@
 import { sqlOf } from "../db/sql";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
-import type { CustomValue, SystemValue } from "../props/values";
+import type { CustomValue, SystemValue } from "../users/prop-values";
 import { SYSTEM_PROPS } from "../users/system-props";
 
 export type MergeField = "$user_id" | "$email";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Db } from "../db/client";
-import { coerceCustom, coerceSystem, MAX_STRING, Refused } from "../props/values";
+import { coerceCustom, coerceSystem, MAX_STRING, Refused } from "../users/prop-values";
 import { parseEventProp, systemProp, type SystemPropDef } from "../users/system-props";
 import { applyBatch, type ImportRow, type MergeField } from "./apply-batch";
 import { CsvError, parseCsv } from "./csv";

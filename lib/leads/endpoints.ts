@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { p } from "../api/zod";
-import { asString } from "../props/values";
+import { asString } from "../users/prop-values";
 import { effectivePresence } from "../users/presence-state";
 import { systemProp, systemProps } from "../users/system-props";
 import { loadLeadExtras, MAX_EXTRA_PROPS } from "./lead-extras";

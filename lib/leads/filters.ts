@@ -1,5 +1,5 @@
 import { invalid } from "../domain/errors";
-import { hasNul, parseDateTime } from "../props/values";
+import { hasNul, parseDateTime } from "../users/prop-values";
 import { parseEventProp, systemProp, type SystemPropDef } from "../users/system-props";
 import {
   COND_TYPES,

@@ -1,10 +1,9 @@
 import type { Queryable } from "../db/sql";
 import type { Upload } from "../attachments/store";
 import { storeAttachment } from "../attachments/store";
-import type { ConversationRow } from "../conversations/rows";
 import type { CreatedPart } from "./load";
 import type { UserSystemRow } from "../users/system-props";
-import { applyPart, directionOf, initiallyRead, type PartType } from "./state";
+import { applyPart, directionOf, initiallyRead, type ConversationState, type PartType } from "./state";
 
 export interface PartDraft {
   type: PartType;
@@ -29,7 +28,17 @@ export interface PartDraft {
  * follows from them in the same transaction. Parts of one call form one group (`part_group` = the first part's
  * ID): the assignment made by a reply's auto_assign and the reply itself.
  */
-export async function appendParts<C extends ConversationRow & { partIds?: bigint[]; user?: UserSystemRow }>(
+export async function appendParts<
+  // The columns of a conversation row (lib/conversations/rows.ts) that appending reads and rewrites.
+  C extends ConversationState & {
+    id: bigint;
+    appId: bigint;
+    userId: bigint;
+    lastUpdateUs: bigint;
+    partIds?: bigint[];
+    user?: UserSystemRow;
+  },
+>(
   tx: Queryable,
   conv: C,
   drafts: PartDraft[],

@@ -1,5 +1,6 @@
 import { Prisma } from "../db/generated/client";
 import type { Queryable } from "../db/sql";
+import { ATTACHMENT_SQL, type AttachmentRow } from "../attachments/rows";
 
 export const actorSelect = { id: true, name: true, avatar: true } as const;
 export type ActorView = { id: bigint; name: string; avatar: string };
@@ -30,18 +31,7 @@ type PartColumns = {
   assigneeId: true;
 };
 
-type AttachmentColumns = {
-  id: true;
-  partId: true;
-  type: true;
-  filename: true;
-  mimeType: true;
-  size: true;
-  created: true;
-};
-
 export type PartRow = Prisma.ConversationPartGetPayload<{ select: PartColumns }>;
-export type AttachmentRow = Prisma.AttachmentGetPayload<{ select: AttachmentColumns }>;
 
 /** PartColumns as raw SQL over `conversation_parts p`: the same names and types. */
 export const PART_SQL = Prisma.sql`p.id, p.conversation_id AS "conversationId", p.app_id AS "appId", p.created,
@@ -49,10 +39,6 @@ export const PART_SQL = Prisma.sql`p.id, p.conversation_id AS "conversationId", 
   p.reply_type AS "replyType", p.actions, p.edited, p.removed, p.external_id AS "externalId",
   p.part_group AS "partGroup", p.random_id AS "randomId", p.referrer, p.from_user_id AS "fromUserId",
   p.from_admin_id AS "fromAdminId", p.assignee_id AS "assigneeId"`;
-
-/** AttachmentColumns as raw SQL over `attachments a`. */
-export const ATTACHMENT_SQL = Prisma.sql`a.id, a.part_id AS "partId", a.type, a.filename,
-  a.mime_type AS "mimeType", a.size, a.created`;
 
 /** Everything a part's API object needs; attachment bytes stay in the database. */
 export interface PartView extends PartRow {

@@ -12,7 +12,7 @@ import {
   sameValue,
   type CustomValue,
   type SystemValue,
-} from "./values";
+} from "../users/prop-values";
 
 export const OPS = ["update_or_create", "set_once", "add", "delete", "append", "union", "exclude"] as const;
 export type Op = (typeof OPS)[number];

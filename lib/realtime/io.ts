@@ -7,7 +7,7 @@ import { isApiError, toApiError } from "../api/errors";
 import { isDomainError } from "../domain/errors";
 import type { Hub } from "./hub";
 import { identify, type Identified } from "../auth/actor";
-import { adminRoom, sessionRoom, tokenRoom } from "./disconnect";
+import { adminRoom, sessionRoom, tokenRoom } from "../auth/disconnect";
 
 interface SocketData {
   /** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */

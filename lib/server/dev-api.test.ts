@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { catalog } from "../api/catalog";
+import { catalog } from "../compose/catalog";
 import { startTestServer } from "../testing/server";
-import { ROOT } from "./start";
+import { ROOT } from "../compose/start";
 
 /**
  * Issue #15: the catalog is the only router of /api, under `npm run dev` (`server.ts --dev`: Next's development

@@ -1,7 +1,7 @@
 import type { Server as IoServer } from "socket.io";
 import type { Config } from "../config/env";
 import type { Db, DbKind } from "../db/client";
-import type { Limits } from "../api/rate-limit";
+import type { Limits } from "./rate-limit";
 
 /**
  * What the custom server owns and route handlers use. Next bundles route handlers apart from server.ts, so the
@@ -25,18 +25,14 @@ export interface Runtime extends Limits {
 
 const KEY = Symbol.for("relay.runtime");
 
-/**
- * The one globalThis slot: the runtime, and the process-wide registries of modules that Next bundles into every
- * route bundle as well as server.ts (each copy with its own module state).
- */
+/** The one globalThis slot of the runtime (Next's route bundles and server.ts each have their own module state). */
 interface Slot {
   runtime?: Runtime;
-  shared: Map<string, unknown>;
 }
 
 function slot(): Slot {
   const g = globalThis as { [KEY]?: Slot };
-  return (g[KEY] ??= { shared: new Map() });
+  return (g[KEY] ??= {});
 }
 
 export function setRuntime(rt: Runtime | undefined): void {
@@ -52,14 +48,4 @@ export function getRuntime(): Runtime {
 
 export function tryRuntime(): Runtime | undefined {
   return slot().runtime;
-}
-
-/**
- * The process's one `name` registry, made by the first copy of a module that asks: a registry kept in module state
- * instead would be one per bundle, and what server.ts registers would be missing in the route handlers.
- */
-export function processWide<T>(name: string, make: () => T): T {
-  const shared = slot().shared;
-  if (!shared.has(name)) shared.set(name, make());
-  return shared.get(name) as T;
 }

@@ -1,5 +1,5 @@
 import { createTestDb, type TestDb } from "../db/testing";
-import { startServer, type RunningServer, type StartOptions } from "../server/start";
+import { startServer, type RunningServer, type StartOptions } from "../compose/start";
 import type { Config } from "../config/env";
 
 export interface TestServer {

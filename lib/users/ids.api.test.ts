@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalog } from "../api/catalog";
+import { catalog } from "../compose/catalog";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeUser } from "../testing/factories";
 import { validParams, type CatalogObjects } from "../testing/catalog-objects";

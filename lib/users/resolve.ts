@@ -3,7 +3,7 @@ import type { Db, Tx } from "../db/client";
 import { invalid, lookupFailed } from "../domain/errors";
 import { p, parseId } from "../api/zod";
 import { assertApp, requireAppId, type Ctx } from "../auth/context";
-import { announceIfNewLead } from "../leads/lead-events";
+import { announceIfNewLead } from "./lead-events";
 import { withEvents } from "../realtime/outbox";
 
 /** `{id}` of /users/{id}: the service's ID, or with `by_user_id` the caller's own user ID in an app. */

@@ -1,4 +1,4 @@
-import { asString } from "../props/values";
+import { asString } from "./prop-values";
 import type { UserSwitches, UserView, EventSummaryRow } from "./get-user";
 import { serializeNote } from "./notes";
 import { effectivePresence } from "./presence-state";

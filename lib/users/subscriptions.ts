@@ -1,5 +1,5 @@
 import type { Ctx } from "../auth/context";
-import { announceIfNewLead } from "../leads/lead-events";
+import { announceIfNewLead } from "./lead-events";
 import { withEvents } from "../realtime/outbox";
 import { lockUser, type UserRef } from "./resolve";
 

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { InputError } from "../admins/input";
+import { InputError } from "./input";
 
 export async function requireApp(db: Pick<Db, "app">, appId: bigint): Promise<{ id: bigint; name: string }> {
   const app = await db.app.findUnique({ where: { id: appId }, select: { id: true, name: true } });

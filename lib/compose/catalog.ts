@@ -1,21 +1,21 @@
-import type { Endpoint } from "./endpoint";
+import type { Endpoint } from "../api/endpoint";
 import * as auth from "../auth/endpoints";
 import * as channels from "../channels/endpoints";
 import * as admins from "../admins/endpoints";
 import * as apps from "../apps/endpoints";
-import * as ping from "./ping-endpoint";
-import * as health from "./health-endpoint";
-import { openApiEndpoint } from "./docs-endpoints";
+import * as ping from "../auth/endpoints-ping";
+import * as health from "./endpoints-health";
+import { openApiEndpoint } from "./endpoints-openapi";
 import * as webhooks from "../webhooks/endpoints";
 import * as attachments from "../attachments/endpoints";
-import * as convList from "../conversations/endpoints/list";
-import * as convGet from "../conversations/endpoints/get";
-import * as convReply from "../conversations/endpoints/reply";
-import * as convState from "../conversations/endpoints/state";
-import * as convStart from "../conversations/endpoints/start";
+import * as convList from "../conversations/endpoints-list";
+import * as convGet from "../conversations/endpoints-get";
+import * as convReply from "../conversations/endpoints-reply";
+import * as convState from "../conversations/endpoints-state";
+import * as convStart from "../conversations/endpoints-start";
 import * as users from "../users/endpoints";
 import * as userNotes from "../users/endpoints-notes";
-import * as userConversations from "../users/endpoints-conversations";
+import * as userConversations from "../conversations/endpoints-user";
 import * as props from "../props/endpoints";
 import * as events from "../events/endpoints";
 import * as leads from "../leads/endpoints";
@@ -24,7 +24,10 @@ import * as imports from "../imports/endpoints";
 import * as leadsExport from "../leads/endpoints-export";
 import * as propCatalog from "../props/endpoints-catalog";
 
-/** Every endpoint: the one router of /api (lib/api/direct.ts, in front of Next and behind its catch-all route). */
+/**
+ * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
+ * catch-all route), handed to it by the composition (lib/compose/start.ts, app/api/[...path]/route.ts).
+ */
 const modules: Record<string, unknown>[] = [
   ping,
   health,

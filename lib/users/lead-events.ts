@@ -1,6 +1,6 @@
 import type { Tx } from "../db/client";
 import type { Emit } from "../realtime/outbox";
-import { serializeUserShort, userSystemSelect } from "../users/system-props";
+import { serializeUserShort, userSystemSelect } from "./system-props";
 
 /**
  * Logs `lead_created` (the `user.lead_created` webhook) when a write made the user a lead by the current rule: call

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Ctx } from "../../auth/context";
-import { endpoint } from "../../api/endpoint";
-import { validation } from "../../api/errors";
-import { p } from "../../api/zod";
+import type { Ctx } from "../auth/context";
+import { endpoint } from "../api/endpoint";
+import { validation } from "../api/errors";
+import { p } from "../api/zod";
 import {
   assignConversation,
   closeConversation,
@@ -10,12 +10,12 @@ import {
   reopenConversation,
   tagConversation,
   type Changed,
-} from "../change";
-import { adminRef, randomId, tag, timestamp, userRef } from "../params";
-import { markConversationRead } from "../read";
-import { orNone } from "./shared";
-import { empty } from "../../api/schemas";
-import { changeSchema } from "../../parts/schemas";
+} from "./change";
+import { adminRef, randomId, tag, timestamp, userRef } from "./params";
+import { markConversationRead } from "./read";
+import { orNone } from "./endpoints-shared";
+import { empty } from "../api/schemas";
+import { changeSchema } from "../parts/schemas";
 
 /** A state change answers with the system part it stored, or `{}` when there was nothing to change. */
 const changed = (c: Changed) => ({ data: c ?? {} });

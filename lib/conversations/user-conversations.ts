@@ -1,9 +1,9 @@
 import { Prisma } from "../db/generated/client";
 import type { Ctx } from "../auth/context";
 import type { Keyset, KeysetPage } from "../domain/keyset";
-import { pageConversations } from "../conversations/list";
-import type { ConversationFields, ConversationView } from "../conversations/view";
-import { findUserId, type UserRef } from "./resolve";
+import { pageConversations } from "./list";
+import type { ConversationFields, ConversationView } from "./view";
+import { findUserId, type UserRef } from "../users/resolve";
 
 export const RECIPIENT_TYPES = ["web", "sdk"] as const;
 

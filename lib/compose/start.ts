@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import path from "node:path";
 import next from "next";
 import { loadConfig, type Config } from "../config/env";
@@ -13,9 +14,10 @@ import { rewriteApiUrl } from "../api/rewrite";
 import { serveDirect } from "../api/direct";
 import { answerClientError, answerConnect } from "../api/client-error";
 import { refuseMalformed } from "../api/refuse";
-import { makeLimits } from "../api/rate-limit";
-import { setRuntime, type Runtime } from "./runtime";
-import { startJobs, type Job, type RunningJobs } from "./jobs";
+import { catalog } from "./catalog";
+import { makeLimits } from "../server/rate-limit";
+import { setRuntime, type Runtime } from "../server/runtime";
+import { startJobs, type Job, type RunningJobs } from "../server/jobs";
 import { eventLogPurgeJob, startWebhookDispatcher, webhookPollJob } from "../webhooks/dispatcher";
 import { importSweepJob } from "../imports/abandoned";
 import { delaySweepJob } from "../conversations/sweeper";
@@ -127,16 +129,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     res.on("close", () => {
       if (--inFlight === 0) idle?.();
     });
-    if (refuseMalformed(req, res)) return;
+    if (refuseMalformed(catalog, req, res)) return;
     // Under `next dev` through Next's catch-all route, which reloads the catalog on edit (lib/api/direct.ts).
-    if (!opts.dev && !opts.apiThroughNext && serveDirect(req, res)) return;
+    if (!opts.dev && !opts.apiThroughNext && serveDirect(catalog, req, res)) return;
     void handler(req, res);
   };
   const server = http.createServer({ maxHeaderSize: 64 * 1024, requireHostHeader: false }, serve);
   serveOtherUpgrades(server, serve);
   server.keepAliveTimeout = 65_000;
-  server.on("clientError", (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket));
-  server.on("connect", answerConnect);
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => answerClientError(catalog, err, socket));
+  server.on("connect", (req: http.IncomingMessage, socket: Duplex) => answerConnect(catalog, req, socket));
 
   const hub = new Hub(db.db, db.kind, config.databaseUrl);
   await hub.start();

@@ -3,8 +3,8 @@ import { openDb, type DbHandle } from "@/lib/db/client";
 import { createTestDb, type TestDb } from "@/lib/db/testing";
 import { loadConfig } from "@/lib/config/env";
 import { setRuntime, type Runtime } from "@/lib/server/runtime";
-import { makeLimits } from "./rate-limit";
-import { getHealth } from "./health-endpoint";
+import { makeLimits } from "../server/rate-limit";
+import { getHealth } from "./endpoints-health";
 
 let up: TestDb;
 let down: DbHandle;

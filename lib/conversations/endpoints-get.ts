@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { endpoint } from "../../api/endpoint";
-import { v1Keyset, v1Meta, v1PageParams, v2Keyset, v2Meta, v2PageParams } from "../../api/pagination";
-import { p } from "../../api/zod";
-import { serializePart } from "../../parts/serialize";
-import { getConversation, listConversationParts, PART_KEY } from "../get";
-import { conversationSwitches, partSwitches } from "../params";
-import { pickFields, serializeConversation, SINGLE_FIELDS } from "../view";
-import { responseUrls } from "./shared";
-import { v1PageMeta, v2PageMeta } from "../../api/schemas";
-import { partSchema } from "../../parts/schemas";
-import { conversationV1Schema, conversationV2Schema } from "../schemas";
+import { endpoint } from "../api/endpoint";
+import { v1Keyset, v1Meta, v1PageParams, v2Keyset, v2Meta, v2PageParams } from "../api/pagination";
+import { p } from "../api/zod";
+import { serializePart } from "../parts/serialize";
+import { getConversation, listConversationParts, PART_KEY } from "./get";
+import { conversationSwitches, partSwitches } from "./params";
+import { pickFields, serializeConversation, SINGLE_FIELDS } from "./view";
+import { responseUrls } from "./endpoints-shared";
+import { v1PageMeta, v2PageMeta } from "../api/schemas";
+import { partSchema } from "../parts/schemas";
+import { conversationV1Schema, conversationV2Schema } from "./schemas";
 
 export const getConversationById = endpoint({
   method: "GET",

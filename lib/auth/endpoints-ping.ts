@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Ctx } from "../auth/context";
-import { endpoint } from "./endpoint";
-import { whoamiSchema } from "../auth/schemas";
+import type { Ctx } from "./context";
+import { endpoint } from "../api/endpoint";
+import { whoamiSchema } from "./schemas";
 
 export const getPing = endpoint({
   method: "GET",

@@ -1,5 +1,5 @@
-import type { Ctx } from "../../auth/context";
-import { attachmentUrls, publicBase, type AttachmentUrl } from "../../attachments/sign";
+import type { Ctx } from "../auth/context";
+import { attachmentUrls, publicBase, type AttachmentUrl } from "../attachments/sign";
 
 const first = (v: string | null) => v?.split(",")[0]?.trim() || undefined;
 

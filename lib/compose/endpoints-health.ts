@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getRuntime } from "../server/runtime";
-import { endpoint } from "./endpoint";
-import { UNAVAILABLE_RETRY_AFTER_S } from "./errors";
+import { endpoint } from "../api/endpoint";
+import { UNAVAILABLE_RETRY_AFTER_S } from "../api/errors";
 
 export const healthSchema = z.object({
   database: z.object({ status: z.enum(["ok", "down"]), kind: z.enum(["postgres", "pglite"]) }),

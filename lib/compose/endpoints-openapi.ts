@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { endpoint, type Endpoint } from "./endpoint";
-import { openApiDocument } from "./openapi";
+import { endpoint, type Endpoint } from "../api/endpoint";
+import { openApiDocument } from "../api/openapi";
 
 /** The OpenAPI document of the endpoints `all` gives (the catalog, this one included, which it cannot import). */
 export function openApiEndpoint(all: () => Endpoint[]): Endpoint {

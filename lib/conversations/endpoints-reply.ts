@@ -1,17 +1,17 @@
 import { z } from "zod";
-import type { Ctx } from "../../auth/context";
-import { endpoint } from "../../api/endpoint";
-import { p } from "../../api/zod";
-import { UPLOAD_BODY_LIMIT } from "../../attachments/store";
-import { serializePart } from "../../parts/serialize";
-import { adminRef, jsonObject, quickReply, randomId, text, userRef } from "../params";
-import { clickQuickReply } from "../quick-reply";
-import { replyToConversation } from "../reply";
-import { setTyping } from "../typing";
-import { responseUrls } from "./shared";
-import { empty } from "../../api/schemas";
-import { partSchema } from "../../parts/schemas";
-import { replyV1Schema, replyV2Schema } from "../schemas";
+import type { Ctx } from "../auth/context";
+import { endpoint } from "../api/endpoint";
+import { p } from "../api/zod";
+import { UPLOAD_BODY_LIMIT } from "../attachments/store";
+import { serializePart } from "../parts/serialize";
+import { adminRef, jsonObject, quickReply, randomId, text, userRef } from "./params";
+import { clickQuickReply } from "./quick-reply";
+import { replyToConversation } from "./reply";
+import { setTyping } from "./typing";
+import { responseUrls } from "./endpoints-shared";
+import { empty } from "../api/schemas";
+import { partSchema } from "../parts/schemas";
+import { replyV1Schema, replyV2Schema } from "./schemas";
 
 /** A message has one author: a visitor or an operator. */
 function oneAuthor(v: { from_user?: unknown; from_admin?: unknown }, ctx: z.RefinementCtx) {

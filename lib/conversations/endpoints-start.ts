@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { endpoint } from "../../api/endpoint";
-import { p } from "../../api/zod";
-import { UPLOAD_BODY_LIMIT } from "../../attachments/store";
-import { serializePart } from "../../parts/serialize";
-import { adminRef, jsonObject, randomId, text } from "../params";
-import { sendMessage, startConversation } from "../start";
-import { responseUrls } from "./shared";
-import { startedV1Schema, startedV2Schema } from "../schemas";
+import { endpoint } from "../api/endpoint";
+import { p } from "../api/zod";
+import { UPLOAD_BODY_LIMIT } from "../attachments/store";
+import { serializePart } from "../parts/serialize";
+import { adminRef, jsonObject, randomId, text } from "./params";
+import { sendMessage, startConversation } from "./start";
+import { responseUrls } from "./endpoints-shared";
+import { startedV1Schema, startedV2Schema } from "./schemas";
 
 const user = {
   id: text({ min: 1, trim: true }),

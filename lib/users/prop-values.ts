@@ -1,4 +1,4 @@
-import type { SystemPropType } from "../users/system-props";
+import type { SystemPropType } from "./system-props";
 
 /** What a custom prop may hold (DESIGN: string ≤255, integer ±2^53, float, boolean, list ≤30 strings). */
 export type CustomValue = string | number | boolean | string[];

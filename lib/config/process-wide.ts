@@ -1,0 +1,14 @@
+const KEY = Symbol.for("relay.process-wide");
+
+/**
+ * The process's one `name` registry, made by the first copy of a module that asks: a registry kept in module state
+ * instead would be one per bundle (Next bundles modules into every route bundle as well as server.ts), and what
+ * server.ts registers would be missing in the route handlers. Here, below every other folder, so that the database
+ * layer can keep its registries without importing the server's runtime.
+ */
+export function processWide<T>(name: string, make: () => T): T {
+  const g = globalThis as { [KEY]?: Map<string, unknown> };
+  const shared = (g[KEY] ??= new Map());
+  if (!shared.has(name)) shared.set(name, make());
+  return shared.get(name) as T;
+}
