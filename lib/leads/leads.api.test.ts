@@ -1,20 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeToken } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let api: Client;
 const ids: Record<string, bigint> = {};
 let bought: number;
 const DAY = 86_400_000;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  api = client(s, a.token);
+it.beforeAll(async ({ server, app }) => {
+  s = server;
+  a = app;
+  api = app.api;
   const now = Date.now();
   const make = async (key: string, data: Record<string, unknown>) => {
     ids[key] = (await s.db.user.create({ data: { appId: a.app.id, ...data } })).id;
@@ -54,9 +55,6 @@ beforeAll(async () => {
       created: Math.floor((now - 3 * DAY) / 1000),
     }),
   );
-});
-afterAll(async () => {
-  await s.close();
 });
 
 type Lead = { id: number; presence: string; props: Record<string, unknown> };
