@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeAdmin, makeApp, makeSession, makeToken } from "../testing/factories";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
+import { makeAdmin, makeSession, makeToken } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import {
   conversationRow,
@@ -14,18 +15,15 @@ import {
 } from "./testing";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
-let b: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
+let b: TestApp;
 let c: Client;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  b = await makeApp(s.db);
-  c = client(s, a.token);
-});
-afterAll(async () => {
-  await s.close();
+it.beforeAll(({ server, app, other }) => {
+  s = server;
+  a = app;
+  b = other;
+  c = app.api;
 });
 
 const reply = (id: bigint, form: Record<string, string>) =>

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { io as connect } from "socket.io-client";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeAdmin, makeApp, makeToken } from "../testing/factories";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
+import { makeAdmin, makeToken } from "../testing/factories";
 import { wakeDelayedConversations } from "./sweeper";
 import { client, type Client } from "../testing/http";
 import {
@@ -16,18 +17,15 @@ import {
 } from "./testing";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
-let b: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
+let b: TestApp;
 let c: Client;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  b = await makeApp(s.db);
-  c = client(s, a.token);
-});
-afterAll(async () => {
-  await s.close();
+it.beforeAll(({ server, app, other }) => {
+  s = server;
+  a = app;
+  b = other;
+  c = app.api;
 });
 
 const post = (id: bigint, what: string, form: Record<string, string> = {}) =>
