@@ -1,7 +1,6 @@
 import { test as base } from "vitest";
 import type { Socket } from "socket.io-client";
 import type { Config } from "../config/env";
-import type { StartOptions } from "../server/start";
 import { makeApp } from "./factories";
 import { client, type Client } from "./http";
 import { startTestServer } from "./server";
@@ -28,10 +27,10 @@ export interface TestSockets {
  * File-scoped fixtures reach suite hooks too, so a file can bind them once (`it.beforeAll(({ app }) => ...)`)
  * for helpers declared outside its tests.
  */
-export function serverTest(config: Partial<Config> = {}, opts: Pick<StartOptions, "apiThroughNext"> = {}) {
+export function serverTest(config: Partial<Config> = {}) {
   return base
     .extend("server", { scope: "file" }, async ({}, { onCleanup }) => {
-      const s = await startTestServer(config, opts);
+      const s = await startTestServer(config);
       onCleanup(() => s.close());
       return s;
     })
