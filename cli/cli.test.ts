@@ -1,8 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb } from "../lib/db/client";
@@ -10,55 +6,16 @@ import { serverUrl } from "../lib/db/testing";
 import { SCOPES } from "../lib/auth/scopes";
 import { hashToken } from "../lib/auth/tokens";
 import { verifyPassword } from "../lib/auth/passwords";
+import { json, jsonError, lockFile, runCli, tmpDir, uniq, type Run } from "../lib/testing/cli";
 
-// The CLI as users run it: a child process on its own database (embedded in a temp DATA_DIR, or a fresh
-// PostgreSQL database when the tests run against a server).
-const ROOT = path.resolve(import.meta.dirname, "..");
-const TSX = path.join(ROOT, "node_modules/.bin/tsx");
-const CLI = path.join(ROOT, "cli/index.ts");
+// The CLI on its own database (embedded in a temp DATA_DIR, or a fresh PostgreSQL database when the tests run
+// against a server), its commands run in order on it.
+const cli = (args: string[], env: Record<string, string | undefined> = {}, input?: string): Promise<Run> =>
+  runCli(args, { ...dbEnv, ...env }, input);
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `input`, when given, is written to the CLI's standard input; otherwise stdin is empty (/dev/null). */
-function cli(args: string[], env: Record<string, string | undefined> = {}, input?: string): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    CHECKPOINT_DISABLE: "1",
-    NEXT_TELEMETRY_DISABLED: "1",
-  };
-  delete childEnv.DATABASE_URL;
-  delete childEnv.RELAY_ADMIN_PASSWORD;
-  for (const [k, v] of Object.entries({ ...dbEnv, ...env })) {
-    if (v === undefined) delete childEnv[k];
-    else childEnv[k] = v;
-  }
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [CLI, ...args], {
-      cwd: ROOT,
-      env: childEnv,
-      stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-    });
-    if (input !== undefined) child.stdin?.end(input);
-    let stdout = "";
-    let stderr = "";
-    child.stdout?.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-const json = (r: Run): Record<string, unknown> => JSON.parse(r.stdout) as Record<string, unknown>;
-const jsonError = (r: Run): string => (JSON.parse(r.stderr.trim()) as { error: string }).error;
 // Asymmetric matchers are typed `any`; as `unknown` they fit in expected objects without unsafe assignments.
 const anyId: unknown = expect.any(Number);
 const anyToken: unknown = expect.stringMatching(/^rly_[A-Za-z0-9_-]{20,}$/);
-const uniq = () => crypto.randomBytes(4).toString("hex");
-const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "relay-cli-"));
 
 let dataDir: string;
 let dbEnv: Record<string, string | undefined>;
@@ -95,8 +52,6 @@ afterAll(async () => {
   if (pgDatabase) await adminQuery(`DROP DATABASE IF EXISTS "${pgDatabase}" WITH (FORCE)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-const lockFile = (dir: string) => path.join(dir, "process.lock");
 
 describe("cli", { timeout: 180_000 }, () => {
   let appId: number;
@@ -265,73 +220,5 @@ describe("cli", { timeout: 180_000 }, () => {
     } finally {
       await h.close();
     }
-  });
-
-  it("answers a bad command line with exit code 2, before touching the database", async () => {
-    const empty = tmpDir();
-    const env = { DATA_DIR: empty, DATABASE_URL: undefined };
-    const cases: [string[], RegExp][] = [
-      [["nope", "--json"], /unknown command "nope"/],
-      [["--json"], /no command given/],
-      [
-        ["app:create", "--admin-email", "a@example.com", "--admin-password", "long-enough", "--json"],
-        /--name is required/,
-      ],
-      [["token:create", "--app", "abc", "--json"], /--app must be a positive integer/],
-      [["token:create", "--app", "1", "--scopes", "user-read,admin", "--json"], /unknown scope "admin"/],
-      [["token:revoke", "--token", "x", "--force", "--json"], /unknown option --force/],
-      [
-        ["admin:create", "--app", "1", "--email", "a@example.com", "--json", "--password"],
-        /--password needs a value/,
-      ],
-      [["token:revoke", "--token", "a", "--token", "b", "--json"], /given twice/],
-    ];
-    const runs = await Promise.all(cases.map(([args]) => cli(args, env)));
-    runs.forEach((r, i) => {
-      expect(r.code, `${cases[i]![0].join(" ")}: ${r.stderr}`).toBe(2);
-      expect(jsonError(r)).toMatch(cases[i]![1]);
-      expect(r.stdout).toBe("");
-    });
-    expect(fs.readdirSync(empty)).toEqual([]);
-    const human = await cli(["token:create"], env);
-    expect(human.code).toBe(2);
-    expect(human.stderr).toBe(
-      "error: --app is required\nusage: npm run cli -- token:create --app ID [--scopes a,b] [--name X]\n",
-    );
-    const help = await cli(["help"], env);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain("token:revoke --token T");
-    fs.rmSync(empty, { recursive: true, force: true });
-  });
-
-  it("refuses an embedded data directory that a live process holds, and takes over a dead one's", async () => {
-    const dir = tmpDir();
-    const env = { DATA_DIR: dir, DATABASE_URL: undefined };
-    const args = [
-      "app:create",
-      "--name",
-      "Locked",
-      "--admin-email",
-      `l-${uniq()}@example.com`,
-      "--admin-password",
-      "long-enough",
-      "--json",
-    ];
-    fs.writeFileSync(lockFile(dir), String(process.pid));
-    const busy = await cli(args, env);
-    expect(busy.code).toBe(1);
-    expect(jsonError(busy)).toBe(
-      `The data directory ${dir} is in use by process ${process.pid} (a running server?). ` +
-        "Stop it first, or point DATABASE_URL at a PostgreSQL server.",
-    );
-    expect(fs.readFileSync(lockFile(dir), "utf8")).toBe(String(process.pid));
-    expect(fs.existsSync(path.join(dir, "db"))).toBe(false);
-
-    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
-    fs.writeFileSync(lockFile(dir), String(dead));
-    const ok = await cli(args, env);
-    expect(ok.code, ok.stderr).toBe(0);
-    expect(fs.existsSync(lockFile(dir))).toBe(false);
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

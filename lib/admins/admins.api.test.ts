@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import { it } from "../testing/fixture";
 import { makeAdmin, makeApp, makeSession } from "../testing/factories";
 import { client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
 
-let s: TestServer;
-
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
-
 describe("GET /apps/{id}/admins", () => {
-  it("lists the app's operators, oldest first, to a token and to a member's session", async () => {
+  it("lists the app's operators, oldest first, to a token and to a member's session", async ({
+    server: s,
+  }) => {
     const a = await makeApp(s.db);
     const olga = await makeAdmin(s.db, { appId: a.app.id, name: "Olga" });
     await makeAdmin(s.db, { name: "Not a member" });
@@ -31,7 +24,7 @@ describe("GET /apps/{id}/admins", () => {
     expect(bySession).toHaveLength(2);
   });
 
-  it("refuses another app's token and has no v1 form", async () => {
+  it("refuses another app's token and has no v1 form", async ({ server: s }) => {
     const a = await makeApp(s.db);
     const b = await makeApp(s.db);
     errorOf(await client(s, b.token).get(`/api/apps/${a.app.id}/admins`), 403, "PermissionDenied");

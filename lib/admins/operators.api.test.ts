@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { io as connect, type Socket } from "socket.io-client";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import type { Socket } from "socket.io-client";
+import type { TestServer } from "../testing/server";
+import { it, type TestSockets } from "../testing/fixture";
 import { makeAdmin, makeApp, makeSession, TEST_PASSWORD, unique } from "../testing/factories";
 import type { Called } from "../testing/server";
 import { client } from "../testing/http";
@@ -8,14 +9,11 @@ import { errorOf, ok } from "../users/testing";
 import { eventsOf, lastEventId, startConversation } from "../conversations/testing";
 
 let s: TestServer;
-const sockets: Socket[] = [];
+let sockets: TestSockets;
 
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  for (const x of sockets) x.disconnect();
-  await s.close();
+it.beforeAll(({ server, sockets: opened }) => {
+  s = server;
+  sockets = opened;
 });
 
 interface Operator {
@@ -260,17 +258,4 @@ describe("DELETE /apps/{id}/admins/{admin_id}", () => {
   });
 });
 
-async function openSocket(cookie: string): Promise<Socket> {
-  const socket = connect(s.url, {
-    path: "/socket.io",
-    transports: ["websocket"],
-    extraHeaders: { cookie },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return socket;
-}
+const openSocket = (cookie: string): Promise<Socket> => sockets.open({ cookie });

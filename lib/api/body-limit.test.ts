@@ -3,21 +3,22 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { UPLOAD_BODY_LIMIT } from "../attachments/store";
 import { MAX_IMPORT_BYTES } from "../imports/jobs";
-import { makeApp, makeUser } from "../testing/factories";
-import { startTestServer, type TestServer } from "../testing/server";
+import { makeUser } from "../testing/factories";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 
 /** Bodies over an endpoint's limit: read no further than it, and answered with a 413 the client receives. */
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let reply: string;
 const IMPORT = "/api/users/import?merge_field=$email";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "relay-body-limit-"));
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
+it.beforeAll(async ({ server, app }) => {
+  s = server;
+  a = app;
   const user = await makeUser(s.db, a.app.id);
   const started = await s.call(`/api/users/${user.id}/startconversation`, {
     method: "POST",
@@ -26,8 +27,7 @@ beforeAll(async () => {
   });
   reply = `/api/conversations/${(started.body.data as { id: number }).id}/reply`;
 });
-afterAll(async () => {
-  await s.close();
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { serverUrl } from "../db/testing";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp, makeUser, unique } from "../testing/factories";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
+import { makeUser, unique } from "../testing/factories";
 import { client } from "../testing/http";
 import { conversationRow, recount, type Json } from "../conversations/testing";
 
@@ -15,14 +16,11 @@ const OPS = 1000;
 
 describe.runIf(serverUrl())("mixed concurrent writes on PostgreSQL", () => {
   let s: TestServer;
-  let a: Awaited<ReturnType<typeof makeApp>>;
+  let a: TestApp;
 
-  beforeAll(async () => {
-    s = await startTestServer();
-    a = await makeApp(s.db);
-  });
-  afterAll(async () => {
-    await s.close();
+  it.beforeAll(({ server, app }) => {
+    s = server;
+    a = app;
   });
 
   it(`${OPS} replies, props updates and events: counters, summaries and the event log exact`, async () => {

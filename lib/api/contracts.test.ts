@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { z } from "zod";
-import { startTestServer, type Called, type TestServer } from "../testing/server";
+import type { Called, TestServer } from "../testing/server";
+import { serverTest } from "../testing/fixture";
 import { makeApp, makeSession, TEST_PASSWORD } from "../testing/factories";
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
 import { catalog } from "../compose/catalog";
 import type { Endpoint, VersionSpec } from "./endpoint";
+
+const it = serverTest({ webhookAllowPrivate: true });
 
 /**
  * Every endpoint of the catalog, called with valid input in each of its versions: a 200's `data` and `meta` must
@@ -12,11 +15,8 @@ import type { Endpoint, VersionSpec } from "./endpoint";
  * content type. Writes run before deletes, and logout last, so that each call finds the objects it names.
  */
 let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ webhookAllowPrivate: true });
-});
-afterAll(async () => {
-  await s.close();
+it.beforeAll(({ server }) => {
+  s = server;
 });
 
 const rank = (e: Endpoint) => (e.spec.path === "/auth/logout" ? 2 : e.spec.method === "DELETE" ? 1 : 0);

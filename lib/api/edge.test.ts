@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeAdmin, makeApp, makeSession, makeToken, TEST_PASSWORD } from "../testing/factories";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
+import { makeAdmin, makeSession, makeToken, TEST_PASSWORD } from "../testing/factories";
 import { revokeApiToken } from "../auth/tokens";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
-let b: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
+let b: TestApp;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  b = await makeApp(s.db);
-});
-afterAll(async () => {
-  await s.close();
+it.beforeAll(({ server, app, other }) => {
+  s = server;
+  a = app;
+  b = other;
 });
 
 const channels = (app: bigint | string) => `/api/apps/${app}/channels`;

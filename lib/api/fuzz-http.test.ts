@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { makeApp, makeUser } from "../testing/factories";
 import { rawRequest, type RawAnswer } from "../testing/raw-http";
-import { startTestServer, type TestServer } from "../testing/server";
+import type { TestServer } from "../testing/server";
+import { it } from "../testing/fixture";
 import { catalog } from "../compose/catalog";
 import { matchRoute } from "./direct";
 import { catalogPath } from "./rewrite";
@@ -15,8 +16,8 @@ import { DEFAULT_BODY_LIMIT } from "./params";
  */
 let s: TestServer;
 let token: string;
-beforeAll(async () => {
-  s = await startTestServer();
+it.beforeAll(async ({ server }) => {
+  s = server;
   const a = await makeApp(s.db);
   token = a.token;
   const user = await makeUser(s.db, a.app.id);
@@ -25,9 +26,6 @@ beforeAll(async () => {
     headers: { Authorization: `Token ${token}` },
     form: { body: "hello" },
   });
-});
-afterAll(async () => {
-  await s.close();
 });
 
 const PAGES = [

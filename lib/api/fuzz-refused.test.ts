@@ -1,12 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { z } from "zod";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp, makeSession } from "../testing/factories";
+import type { TestServer } from "../testing/server";
+import { serverTest, type TestApp } from "../testing/fixture";
+import { makeSession } from "../testing/factories";
 import { fingerprint } from "../testing/fingerprint";
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
 import { jsonText, paramKinds, PATH_CLASSES, Raw, valueClasses } from "../testing/value-classes";
 import { catalog } from "../compose/catalog";
 import type { Endpoint } from "./endpoint";
+
+const it = serverTest({ webhookAllowPrivate: true });
 
 /**
  * Every endpoint of the catalog, starting from parameters that pass validation, gets one mutation at a time
@@ -15,18 +18,15 @@ import type { Endpoint } from "./endpoint";
  * never a 5xx; a refused request writes nothing (the stored fingerprint is unchanged).
  */
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let o: CatalogObjects;
 let session: { cookie: string; csrf: string };
 
-beforeAll(async () => {
-  s = await startTestServer({ webhookAllowPrivate: true });
-  a = await makeApp(s.db);
+it.beforeAll(async ({ server, app }) => {
+  s = server;
+  a = app;
   o = await makeCatalogObjects(s, a);
   session = await makeSession(s.db, a.admin.id);
-});
-afterAll(async () => {
-  await s.close();
 });
 
 /** mulberry32: small, fast, and the same sequence for the same seed. */

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { z } from "zod";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp, makeUser } from "../testing/factories";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
+import { makeUser } from "../testing/factories";
 import { jsonText, paramKinds, PATH_CLASSES, Raw, valueClasses } from "../testing/value-classes";
 import { catalog } from "../compose/catalog";
 import type { Endpoint } from "./endpoint";
@@ -11,12 +12,12 @@ import type { Endpoint } from "./endpoint";
  * numbers, malformed bodies and wrong methods. The answer must always be the envelope, never a 5xx.
  */
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 /** Real objects for each path's `{id}`, so hostile input reaches the code behind the lookup. */
 const ids: Record<string, string> = {};
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
+it.beforeAll(async ({ server, app }) => {
+  s = server;
+  a = app;
   const user = await makeUser(s.db, a.app.id);
   const started = await s.call(`/api/users/${user.id}/startconversation`, {
     method: "POST",
@@ -25,9 +26,6 @@ beforeAll(async () => {
   });
   const conversation = (started.body.data as { id: number }).id;
   Object.assign(ids, { apps: String(a.app.id), users: String(user.id), conversations: String(conversation) });
-});
-afterAll(async () => {
-  await s.close();
 });
 
 const deep = (n: number) => "[".repeat(n) + "]".repeat(n);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeUser, unique } from "../testing/factories";
 import { catalog } from "../compose/catalog";
 import { openApiDocument } from "./openapi";
@@ -7,7 +8,7 @@ import { WAIT_MS } from "./idempotency";
 import { Prisma } from "../db/generated/client";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let conv: number;
 
 const post = (path: string, json: unknown, key?: string, token = a.token) =>
@@ -19,15 +20,12 @@ const post = (path: string, json: unknown, key?: string, token = a.token) =>
 const partsOf = (body: string) =>
   s.db.conversationPart.count({ where: { conversationId: BigInt(conv), body } });
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
+it.beforeAll(async ({ server, app }) => {
+  s = server;
+  a = app;
   const u = await makeUser(s.db, a.app.id);
   const r = await post(`/api/users/${u.id}/startconversation`, { body: "hello" });
   conv = (r.body.data as { id: number }).id;
-});
-afterAll(async () => {
-  await s.close();
 });
 
 describe("Idempotency-Key", () => {

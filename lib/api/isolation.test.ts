@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
-import { startTestServer, type TestServer } from "../testing/server";
+import type { TestServer } from "../testing/server";
+import { serverTest } from "../testing/fixture";
 import { makeAdmin, makeApp, makeSession, makeUser, unique } from "../testing/factories";
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
 import { fingerprint } from "../testing/fingerprint";
 import { CHANNEL_KINDS } from "../realtime/channels";
 import { catalog } from "../compose/catalog";
+
+const it = serverTest({ webhookAllowPrivate: true });
 
 /**
  * Tenancy: every endpoint that names an object in its path, called on app A's objects by app B's token and by an
@@ -22,18 +25,17 @@ let objects: CatalogObjects;
 let secrets: string[];
 const sockets: Socket[] = [];
 
-beforeAll(async () => {
-  s = await startTestServer({ webhookAllowPrivate: true });
+it.beforeAll(async ({ server, other }) => {
+  s = server;
   a = await makeApp(s.db, { name: unique("SecretApp") });
-  b = await makeApp(s.db);
+  b = other;
   const op = await makeAdmin(s.db, { appId: b.app.id });
   outsider = await makeSession(s.db, op.id);
   objects = await makeCatalogObjects(s, a);
   secrets = [...objects.secrets, a.channel.name];
 });
-afterAll(async () => {
+afterAll(() => {
   for (const x of sockets) x.disconnect();
-  await s.close();
 });
 
 /** Everything of A that a write could change in place, for "nothing of A changed". */

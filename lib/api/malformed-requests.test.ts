@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { rawRequest, type RawAnswer } from "../testing/raw-http";
-import { startTestServer, type TestServer } from "../testing/server";
+import type { TestServer } from "../testing/server";
+import { it } from "../testing/fixture";
 
 /** Requests fetch cannot send (odd targets, methods and Host headers), as bytes on a socket. */
 let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
+it.beforeAll(({ server }) => {
+  s = server;
 });
 
 /** `host: null` sends no Host header. */

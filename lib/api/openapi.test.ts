@@ -1,31 +1,26 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { startTestServer, type TestServer } from "../testing/server";
+import { it } from "../testing/fixture";
 import { catalog } from "../compose/catalog";
 import { openApiDocument } from "./openapi";
 import { COND_TYPES } from "../leads/filter-grammar";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
-
 describe("OpenAPI", () => {
-  it.each([["/api/openapi.json"], ["/api/v1/openapi.json"]])("%s validates as OpenAPI 3.1", async (url) => {
-    const r = await fetch(s.url + url);
-    expect(r.status).toBe(200);
-    const doc = (await r.json()) as { openapi: string; paths: Record<string, unknown> };
-    expect(doc.openapi).toBe("3.1.0");
-    const res = await new Validator().validate(doc);
-    expect(res.errors ?? []).toEqual([]);
-    expect(res.valid).toBe(true);
-    expect(Object.keys(doc.paths)).toContain("/apps/{id}/channels");
-  });
+  it.for([["/api/openapi.json"], ["/api/v1/openapi.json"]])(
+    "%s validates as OpenAPI 3.1",
+    async ([url], { server: s }) => {
+      const r = await fetch(s.url + url);
+      expect(r.status).toBe(200);
+      const doc = (await r.json()) as { openapi: string; paths: Record<string, unknown> };
+      expect(doc.openapi).toBe("3.1.0");
+      const res = await new Validator().validate(doc);
+      expect(res.errors ?? []).toEqual([]);
+      expect(res.valid).toBe(true);
+      expect(Object.keys(doc.paths)).toContain("/apps/{id}/channels");
+    },
+  );
 
   it("has one route file under app/api, the catch-all that hands Next's requests to the catalog", () => {
     const root = path.resolve(import.meta.dirname, "../../app/api");
@@ -113,7 +108,7 @@ describe("OpenAPI", () => {
     expect(text).toContain("at most 3 levels");
   });
 
-  it("renders a readable reference at /docs", async () => {
+  it("renders a readable reference at /docs", async ({ server: s }) => {
     const r = await fetch(s.url + "/docs");
     expect(r.status).toBe(200);
     const html = await r.text();

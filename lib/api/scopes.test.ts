@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { z } from "zod";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp, makeSession, makeToken, unique } from "../testing/factories";
+import type { TestServer } from "../testing/server";
+import { serverTest, type TestApp } from "../testing/fixture";
+import { makeSession, makeToken, unique } from "../testing/factories";
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
 import { fingerprint } from "../testing/fingerprint";
 import { SCOPES, type Scope } from "../auth/scopes";
@@ -10,27 +11,26 @@ import { scopesOf } from "./access";
 import type { Endpoint } from "./endpoint";
 import { appIdFields } from "./zod";
 
+const it = serverTest({ webhookAllowPrivate: true });
+
 /**
  * Token scopes in every version: each endpoint of the catalog, called with a token that lacks one of the scopes it
  * declares, is refused with PermissionDenied naming that scope and writes nothing; a token with exactly its scopes
  * gets past the check. Acting as the visitor also needs as-user. `$self_app` stands only for app IDs.
  */
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let o: CatalogObjects;
 /** For each scope, a token with every other one. */
 const allBut = new Map<Scope, string>();
 const exactly = new Map<string, string>();
 const without = (x: Scope) => SCOPES.filter((y) => y !== x);
 
-beforeAll(async () => {
-  s = await startTestServer({ webhookAllowPrivate: true });
-  a = await makeApp(s.db);
+it.beforeAll(async ({ server, app }) => {
+  s = server;
+  a = app;
   o = await makeCatalogObjects(s, a);
   for (const x of SCOPES) allBut.set(x, await makeToken(s.db, a.app.id, without(x)));
-});
-afterAll(async () => {
-  await s.close();
 });
 
 async function exactToken(scopes: readonly Scope[]): Promise<string> {

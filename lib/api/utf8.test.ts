@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeApp, makeUser } from "../testing/factories";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import { makeUser } from "../testing/factories";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 
 /** Parameters whose bytes are not UTF-8 are refused, naming the field: decoded, they would be stored with U+FFFD. */
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let notes: string;
 let auth: Record<string, string>;
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
+it.beforeAll(async ({ server, app }) => {
+  s = server;
+  a = app;
   notes = `/api/users/${(await makeUser(s.db, a.app.id)).id}/notes`;
   auth = { Authorization: `Token ${a.token}` };
-});
-afterAll(async () => {
-  await s.close();
 });
 
 const bytes = (...parts: (string | number[] | Buffer)[]) =>

@@ -1,25 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp } from "../testing/factories";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { serverTest, type TestApp } from "../testing/fixture";
 import { makeCatalogObjects, type CatalogObjects } from "../testing/catalog-objects";
 import { fingerprint } from "../testing/fingerprint";
-import { client, type Client } from "../testing/http";
+import type { Client } from "../testing/http";
 import { errorOf } from "../users/testing";
+
+const it = serverTest({ webhookAllowPrivate: true });
 
 /** The parameter helpers of lib/api/zod.ts through real requests: what each bad value is told. */
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let o: CatalogObjects;
 let api: Client;
 
-beforeAll(async () => {
-  s = await startTestServer({ webhookAllowPrivate: true });
-  a = await makeApp(s.db);
+it.beforeAll(async ({ server, app }) => {
+  s = server;
+  a = app;
   o = await makeCatalogObjects(s, a);
-  api = client(s, a.token);
-});
-afterAll(async () => {
-  await s.close();
+  api = app.api;
 });
 
 const fieldsOf = (r: Awaited<ReturnType<Client["get"]>>) => errorOf(r, 400, "ValidationError").error_fields;

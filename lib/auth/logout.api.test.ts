@@ -1,33 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { io as connect, type Socket } from "socket.io-client";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import type { Socket } from "socket.io-client";
+import type { TestServer } from "../testing/server";
+import { it, type TestSockets } from "../testing/fixture";
 import { makeApp, makeSession } from "../testing/factories";
 
 let s: TestServer;
-const sockets: Socket[] = [];
+let sockets: TestSockets;
 
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  for (const x of sockets) x.disconnect();
-  await s.close();
+it.beforeAll(({ server, sockets: opened }) => {
+  s = server;
+  sockets = opened;
 });
 
-async function openSocket(cookie: string): Promise<Socket> {
-  const socket = connect(s.url, {
-    path: "/socket.io",
-    transports: ["websocket"],
-    extraHeaders: { cookie },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return socket;
-}
+const openSocket = (cookie: string): Promise<Socket> => sockets.open({ cookie });
 
 describe("POST /auth/logout", () => {
   it("disconnects the sockets of that session, and only those", async () => {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
-import { startTestServer, type TestServer } from "../testing/server";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeSession, makeUser, TEST_PASSWORD } from "../testing/factories";
 import { fingerprint } from "../testing/fingerprint";
 import { makeTarget, type Target } from "../testing/target";
@@ -103,13 +104,10 @@ describe("secrets in the database and in the logs (child server)", () => {
 
 describe("in-process checks", () => {
   let s: TestServer;
-  let a: Awaited<ReturnType<typeof makeApp>>;
-  beforeAll(async () => {
-    s = await startTestServer();
-    a = await makeApp(s.db);
-  });
-  afterAll(async () => {
-    await s.close();
+  let a: TestApp;
+  it.beforeAll(({ server, app }) => {
+    s = server;
+    a = app;
   });
 
   const upload = async (conversation: string, name: string, bytes: Buffer | string) => {

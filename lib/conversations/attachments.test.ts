@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp } from "../testing/factories";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 import { attachmentUrls } from "../attachments/sign";
-import { client, type Client } from "../testing/http";
+import type { Client } from "../testing/http";
 import { eventsOf, fails, lastEventId, ok, startConversation, type Json } from "./testing";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let c: Client;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  c = client(s, a.token);
-});
-afterAll(async () => {
-  await s.close();
+it.beforeAll(({ server, app }) => {
+  s = server;
+  a = app;
+  c = app.api;
 });
 
 const PNG = Buffer.concat([

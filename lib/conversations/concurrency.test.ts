@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { serverUrl } from "../db/testing";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp } from "../testing/factories";
-import { client, type Client } from "../testing/http";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
+import type { Client } from "../testing/http";
 import { conversationRow, eventsOf, lastEventId, ok, recount, startConversation, type Json } from "./testing";
 
 /** Many writers on one conversation at once; PostgreSQL only (the embedded database runs one query at a time). */
 describe.runIf(serverUrl())("concurrent writes on PostgreSQL", () => {
   let s: TestServer;
-  let a: Awaited<ReturnType<typeof makeApp>>;
+  let a: TestApp;
   let c: Client;
 
-  beforeAll(async () => {
-    s = await startTestServer();
-    a = await makeApp(s.db);
-    c = client(s, a.token);
-  });
-  afterAll(async () => {
-    await s.close();
+  it.beforeAll(({ server, app }) => {
+    s = server;
+    a = app;
+    c = app.api;
   });
 
   it("200 concurrent replies: exact counters, unique IDs, increasing last_update, nothing lost", async () => {

@@ -1,20 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { Prisma } from "../db/generated/client";
-import { startTestServer, type TestServer } from "../testing/server";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 import { makeAdmin, makeApp, makeUser } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import { ok, type Json } from "./testing";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let c: Client;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  c = client(s, a.token);
+it.beforeAll(({ server, app }) => {
+  s = server;
+  a = app;
+  c = app.api;
 });
-afterAll(() => s.close());
 
 /** The counts as a scan of the conversations reads them: the oracle for the trigger-kept counters. */
 async function scanned(appId: bigint, admin: bigint) {

@@ -1,22 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp, makeToken, makeUser } from "../testing/factories";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
+import { makeToken, makeUser } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import { fails, ok, type Json } from "./testing";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
-let b: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
+let b: TestApp;
 let c: Client;
 let id: bigint;
 let userId: bigint;
 let partIds: number[];
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  b = await makeApp(s.db);
-  c = client(s, a.token);
+it.beforeAll(async ({ server, app, other }) => {
+  s = server;
+  a = app;
+  b = other;
+  c = app.api;
   const user = await makeUser(s.db, a.app.id, { name: "Ada", email: "ada@example.test" });
   userId = user.id;
   const started = ok(
@@ -38,9 +39,6 @@ beforeAll(async () => {
     actions: JSON.stringify([{ type: "quick_reply", body: "ok" }]),
   });
   partIds.push(Number((await s.db.conversationPart.findFirstOrThrow({ where: { body: "buttons" } })).id));
-});
-afterAll(async () => {
-  await s.close();
 });
 
 describe("GET /conversations/{id}", () => {

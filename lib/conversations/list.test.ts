@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 import { makeAdmin, makeApp, makeSession, makeToken, makeUser } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import { fails, ok, startConversation, type Json } from "./testing";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
-let b: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
+let b: TestApp;
 let c: Client;
 let op1: bigint;
 let op2: bigint;
@@ -20,11 +21,11 @@ const names = (data: unknown) => {
 };
 const list = async (q: string) => names(ok(await c.get(url(q))));
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  b = await makeApp(s.db);
-  c = client(s, a.token);
+it.beforeAll(async ({ server, app, other }) => {
+  s = server;
+  a = app;
+  b = other;
+  c = app.api;
   op1 = (await makeAdmin(s.db, { appId: a.app.id })).id;
   op2 = (await makeAdmin(s.db, { appId: a.app.id })).id;
   ch2 = (await s.db.channel.create({ data: { appId: a.app.id, name: "Second" } })).id;
@@ -67,9 +68,6 @@ beforeAll(async () => {
   const u7 = await makeUser(s.db, a.app.id);
   conv.c7 = BigInt(ok(await c.postForm(`/api/users/${u7.id}/sendmessage`, { body: "Hi!" })).id as number);
   await act(conv.c7, "reply", { body: "hello", from_user: "default_user" });
-});
-afterAll(async () => {
-  await s.close();
 });
 
 describe("GET /apps/{id}/conversations filters", () => {

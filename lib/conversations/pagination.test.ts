@@ -1,21 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp, makeUser } from "../testing/factories";
-import { client, type Client } from "../testing/http";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
+import { makeUser } from "../testing/factories";
+import type { Client } from "../testing/http";
 import { ok, type Json } from "./testing";
 
 /** 100 conversations sharing one last_update: every page walk must return each exactly once. */
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let c: Client;
 let ids: number[];
 const N = 100;
 const PAGE = 7;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  c = client(s, a.token);
+it.beforeAll(async ({ server, app }) => {
+  s = server;
+  a = app;
+  c = app.api;
   const user = await makeUser(s.db, a.app.id);
   await s.db.$executeRaw`
     INSERT INTO conversations (app_id, user_id, last_update, has_user_replies, parts_count)
@@ -24,9 +25,6 @@ beforeAll(async () => {
     Number(x.id),
   );
   expect(ids).toHaveLength(N);
-});
-afterAll(async () => {
-  await s.close();
 });
 
 const base = () =>

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp } from "../testing/factories";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 import { client, type Client } from "../testing/http";
 import { eventsOf, fails, lastEventId, ok, startConversation, type Json } from "./testing";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
-let b: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
+let b: TestApp;
 let c: Client;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  b = await makeApp(s.db);
-  c = client(s, a.token);
-});
-afterAll(async () => {
-  await s.close();
+it.beforeAll(({ server, app, other }) => {
+  s = server;
+  a = app;
+  b = other;
+  c = app.api;
 });
 
 describe("POST /conversations/{id}/quickreply", () => {

@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeAdmin, makeApp, makeToken } from "../testing/factories";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
+import { makeAdmin, makeToken } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import { eventsOf, fails, lastEventId, ok, unique, type Json } from "./testing";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
-let b: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
+let b: TestApp;
 let c: Client;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  b = await makeApp(s.db);
-  c = client(s, a.token);
-});
-afterAll(async () => {
-  await s.close();
+it.beforeAll(({ server, app, other }) => {
+  s = server;
+  a = app;
+  b = other;
+  c = app.api;
 });
 
 const anonymous = () => s.db.user.create({ data: { appId: a.app.id } });

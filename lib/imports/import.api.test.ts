@@ -2,8 +2,9 @@ import fs from "node:fs";
 import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeToken, makeUser } from "../testing/factories";
 import type { Called } from "../testing/server";
 import { client, type Client } from "../testing/http";
@@ -11,16 +12,13 @@ import { errorOf, ok } from "../users/testing";
 import { MAX_IMPORT_BYTES } from "./jobs";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let api: Client;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  api = client(s, a.token);
-});
-afterAll(async () => {
-  await s.close();
+it.beforeAll(({ server, app }) => {
+  s = server;
+  a = app;
+  api = app.api;
 });
 
 interface Job {

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { serverUrl } from "../db/testing";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp, makeUser, unique } from "../testing/factories";
-import { client, type Client } from "../testing/http";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
+import { makeUser, unique } from "../testing/factories";
+import type { Client } from "../testing/http";
 import { ok } from "../users/testing";
 
 /** Only a real PostgreSQL server runs transactions concurrently; the embedded database serialises them anyway. */
 describe.runIf(serverUrl())("concurrency on PostgreSQL", () => {
   let s: TestServer;
-  let a: Awaited<ReturnType<typeof makeApp>>;
+  let a: TestApp;
   let api: Client;
 
-  beforeAll(async () => {
-    s = await startTestServer();
-    a = await makeApp(s.db);
-    api = client(s, a.token);
-  });
-  afterAll(async () => {
-    await s.close();
+  it.beforeAll(({ server, app }) => {
+    s = server;
+    a = app;
+    api = app.api;
   });
 
   it("sums 100 concurrent add operations on one prop exactly", { timeout: 120_000 }, async () => {

@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp } from "../testing/factories";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 
 /**
  * Hostile socket.io payloads: every `subscribe` is answered with `{subscribed, refused}` (an `error` naming the
  * caller's mistake, never InternalError), and the socket keeps working afterwards.
  */
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let socket: Socket;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
+it.beforeAll(async ({ server, app }) => {
+  s = server;
+  a = app;
   socket = connect(s.url, {
     path: "/socket.io",
     transports: ["websocket"],
@@ -25,9 +25,8 @@ beforeAll(async () => {
     socket.once("connect_error", reject);
   });
 });
-afterAll(async () => {
+afterAll(() => {
   socket.disconnect();
-  await s.close();
 });
 
 interface Ack {

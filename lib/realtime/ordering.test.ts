@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import pg from "pg";
 import { io as connect, type Socket } from "socket.io-client";
 import { serverUrl } from "../db/testing";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp } from "../testing/factories";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 import { client } from "../testing/http";
 import { ok, startConversation } from "../conversations/testing";
 import { Prisma } from "../db/generated/client";
@@ -21,14 +21,14 @@ interface Msg {
  */
 describe.runIf(serverUrl())("event IDs committed out of order", () => {
   let s: TestServer;
-  let a: Awaited<ReturnType<typeof makeApp>>;
+  let a: TestApp;
   let socket: Socket;
   const got: Msg[] = [];
   let slow: pg.Client;
 
-  beforeAll(async () => {
-    s = await startTestServer();
-    a = await makeApp(s.db);
+  it.beforeAll(async ({ server, app }) => {
+    s = server;
+    a = app;
     socket = connect(s.url, { path: "/socket.io", transports: ["websocket"], auth: { token: a.token } });
     socket.on("message", (m: Msg) => got.push(m));
     await socket.emitWithAck("subscribe", { channels: [`conversation_reply.${a.app.id}`] });
@@ -38,7 +38,6 @@ describe.runIf(serverUrl())("event IDs committed out of order", () => {
   afterAll(async () => {
     socket.disconnect();
     await slow.end();
-    await s.close();
   });
 
   /** A writer that has drawn its ID under its lock, as outbox.ts draws them, and has not committed yet. */

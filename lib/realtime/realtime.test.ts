@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
-import { startTestServer, type TestServer } from "../testing/server";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 import { QueryClient } from "@tanstack/react-query";
-import { makeApp, makeSession, makeUser } from "../testing/factories";
+import { makeSession, makeUser } from "../testing/factories";
 import { client } from "../testing/http";
 import { ok, startConversation } from "../conversations/testing";
 import { purgeEventLog } from "./outbox";
@@ -16,18 +17,17 @@ interface Msg {
 }
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
-let b: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
+let b: TestApp;
 const sockets: Socket[] = [];
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  b = await makeApp(s.db);
+it.beforeAll(({ server, app, other }) => {
+  s = server;
+  a = app;
+  b = other;
 });
-afterAll(async () => {
+afterAll(() => {
   for (const x of sockets) x.disconnect();
-  await s.close();
 });
 
 async function open(auth: { token?: string; cookie?: string }): Promise<{ socket: Socket; got: Msg[] }> {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Server } from "socket.io";
 import type { Socket } from "socket.io-client";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp } from "../testing/factories";
-import { openSocket } from "../testing/socket";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp, type TestSockets } from "../testing/fixture";
 import { withEvents } from "./outbox";
 import { REPLAY_PAGE } from "./replay";
 
@@ -20,8 +19,8 @@ interface Ack {
 }
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
-const sockets: Socket[] = [];
+let a: TestApp;
+let sockets: TestSockets;
 /** The retained log the replays send: several pages' worth (0.5 MB). */
 const LOG = 2000;
 const channel = () => `event.${a.app.id}`;
@@ -40,8 +39,7 @@ function writeEvents(from: number, count: number): Promise<void> {
 }
 
 async function open() {
-  const socket = await openSocket(s.url, { token: a.token });
-  sockets.push(socket);
+  const socket = await sockets.open({ token: a.token });
   const got: Msg[] = [];
   socket.on("message", (m: Msg) => got.push(m));
   return { socket, got };
@@ -65,14 +63,11 @@ function longestBurst(io: Server): () => number {
   return () => Math.max(longest, burst);
 }
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
+it.beforeAll(async ({ server, app, sockets: opened }) => {
+  s = server;
+  a = app;
+  sockets = opened;
   await writeEvents(0, LOG);
-});
-afterAll(async () => {
-  for (const x of sockets) x.disconnect();
-  await s.close();
 });
 
 describe("subscribe replays", () => {

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Socket } from "socket.io-client";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestSockets } from "../testing/fixture";
 import { makeAdmin, makeApp, makeSession } from "../testing/factories";
-import { openSocket, watchDisconnect } from "../testing/socket";
+import { watchDisconnect } from "../testing/socket";
 
 let s: TestServer;
-const sockets: Socket[] = [];
+let open: TestSockets["open"];
 
-beforeAll(async () => {
-  s = await startTestServer();
+it.beforeAll(({ server, sockets }) => {
+  s = server;
+  open = sockets.open;
 });
-afterAll(async () => {
-  for (const x of sockets) x.disconnect();
-  await s.close();
-});
-
-async function open(auth: { token?: string; cookie?: string }) {
-  const socket = await openSocket(s.url, auth);
-  sockets.push(socket);
-  return socket;
-}
 
 /** An app whose default admin owns it, logged in. */
 async function ownedApp() {

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Socket } from "socket.io-client";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestSockets } from "../testing/fixture";
 import { makeApp, makeToken } from "../testing/factories";
-import { openSocket } from "../testing/socket";
 import { CHANNEL_KINDS } from "./channels";
 
 let s: TestServer;
-const sockets: Socket[] = [];
+let sockets: TestSockets;
 
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  for (const x of sockets) x.disconnect();
-  await s.close();
+it.beforeAll(({ server, sockets: opened }) => {
+  s = server;
+  sockets = opened;
 });
 
 async function subscribe(token: string, channels: string[]) {
-  const socket = await openSocket(s.url, { token });
-  sockets.push(socket);
+  const socket = await sockets.open({ token });
   return (await socket.emitWithAck("subscribe", { channels })) as { subscribed: string[]; refused: string[] };
 }
 

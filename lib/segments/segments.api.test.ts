@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeToken, unique } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let api: Client;
 let base: string;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  api = client(s, a.token);
+it.beforeAll(({ server, app }) => {
+  s = server;
+  a = app;
+  api = app.api;
   base = `/api/apps/${a.app.id}/segments`;
-});
-afterAll(async () => {
-  await s.close();
 });
 
 interface Seg {

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it } from "../testing/fixture";
 import { makeApp, makeSession } from "../testing/factories";
 
 // The panel's pages as the server answers them (proxy.ts, next.config.js headers, the server's own headers).
 let s: TestServer;
 let cookie: string;
 
-beforeAll(async () => {
-  s = await startTestServer();
+it.beforeAll(async ({ server }) => {
+  s = server;
   const a = await makeApp(s.db);
   cookie = (await makeSession(s.db, a.admin.id)).cookie;
-});
-afterAll(async () => {
-  await s.close();
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { Redis } from "ioredis";
-import { startTestServer, type TestServer } from "../testing/server";
+import type { TestServer } from "../testing/server";
+import { serverTest } from "../testing/fixture";
 import { makeApp, makeToken } from "../testing/factories";
 import { memoryLimiter, memoryLockout, redisLimiter, redisLockout } from "./rate-limit";
+
+const it = serverTest({ rateLimitPerSecond: 0.5, rateLimitBurst: 3, redisUrl: undefined });
 
 describe("token bucket", () => {
   it("allows the burst, then refuses with a retry delay, then refills", async () => {
@@ -84,11 +87,8 @@ describe("failure lockout", () => {
 
 describe("Throttled over HTTP", () => {
   let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ rateLimitPerSecond: 0.5, rateLimitBurst: 3, redisUrl: undefined });
-  });
-  afterAll(async () => {
-    await s.close();
+  it.beforeAll(({ server }) => {
+    s = server;
   });
 
   it("answers 429 Throttled with Retry-After once a token's burst is spent, per token", async () => {

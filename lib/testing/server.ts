@@ -69,7 +69,7 @@ export async function startTestServer(
     dbUrl: db.url,
     server,
     call,
-    // Idempotent: a test may close the server itself (to check what closing does) before afterAll does.
+    // Idempotent: a test may close the server itself (to check what closing does) before its fixture does.
     close: () =>
       (closing ??= (async () => {
         await server.close();

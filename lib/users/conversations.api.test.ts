@@ -1,19 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeToken, makeUser } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import { errorOf, ok } from "./testing";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let api: Client;
 let user: { id: bigint; userId: string | null };
 const convs: number[] = [];
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  api = client(s, a.token);
+it.beforeAll(async ({ server, app }) => {
+  s = server;
+  a = app;
+  api = app.api;
   user = await makeUser(s.db, a.app.id, { name: "Vera" });
   convs.push(
     ok<{ id: number }>(await api.postJson(`/api/users/${user.id}/startconversation`, { body: "Hi, first" }))
@@ -26,9 +27,6 @@ beforeAll(async () => {
     ok<{ id: number }>(await api.postJson(`/api/users/${user.id}/startconversation`, { body: "Hi again" }))
       .id,
   );
-});
-afterAll(async () => {
-  await s.close();
 });
 
 type Conv = {

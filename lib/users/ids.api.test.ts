@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { catalog } from "../compose/catalog";
-import { startTestServer, type TestServer } from "../testing/server";
-import { makeApp, makeUser } from "../testing/factories";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
+import { makeUser } from "../testing/factories";
 import { validParams, type CatalogObjects } from "../testing/catalog-objects";
 import { client, type Client } from "../testing/http";
 import { errorOf, ok } from "./testing";
@@ -13,22 +14,19 @@ import { errorOf, ok } from "./testing";
 const TOO_BIG = "9223372036854775808";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
-let b: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
+let b: TestApp;
 let apiA: Client;
 let apiB: Client;
 let userB: bigint;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  b = await makeApp(s.db);
-  apiA = client(s, a.token);
+it.beforeAll(async ({ server, app, other }) => {
+  s = server;
+  a = app;
+  b = other;
+  apiA = app.api;
   apiB = client(s, b.token);
   userB = (await makeUser(s.db, b.app.id)).id;
-});
-afterAll(async () => {
-  await s.close();
 });
 
 describe("user IDs beyond int64", () => {

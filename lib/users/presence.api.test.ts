@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeToken, makeUser } from "../testing/factories";
 import { sweepPresence } from "./presence";
 import { client, type Client } from "../testing/http";
 import { errorOf, ok } from "./testing";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let api: Client;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  api = client(s, a.token);
-});
-afterAll(async () => {
-  await s.close();
+it.beforeAll(({ server, app }) => {
+  s = server;
+  a = app;
+  api = app.api;
 });
 
 const beat = (id: bigint | string, body: Record<string, unknown> = {}, v = "") =>

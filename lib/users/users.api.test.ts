@@ -1,19 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/server";
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeToken, makeUser, unique } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import { errorOf, ok } from "./testing";
 
 let s: TestServer;
-let a: Awaited<ReturnType<typeof makeApp>>;
+let a: TestApp;
 let api: Client;
 let userId: bigint;
 let userKey: string;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  a = await makeApp(s.db);
-  api = client(s, a.token);
+it.beforeAll(async ({ server, app }) => {
+  s = server;
+  a = app;
+  api = app.api;
   userKey = unique("cus");
   const u = await makeUser(s.db, a.app.id, { userId: userKey, name: "Ann Lee", email: "ann@example.test" });
   userId = u.id;
@@ -53,9 +54,6 @@ beforeAll(async () => {
       },
     }),
   );
-});
-afterAll(async () => {
-  await s.close();
 });
 
 const get = (params: Record<string, unknown> = {}, id: string | bigint = userId) =>

@@ -1,0 +1,175 @@
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp } from "../testing/fixture";
+import { makeApp, makeToken } from "../testing/factories";
+import { client, type Client } from "../testing/http";
+import { errorOf, ok } from "../users/testing";
+import { listLeads, one, seedLeads } from "./testing";
+
+let s: TestServer;
+let a: TestApp;
+let api: Client;
+let ids: Record<string, bigint>;
+let bought: number;
+
+it.beforeAll(async ({ server, app }) => {
+  s = server;
+  a = app;
+  api = app.api;
+  ({ ids, bought } = await seedLeads(s.db, a));
+});
+
+const leads = (filters?: unknown, extra: Record<string, unknown> = {}, v = "") =>
+  listLeads(a, ids, filters, extra, v);
+const sorted = async (filters: unknown) => (await leads(filters)).names.sort();
+
+describe("GET /apps/{id}/users sorting and paging", () => {
+  it("sorts by system, custom and event props, unknown values last", async () => {
+    expect((await leads(undefined, {})).names).toEqual(["ann", "bob", "pushy", "cid"]);
+    expect((await leads(undefined, { sort_prop: "$sessions", sort_order: "asc" })).names).toEqual([
+      "cid",
+      "pushy",
+      "bob",
+      "ann",
+    ]);
+    expect((await leads(undefined, { sort_prop: "seats" })).names).toEqual(["ann", "bob", "pushy", "cid"]);
+    expect((await leads(undefined, { sort_prop: "plan", sort_order: "asc" })).names).toEqual([
+      "bob",
+      "ann",
+      "cid",
+      "pushy",
+    ]);
+    expect(
+      (await leads(undefined, { sort_prop: `$event_${bought}_count`, sort_order: "asc" })).names,
+    ).toEqual(["bob", "ann", "cid", "pushy"]);
+  });
+
+  it("pages by offset and limit with the same total", async () => {
+    const page = await leads(undefined, { sort_prop: "$sessions", offset: 1, limit: 2 });
+    expect(page.total).toBe(4);
+    expect(page.names).toEqual(["bob", "pushy"]);
+    const beyond = await leads(undefined, { offset: 100 });
+    expect(beyond).toMatchObject({ total: 4, names: [] });
+  });
+
+  it("returns props as strings with convert_props_types=false", async () => {
+    const r = await leads(one("$sessions", "eq", { value: 10 }), { convert_props_types: false });
+    expect(r.users[0]!.props.$sessions).toBe("10");
+  });
+
+  it("is fresh: a change shows at once", async () => {
+    expect((await leads(one("$name", "str_eq", { value: "Gus" }))).total).toBe(0);
+    ok(
+      await api.postJson(`/api/users/${ids.ghost}/props`, {
+        operations: [{ op: "update_or_create", key: "$name", value: "Gus" }],
+      }),
+    );
+    expect((await leads(one("$name", "str_eq", { value: "Gus" }))).names).toEqual(["ghost"]);
+    ok(await api.postJson(`/api/users/${ids.ghost}/props`, { operations: [{ op: "delete", key: "$name" }] }));
+    expect((await leads()).total).toBe(4);
+  });
+
+  it("refuses bad parameters clearly", async () => {
+    const bad = async (q: Record<string, unknown>, v = "") =>
+      errorOf(await api.get(`/api/${v}apps/${a.app.id}/users`, q), 400, "ValidationError");
+    expect((await bad({ offset: 9_990, limit: 20 })).error_fields).toEqual({
+      offset: "offset + limit must be at most 10000",
+    });
+    expect((await bad({ offset: 9_990, limit: 20 })).error_message).toMatch(/10000 leads are reachable/);
+    expect((await bad({ offset: 10_001 })).error_fields).toHaveProperty("offset");
+    expect((await bad({ offset: -1 })).error_fields).toHaveProperty("offset");
+    expect((await bad({ limit: 0 })).error_fields).toHaveProperty("limit");
+    expect((await bad({ limit: 51 })).error_fields).toHaveProperty("limit");
+    expect((await bad({ sort_order: "up" })).error_fields).toHaveProperty("sort_order");
+    expect((await bad({ sort_prop: "$segment" })).error_fields).toHaveProperty("sort_prop");
+    expect((await bad({ sort_prop: "$bogus" })).error_fields).toHaveProperty("sort_prop");
+    expect((await bad({ filters: "{nope" })).error_fields).toEqual({ filters: "must be valid JSON" });
+    expect((await bad({ filters: one("$sessions", "str_eq", { value: 1 }) })).error_fields).toHaveProperty([
+      "filters.filters.0.type",
+    ]);
+    errorOf(
+      await client(s, (await makeApp(s.db)).token).get(`/api/apps/${a.app.id}/users`),
+      403,
+      "PermissionDenied",
+    );
+  });
+
+  it("refuses date-times outside the years 1 to 9999, on system, custom and event props", async () => {
+    const bad = async (filters: unknown) =>
+      errorOf(await api.get(`/api/apps/${a.app.id}/users`, { filters }), 400, "ValidationError").error_fields;
+    for (const when of [
+      "0000-01-01T00:00:00",
+      "0000-12-31T23:59:59Z",
+      "0001-01-01T00:00:00+01:00",
+      -99_999_999_999,
+    ])
+      for (const [prop, type] of [
+        ["$last_seen", "date_gt"],
+        ["signup", "date_lt"],
+        ["$event_1_first", "date_gt"],
+      ] as const)
+        expect(await bad(one(prop, type, { value: when }))).toHaveProperty(["filters.filters.0.value.value"]);
+    expect(
+      await bad(one("$last_seen", "date_range", { value1: "2024-01-01", value2: "0000-06-01" })),
+    ).toHaveProperty(["filters.filters.0.value.value2"]);
+    expect(await bad(one("$last_seen", "daysmore", { value: 1e9 }))).toHaveProperty([
+      "filters.filters.0.value.value",
+    ]);
+    expect(
+      (await leads(one("$last_seen", "date_gt", { value: "0001-01-01T00:00:00" }))).names.sort(),
+    ).toEqual(await sorted(one("$last_seen", "known")));
+  });
+});
+
+describe("GET /v1/apps/{id}/users", () => {
+  it("uses the v1 lead rule (no web push) and allows limit 0", async () => {
+    const v1 = await leads(undefined, {}, "v1/");
+    expect(v1.names.sort()).toEqual(["ann", "bob", "cid"]);
+    expect(await leads(undefined, { limit: 0 }, "v1/")).toMatchObject({ total: 3, names: [] });
+    expect((await leads(one("$phone", "known"), {}, "v1/")).names).toEqual(["bob"]);
+  });
+
+  it("refuses bad parameters with error_fields", async () => {
+    const bad = async (q: Record<string, unknown>) =>
+      errorOf(await api.get(`/api/v1/apps/${a.app.id}/users`, q), 400, "ValidationError");
+    const over = await bad({ offset: 9_990, limit: 11 });
+    expect(over.error_fields).toEqual({ offset: "offset + limit must be at most 10000" });
+    expect(over.error_message).toMatch(/10000 leads are reachable/);
+    // The default limit (20) counts too.
+    expect((await bad({ offset: 9_981 })).error_fields).toEqual({
+      offset: "offset + limit must be at most 10000",
+    });
+    expect((await bad({ offset: 10_001, limit: 0 })).error_fields).toHaveProperty("offset");
+    expect((await bad({ limit: 51 })).error_fields).toEqual({ limit: "must be at most 50" });
+    expect((await bad({ limit: -1 })).error_fields).toHaveProperty("limit");
+    expect((await bad({ limit: "ten" })).error_fields).toHaveProperty("limit");
+    expect((await bad({ offset: "1.5" })).error_fields).toHaveProperty("offset");
+    expect((await bad({ filters: "{nope" })).error_fields).toEqual({ filters: "must be valid JSON" });
+    expect((await bad({ filters: "42" })).error_fields).toHaveProperty("filters");
+    expect((await bad({ filters: one("$sessions", "regex", { value: "x" }) })).error_fields).toHaveProperty(
+      "filters.filters.0.type",
+    );
+    expect((await bad({ filters: one("$sessions", "str_eq", { value: 1 }) })).error_fields).toHaveProperty(
+      "filters.filters.0.type",
+    );
+    expect((await bad({ filters: one("$bogus", "known") })).error_fields).toHaveProperty(
+      "filters.filters.0.property_name",
+    );
+    expect((await bad({ filters: one("$sessions", "gt", { value: "many" }) })).error_fields).toHaveProperty(
+      "filters.filters.0.value.value",
+    );
+    expect((await bad({ sort_order: "up" })).error_fields).toHaveProperty("sort_order");
+    expect((await bad({ sort_prop: "$bogus" })).error_fields).toHaveProperty("sort_prop");
+    // At the edge itself the page is served.
+    expect(await leads(undefined, { offset: 9_990, limit: 10 }, "v1/")).toMatchObject({
+      total: 3,
+      names: [],
+    });
+    expect(await leads(undefined, { offset: 9_980 }, "v1/")).toMatchObject({ total: 3, names: [] });
+  });
+
+  it("needs the users-list scope", async () => {
+    const narrow = await makeToken(s.db, a.app.id, ["user-read"]);
+    errorOf(await client(s, narrow).get(`/api/v1/apps/${a.app.id}/users`), 403, "PermissionDenied");
+  });
+});

@@ -1,0 +1,81 @@
+import type { Db } from "../db/client";
+import type { TestApp } from "../testing/fixture";
+import { ok } from "../users/testing";
+
+export const DAY = 86_400_000;
+
+/**
+ * Five users of one app for the leads list tests, by name: two leads with system and custom props (Ann tagged
+ * "vip" and with three "Bought" events, Bob with one three days old), one with only an external ID, one with web
+ * push, and "ghost", who is not a lead. `bought` is the "Bought" event type's ID.
+ */
+export async function seedLeads(
+  db: Db,
+  a: TestApp,
+): Promise<{ ids: Record<string, bigint>; bought: number }> {
+  const ids: Record<string, bigint> = {};
+  let bought = 0;
+  const api = a.api;
+  const now = Date.now();
+  const make = async (key: string, data: Record<string, unknown>) => {
+    ids[key] = (await db.user.create({ data: { appId: a.app.id, ...data } })).id;
+  };
+  await make("ann", {
+    name: "Ann Lee",
+    email: "ann@a.test",
+    sessions: 10,
+    lastSeen: new Date(now - DAY),
+    propsCustom: {
+      plan: "pro",
+      seats: 12,
+      trial: false,
+      interests: ["ai", "crm"],
+      signup: "2024-01-10T00:00:00",
+    },
+  });
+  await make("bob", {
+    name: "Bob",
+    email: "bob@b.test",
+    phone: "+1 555",
+    sessions: 2,
+    lastSeen: new Date(now - 10 * DAY),
+    propsCustom: { plan: "free", seats: 1, trial: true, interests: ["crm"], signup: "2024-03-01T00:00:00" },
+  });
+  await make("cid", { userId: "cid-1" });
+  await make("pushy", { webpushSubscribed: true, propsCustom: { seats: "many" } });
+  await make("ghost", { propsCustom: { plan: "pro" } });
+  ok(await api.postJson(`/api/users/${ids.ann}/tags`, { tag: "vip" }));
+  for (let i = 0; i < 3; i++)
+    bought = ok<{ type: { id: number } }>(
+      await api.postJson(`/api/users/${ids.ann}/events`, { event: "Bought" }),
+    ).type.id;
+  ok(
+    await api.postJson(`/api/users/${ids.bob}/events`, {
+      event: "Bought",
+      created: Math.floor((now - 3 * DAY) / 1000),
+    }),
+  );
+  return { ids, bought };
+}
+
+export type Lead = { id: number; presence: string; props: Record<string, unknown> };
+
+/** The app's leads list (in API version `v`, "" or "v1/"), with each lead's seed name. */
+export async function listLeads(
+  a: TestApp,
+  ids: Record<string, bigint>,
+  filters?: unknown,
+  extra: Record<string, unknown> = {},
+  v = "",
+) {
+  const nameOf = (id: number) => Object.entries(ids).find(([, x]) => Number(x) === id)?.[0];
+  const r = await a.api.get(`/api/${v}apps/${a.app.id}/users`, { filters, ...extra });
+  const data = ok<{ total: number; users: Lead[] }>(r);
+  return { total: data.total, names: data.users.map((u) => nameOf(u.id)), users: data.users };
+}
+
+/** A filter of one condition. */
+export const one = (property_name: string, type: string, value: unknown = {}) => ({
+  type: "and",
+  filters: [{ property_name, type, value }],
+});
