@@ -31,6 +31,8 @@ export interface ReadOptions<T> {
   onFile(part: FilePart): Promise<T>;
 }
 
+const DROPPED = Buffer.alloc(0);
+
 function whyOf(err: unknown): string {
   const m = err instanceof Error ? err.message : String(err);
   if (/^Unexpected end of (form|file)/.test(m)) return "it ended before the closing boundary";
@@ -74,8 +76,8 @@ export async function readMultipart<T>(
     bb.destroy();
   };
 
-  // The chunks read lately, from `recent[head]` on (dropped from the front in bulk: a client sending tiny chunks
-  // must not make each one cost a shift of the whole array).
+  // The chunks read lately, from `recent[head]` on. A chunk dropped is let go at once; the array is cut down only
+  // once half of it is dropped, so a client sending tiny chunks does not make each one cost a shift of all.
   let recent: Buffer[] = [];
   let head = 0;
   let recentBytes = 0;
@@ -119,9 +121,11 @@ export async function readMultipart<T>(
       recentBytes += buf.length;
       await Promise.race([new Promise<void>((resolve) => bb.write(buf, () => resolve())), closed]);
       if (failure !== undefined) break;
-      while (recent.length - head > 1 && recentBytes - recent[head]!.length >= keep)
-        recentBytes -= recent[head++]!.length;
-      if (head > 1024 && head * 2 > recent.length) [recent, head] = [recent.slice(head), 0];
+      while (recent.length - head > 1 && recentBytes - recent[head]!.length >= keep) {
+        recentBytes -= recent[head]!.length;
+        recent[head++] = DROPPED;
+      }
+      if (head * 2 > recent.length) [recent, head] = [recent.slice(head), 0];
     }
     if (failure === undefined) bb.end();
   } catch (err) {
