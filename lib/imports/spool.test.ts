@@ -42,14 +42,14 @@ describe("spoolMultipart", () => {
     await expect(
       spoolMultipart(chunks(body("XyZ"), 8), type("XyZ"), { path: file, maxFileBytes: 10 }),
     ).rejects.toMatchObject({
-      errorName: "PayloadTooLarge",
+      kind: "too_large",
       message: "The file is over the limit of 0 MB.",
     });
     expect(fs.existsSync(file)).toBe(false);
     await expect(
       spoolMultipart(chunks(body("XyZ").slice(0, 150), 8), type("XyZ"), { path: file, maxFileBytes: 1000 }),
     ).rejects.toMatchObject({
-      errorName: "ValidationError",
+      kind: "invalid",
       fields: { body: "Malformed multipart body: it ended before the closing boundary." },
     });
     expect(fs.existsSync(file)).toBe(false);
@@ -59,7 +59,7 @@ describe("spoolMultipart", () => {
     await expect(
       spoolMultipart(chunks(second, 100), type("b"), { path: file, maxFileBytes: 10_000 }),
     ).rejects.toMatchObject({
-      errorName: "ValidationError",
+      kind: "invalid",
       fields: { other: "only one file may be uploaded" },
     });
     expect(fs.existsSync(file)).toBe(false);
@@ -95,7 +95,7 @@ describe("spoolRaw", () => {
     });
     expect(fs.readFileSync(file, "utf8")).toBe("a,b\n1,2\n");
     await expect(spoolRaw(chunks("a,b\n1,2\n3", 3), { path: file, maxFileBytes: 8 })).rejects.toMatchObject({
-      errorName: "PayloadTooLarge",
+      kind: "too_large",
     });
     expect(fs.existsSync(file)).toBe(false);
   });

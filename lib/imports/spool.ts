@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { pipeline } from "node:stream/promises";
-import { ApiError, validation } from "../api/errors";
+import { invalid, tooLarge } from "../domain/errors";
 import { MalformedMultipart, NO_BOUNDARY, readMultipart } from "../api/multipart";
 
 /**
@@ -20,18 +20,14 @@ export interface SpoolOptions {
   maxFieldBytes?: number;
 }
 
-function tooLarge(max: number) {
-  return new ApiError(
-    "PayloadTooLarge",
-    `The file is over the limit of ${Math.round(max / 1024 / 1024)} MB.`,
-  );
-}
+const fileTooLarge = (max: number) =>
+  tooLarge(`The file is over the limit of ${Math.round(max / 1024 / 1024)} MB.`);
 
 /** Bytes past `max` end the stream with PayloadTooLarge. */
 async function* bounded(source: AsyncIterable<Uint8Array>, max: number, seen: { size: number }) {
   for await (const chunk of source) {
     seen.size += chunk.length;
-    if (seen.size > max) throw tooLarge(max);
+    if (seen.size > max) throw fileTooLarge(max);
     yield chunk;
   }
 }
@@ -46,7 +42,7 @@ export async function spoolMultipart(
     const parts = await readMultipart(contentType, body, {
       maxFieldBytes: opts.maxFieldBytes ?? 64 * 1024,
       onFile: async (part) => {
-        if (out.file) throw validation({ [part.name]: "only one file may be uploaded" });
+        if (out.file) throw invalid({ [part.name]: "only one file may be uploaded" });
         const file = { path: opts.path, size: 0, filename: part.filename, field: part.name };
         out.file = file;
         const seen = { size: 0 };
@@ -64,7 +60,7 @@ export async function spoolMultipart(
   } catch (err) {
     await fs.promises.rm(opts.path, { force: true });
     if (err instanceof MalformedMultipart)
-      throw validation({ body: err.why === NO_BOUNDARY ? NO_BOUNDARY : err.message });
+      throw invalid({ body: err.why === NO_BOUNDARY ? NO_BOUNDARY : err.message });
     throw err;
   }
 }
@@ -105,7 +101,7 @@ export async function* chunksOf(
       const { done, value } = await reader.read();
       if (done) return;
       size += value.byteLength;
-      if (size > maxBytes) throw tooLarge(maxBytes);
+      if (size > maxBytes) throw fileTooLarge(maxBytes);
       yield value;
     }
   } finally {
