@@ -1,4 +1,5 @@
 import { ApiError, validation } from "./errors";
+import { MalformedMultipart, readMultipart } from "./multipart";
 
 /** A string from the query or a form, a File from multipart, or any JSON value from a JSON body. */
 export type ParamValue = unknown;
@@ -55,20 +56,6 @@ function fromForm(text: string, out: RawParams = {}): RawParams {
     put(out, key, value);
   }
   return out;
-}
-
-/**
- * Text fields of a multipart body are decoded with U+FFFD in place of bytes that are not UTF-8: a field showing
- * one whose UTF-8 is nowhere in the body had such bytes.
- */
-function assertMultipartUtf8(form: RawParams, body: Buffer): void {
-  const sent = (s: string) => !s.includes("\uFFFD") || body.includes(Buffer.from(s));
-  for (const [k, v] of Object.entries(form)) {
-    if (!sent(k)) throw validation({ params: "names must be valid UTF-8" });
-    for (const one of Array.isArray(v) ? v : [v]) {
-      if (typeof one === "string" && !sent(one)) throw validation({ [k]: "must be valid UTF-8" });
-    }
-  }
 }
 
 /** The first byte that is not JSON whitespace (nor a UTF-8 byte order mark), or undefined. */
@@ -139,15 +126,24 @@ export async function readParams(
   const bytes = await readLimited(req, limit);
   if (bytes.byteLength === 0) return out;
   if (type.startsWith("multipart/form-data")) {
-    let form: FormData;
+    let parts: [string, string | File][];
     try {
-      form = await new Response(new Uint8Array(bytes), { headers: { "content-type": rawType } }).formData();
-    } catch {
+      // The body is already in memory (and within the limit): files become File objects, as FormData makes them.
+      parts = await readMultipart(rawType, [bytes], {
+        maxFieldBytes: limit,
+        onFile: async ({ filename, mimeType, stream }) => {
+          // Busboy's chunks are Buffers over plain ArrayBuffers (never shared memory).
+          const chunks: Uint8Array<ArrayBuffer>[] = [];
+          for await (const chunk of stream as AsyncIterable<Uint8Array<ArrayBuffer>>) chunks.push(chunk);
+          return new File(chunks, filename, { type: mimeType });
+        },
+      });
+    } catch (err) {
+      if (!(err instanceof MalformedMultipart)) throw err;
       throw validation({ body: "Malformed multipart body." }, "The multipart body could not be read.");
     }
     const fields: RawParams = {};
-    for (const [k, v] of form) put(fields, k, v);
-    assertMultipartUtf8(fields, bytes);
+    for (const [k, v] of parts) put(fields, k, v);
     return { ...out, ...fields };
   }
   const first = firstNonSpace(bytes);

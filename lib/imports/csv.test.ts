@@ -1,9 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CsvError, parseCsv } from "./csv";
-import { spoolMultipart } from "./multipart";
 import { mapHeader, toRow } from "./run-import";
 
 async function* chunks(text: string, size: number) {
@@ -87,45 +83,5 @@ describe("import rows", () => {
     expect(toRow(["u1", "nope"], 3, cols, "$user_id")).toBe("$email is not an email address");
     expect(toRow(["u1", "", "x"], 3, cols, "$user_id")).toBe("$sessions is an integer property");
     expect(toRow(["u1", "", "", "", "", "extra"], 3, cols, "$user_id")).toMatch(/6 cells/);
-  });
-});
-
-describe("spoolMultipart", () => {
-  const body = (b: string) =>
-    [
-      "preamble\r\n",
-      `--${b}\r\nContent-Disposition: form-data; name="merge_field"\r\n\r\n$email\r\n`,
-      `--${b}\r\nContent-Disposition: form-data; name="file"; filename="u.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-      `$email\r\na@b.c\r\n--not-the-boundary\r\n`,
-      `\r\n--${b}\r\nContent-Disposition: form-data; name="tags"\r\n\r\nvip\r\n--${b}--\r\nepilogue`,
-    ].join("");
-
-  it.each([1, 5, 64, 100_000])(
-    "streams the file part to disk and keeps the fields (chunks of %i bytes)",
-    async (size) => {
-      const file = path.join(os.tmpdir(), `mp-test-${size}-${process.pid}`);
-      const out = await spoolMultipart(chunks(body("XyZ"), size), "XyZ", { path: file, maxFileBytes: 1000 });
-      expect(out.fields).toEqual({ merge_field: "$email", tags: "vip" });
-      expect(out.file).toMatchObject({ filename: "u.csv", field: "file" });
-      expect(fs.readFileSync(file, "utf8")).toBe("$email\r\na@b.c\r\n--not-the-boundary\r\n");
-      expect(out.file!.size).toBe(35);
-      fs.rmSync(file);
-    },
-  );
-
-  it("refuses an oversized file and a truncated body, leaving no file behind", async () => {
-    const file = path.join(os.tmpdir(), `mp-test-big-${process.pid}`);
-    await expect(
-      spoolMultipart(chunks(body("XyZ"), 8), "XyZ", { path: file, maxFileBytes: 10 }),
-    ).rejects.toMatchObject({
-      kind: "too_large",
-    });
-    expect(fs.existsSync(file)).toBe(false);
-    await expect(
-      spoolMultipart(chunks(body("XyZ").slice(0, 150), 8), "XyZ", { path: file, maxFileBytes: 1000 }),
-    ).rejects.toMatchObject({
-      kind: "invalid",
-    });
-    expect(fs.existsSync(file)).toBe(false);
   });
 });

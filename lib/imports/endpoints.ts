@@ -8,7 +8,7 @@ import { ApiError, validation } from "../api/errors";
 import { p, zodFields } from "../api/zod";
 import { assertApp, requireAppId } from "../auth/context";
 import { getImportJob, MAX_IMPORT_BYTES, serializeImportJob, startImport } from "./jobs";
-import { boundaryOf, chunksOf, spoolMultipart, spoolRaw, type Spooled } from "./multipart";
+import { chunksOf, spoolMultipart, spoolRaw, type Spooled } from "./spool";
 import { importJobSchema } from "./schemas";
 
 const DELIMITERS = [",", ";", "\t", "|", "tab"] as const;
@@ -40,14 +40,13 @@ async function receiveUpload(req: Request): Promise<Spooled> {
       `The file is over the limit of ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
     );
   }
-  const type = (req.headers.get("content-type") ?? "").toLowerCase();
+  // Lowercased for matching only: the multipart boundary is case-sensitive and reaches the reader as sent.
+  const rawType = req.headers.get("content-type") ?? "";
+  const type = rawType.toLowerCase();
   const file = path.join(os.tmpdir(), `relay-import-${crypto.randomBytes(8).toString("hex")}.csv`);
   const opts = { path: file, maxFileBytes: MAX_IMPORT_BYTES };
-  if (type.startsWith("multipart/form-data")) {
-    const boundary = boundaryOf(req.headers.get("content-type") ?? "");
-    if (!boundary) throw validation({ body: "multipart/form-data needs a boundary" });
-    return spoolMultipart(chunksOf(req.body, IMPORT_BODY_LIMIT), boundary, opts);
-  }
+  if (type.startsWith("multipart/form-data"))
+    return spoolMultipart(chunksOf(req.body, IMPORT_BODY_LIMIT), rawType, opts);
   if (/^(text\/csv|text\/plain|application\/octet-stream)/.test(type)) {
     const raw = await spoolRaw(chunksOf(req.body, IMPORT_BODY_LIMIT), opts);
     return { fields: {}, file: { ...raw, filename: "upload.csv", field: "file" } };
