@@ -9,7 +9,9 @@ const TESTS =
   "\\.test\\.tsx?$|\\.spec\\.tsx?$|^e2e/|^bench/|^lib/testing/|^lib/[^/]+/testing\\.ts$|^lib/[^/]+/test-[a-z-]+\\.ts$";
 /** A domain's HTTP files: endpoint files (one naming rule: endpoints.ts or endpoints-<resource>.ts) and schemas. */
 const ENDPOINT_FILES = "^lib/[^/]+/endpoints\\.ts$|^lib/[^/]+/endpoints-[a-z0-9-]+\\.ts$";
-const HTTP_FILES = `${ENDPOINT_FILES}|^lib/[^/]+/schemas\\.ts$`;
+/** The socket.io edge: handshake, subscribe and acks, the socket counterpart of endpoint(). */
+const SOCKET_EDGE = "^lib/realtime/io\\.ts$";
+const HTTP_FILES = `${ENDPOINT_FILES}|^lib/[^/]+/schemas\\.ts$|${SOCKET_EDGE}`;
 
 export default {
   forbidden: [
@@ -44,10 +46,20 @@ export default {
       name: "services-not-http-edge",
       severity: "error",
       comment:
-        "Services never import the HTTP edge (lib/api): only a domain's endpoint files and schemas.ts do, and the " +
-        "composition. Errors services throw come from the domain, not from lib/api/errors.ts.",
+        "Services never import the HTTP edge (lib/api): only a domain's endpoint files and schemas.ts do, the " +
+        "socket edge and the composition. Errors services throw come from lib/domain, the shapes of the API they " +
+        "build (zod pieces, Serialized) from lib/contract, neither of which knows HTTP.",
       from: { path: "^lib/", pathNot: `${TESTS}|${HTTP_FILES}|^lib/(api|compose|client)/` },
       to: { path: "^lib/api/" },
+    },
+    {
+      name: "domain-and-contract-neutral",
+      severity: "error",
+      comment:
+        "lib/domain (errors, keyset, JSON) and lib/contract (the API's shared zod pieces) are imported by the edge, " +
+        "the services and the browser alike, so they import nothing of the project but each other.",
+      from: { path: "^lib/(domain|contract)/", pathNot: TESTS },
+      to: { path: "^(lib|app|components|cli|scripts)/", pathNot: "^lib/(domain|contract)/" },
     },
     {
       name: "endpoints-named-one-way",

@@ -3,7 +3,7 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { isDomainError } from "@/lib/domain/errors";
-import { CLIENT_IP_HEADER } from "@/lib/api/endpoint";
+import { CLIENT_IP_HEADER } from "@/lib/api/headers";
 import { logIn } from "@/lib/auth/login";
 import { createSession, SESSION_COOKIE, sessionCookieAttributes } from "@/lib/auth/sessions";
 import { safeNextPath } from "@/lib/client/safe-next";

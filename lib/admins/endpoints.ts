@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { addOperator } from "./add-operator";
 import { NAME_MAX, PASSWORD_MIN } from "./input";
 import { listAdmins, serializeAppAdmin } from "./list-admins";

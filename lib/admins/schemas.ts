@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, seconds } from "../api/schemas";
+import { id, seconds } from "../contract/schemas";
 
 export const operatorRoleSchema = z.enum(["owner", "operator"]);
 /** A member of an app (serializeAppAdmin), v2 only. */

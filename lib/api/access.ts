@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Scope } from "../auth/scopes";
 import { denied } from "./errors";
-import { appIdFields } from "./zod";
+import { appIdFields } from "../contract/zod";
 
 /**
  * `auth`: `required` (default), a token or an operator session; `optional`; `none`. An endpoint that takes a token

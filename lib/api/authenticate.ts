@@ -2,7 +2,7 @@ import type { Actor } from "../auth/context";
 import type { Runtime } from "../server/runtime";
 import { identify } from "../auth/actor";
 import { csrfMatches, CSRF_HEADER } from "../auth/sessions";
-import { CLIENT_IP_HEADER } from "./endpoint";
+import { CLIENT_IP_HEADER } from "./headers";
 import { ApiError, unauthenticated } from "./errors";
 import { single, type RawParams } from "./params";
 

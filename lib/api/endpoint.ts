@@ -11,7 +11,8 @@ import { isDomainError } from "../domain/errors";
 import { ApiError, denied, isApiError, isDatabaseUnreachable, toApiError, validation } from "./errors";
 import { readParams, single, DEFAULT_BODY_LIMIT, type RawParams } from "./params";
 import { resolveVersion, type ApiVersion } from "./versions";
-import { findBadText, zodFields } from "./zod";
+import { VERSION_HEADER } from "./headers";
+import { findBadText, zodFields } from "../contract/zod";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -75,8 +76,6 @@ export interface RouteContext {
 
 /** Parameters every endpoint understands, removed before the endpoint's own schema sees the rest. */
 const COMMON = ["auth_token", "version", "id_as_string"] as const;
-export const VERSION_HEADER = "x-relay-api-version";
-export const CLIENT_IP_HEADER = "x-relay-client-ip";
 /** On every answer: the real-time position as of the request's reads (a subscription resumes from it). */
 export const EVENT_POSITION_HEADER = "X-Event-Position";
 
@@ -206,7 +205,6 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
         db: rt.db,
         actor,
         appId: selfApp,
-        version,
         requestId,
       };
       const result = await vspec.handler(ctx, parsed.data, req);

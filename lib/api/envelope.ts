@@ -1,11 +1,5 @@
+import { toJson } from "../domain/json";
 import type { ApiError } from "./errors";
-
-/** Every ID is a bigint inside the server; JSON gets numbers, or strings with `id_as_string`. */
-export function toJson(body: unknown, idAsString: boolean): string {
-  return JSON.stringify(body, (_k, v: unknown) =>
-    typeof v === "bigint" ? (idAsString ? v.toString() : Number(v)) : v,
-  );
-}
 
 /** The text of envelopes made by jsonResponse, for a server that writes it without reading the Response's stream. */
 const texts = new WeakMap<Response, string>();

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Key, KeyShape, Keyset, KeysetPage } from "../domain/keyset";
 import { validation } from "./errors";
-import type { Serialized, v1PageMeta, v2PageMeta } from "./schemas";
-import { p } from "./zod";
+import type { Serialized, v1PageMeta, v2PageMeta } from "../contract/schemas";
+import { p } from "../contract/zod";
 
 /**
  * The API versions' paging, translated here once: v1 (`after`, `count`, …) and v2 (`paginate_*`) parameters to

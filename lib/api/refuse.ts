@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import { allowedAt } from "./direct";
-import { VERSION_HEADER, type Endpoint } from "./endpoint";
+import type { Endpoint } from "./endpoint";
+import { VERSION_HEADER } from "./headers";
 import { errorBody } from "./envelope";
 import { ApiError, validation } from "./errors";
 import { lingerIfUnread } from "./linger";

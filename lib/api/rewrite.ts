@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { CLIENT_IP_HEADER, VERSION_HEADER } from "./endpoint";
+import { CLIENT_IP_HEADER, VERSION_HEADER } from "./headers";
 
 /** `http://host:port` at the start of an absolute-form request target. */
 const ABSOLUTE_FORM = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;

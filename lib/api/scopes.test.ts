@@ -9,7 +9,7 @@ import { SCOPES, type Scope } from "../auth/scopes";
 import { catalog } from "../compose/catalog";
 import { scopesOf } from "./access";
 import type { Endpoint } from "./endpoint";
-import { appIdFields } from "./zod";
+import { appIdFields } from "../contract/zod";
 
 const it = serverTest({ webhookAllowPrivate: true });
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { SCOPES } from "../auth/scopes";
 import { createApiKey, listApiKeys, revokeApiKey, serializeApiKey } from "./api-keys";
-import { empty } from "../api/schemas";
+import { empty } from "../contract/schemas";
 import { apiKeySchema, newApiKeySchema } from "./schemas";
 
 export const getApiKeys = endpoint({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, seconds } from "../api/schemas";
+import { id, seconds } from "../contract/schemas";
 import { SCOPES } from "../auth/scopes";
 
 /** API keys (serializeApiKey), v2 only. */

@@ -1,6 +1,5 @@
 import type { Db } from "../db/client";
 import { denied } from "../domain/errors";
-import type { ApiVersion } from "../api/versions";
 import type { Scope } from "./scopes";
 
 export type Actor =
@@ -8,13 +7,12 @@ export type Actor =
   | { kind: "admin"; adminId: bigint; sessionId: bigint; appIds: bigint[] }
   | { kind: "anonymous" };
 
-/** What every service receives: who acts, on which app by default, through which API version. */
+/** What every service receives: who acts, and on which app by default (never the API version: the edge's). */
 export interface Ctx {
   db: Db;
   actor: Actor;
   /** The app a request acts on when it names none: the token's app, or the operator's chosen app. */
   appId: bigint | undefined;
-  version: ApiVersion;
   requestId: string;
 }
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { CLIENT_IP_HEADER, endpoint } from "../api/endpoint";
+import { endpoint } from "../api/endpoint";
+import { CLIENT_IP_HEADER } from "../api/headers";
 import { ApiError, unauthenticated } from "../api/errors";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { describeOperator, logIn } from "./login";
 import { disconnectSession } from "./disconnect";
 import {
@@ -11,7 +12,7 @@ import {
   SESSION_COOKIE,
   sessionCookieAttributes,
 } from "./sessions";
-import { empty } from "../api/schemas";
+import { empty } from "../contract/schemas";
 import { sessionSchema } from "./schemas";
 
 function sessionCookie(value: string, expires: Date | undefined, req: Request): string {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id } from "../api/schemas";
+import { id } from "../contract/schemas";
 import { SCOPES } from "./scopes";
 
 /** The operator behind a session (login and me), with the CSRF token the panel sends back. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, jsonValue } from "../api/schemas";
+import { id, jsonValue } from "../contract/schemas";
 
 /** The Channel object (serializeChannel), the same in both versions. */
 export const channelSchema = z.strictObject({

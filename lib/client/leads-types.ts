@@ -1,4 +1,4 @@
-import type { Id } from "@/lib/api/schemas";
+import type { Id } from "@/lib/contract/schemas";
 import type { UserV2 } from "@/lib/users/schemas";
 import type { FilterGroup } from "@/lib/leads/filter-grammar";
 
@@ -6,7 +6,7 @@ import type { FilterGroup } from "@/lib/leads/filter-grammar";
  * Shapes of the users and leads endpoints as the v2 API returns them: inferred from the schemas the endpoints
  * declare (type imports only, nothing reaches the bundle). IDs may be strings or numbers (id_as_string).
  */
-export type { Id } from "@/lib/api/schemas";
+export type { Id } from "@/lib/contract/schemas";
 export type { Presence, UserShort, Note, UserEvent } from "@/lib/users/schemas";
 export type { Lead, LeadsPage, PropType, CatalogProp } from "@/lib/leads/schemas";
 export type { Segment } from "@/lib/segments/schemas";

@@ -6,7 +6,7 @@ import type { Webhook as WebhookJson, WebhookListed } from "@/lib/webhooks/schem
  * from the schemas the endpoints declare (type imports only).
  */
 
-export type { Id } from "@/lib/api/schemas";
+export type { Id } from "@/lib/contract/schemas";
 export type { ApiKey, NewApiKey } from "@/lib/apps/schemas";
 export type { Channel } from "@/lib/channels/schemas";
 export type { Operator, OperatorRole } from "@/lib/admins/schemas";

@@ -2,7 +2,7 @@ import { sqlOf } from "../db/sql";
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
 import { INBOX_SCOPE } from "./list";
-import type { Serialized } from "../api/schemas";
+import type { Serialized } from "../contract/schemas";
 import type { Counts, CountsResult } from "./schemas";
 
 const KEYS = ["open", "closed", "delayed", "mine", "unassigned"] as const;

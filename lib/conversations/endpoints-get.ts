@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { v1Keyset, v1Meta, v1PageParams, v2Keyset, v2Meta, v2PageParams } from "../api/pagination";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { serializePart } from "../parts/serialize";
 import { getConversation, listConversationParts, PART_KEY } from "./get";
 import { conversationSwitches, partSwitches } from "./params";
 import { pickFields, serializeConversation, SINGLE_FIELDS } from "./view";
 import { responseUrls } from "./endpoints-shared";
-import { v1PageMeta, v2PageMeta } from "../api/schemas";
+import { v1PageMeta, v2PageMeta } from "../contract/schemas";
 import { partSchema } from "../parts/schemas";
 import { conversationV1Schema, conversationV2Schema } from "./schemas";
 

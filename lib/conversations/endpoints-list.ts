@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { v1Keyset, v1Meta, v1PageParams, v2Keyset, v2Meta, v2PageParams } from "../api/pagination";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { countConversations } from "./counts";
 import { ASSISTANT_TYPES, CONVERSATION_KEY, listAppConversations } from "./list";
 import { conversationSwitches, tag } from "./params";
 import { LIST_FIELDS, pickFields, serializeConversation } from "./view";
 import { orNone, responseUrls } from "./endpoints-shared";
-import { v1PageMeta, v2PageMeta } from "../api/schemas";
+import { v1PageMeta, v2PageMeta } from "../contract/schemas";
 import { conversationV1Schema, conversationV2Schema, countsResultSchema } from "./schemas";
 
 const v2Params = z.object({

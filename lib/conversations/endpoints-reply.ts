@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "../auth/context";
 import { endpoint } from "../api/endpoint";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { UPLOAD_BODY_LIMIT } from "../attachments/store";
 import { serializePart } from "../parts/serialize";
 import { adminRef, jsonObject, quickReply, randomId, text, userRef } from "./params";
@@ -9,7 +9,7 @@ import { clickQuickReply } from "./quick-reply";
 import { replyToConversation } from "./reply";
 import { setTyping } from "./typing";
 import { responseUrls } from "./endpoints-shared";
-import { empty } from "../api/schemas";
+import { empty } from "../contract/schemas";
 import { partSchema } from "../parts/schemas";
 import { replyV1Schema, replyV2Schema } from "./schemas";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { UPLOAD_BODY_LIMIT } from "../attachments/store";
 import { serializePart } from "../parts/serialize";
 import { adminRef, jsonObject, randomId, text } from "./params";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Ctx } from "../auth/context";
 import { endpoint } from "../api/endpoint";
 import { validation } from "../api/errors";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import {
   assignConversation,
   closeConversation,
@@ -14,7 +14,7 @@ import {
 import { adminRef, randomId, tag, timestamp, userRef } from "./params";
 import { markConversationRead } from "./read";
 import { orNone } from "./endpoints-shared";
-import { empty } from "../api/schemas";
+import { empty } from "../contract/schemas";
 import { changeSchema } from "../parts/schemas";
 
 /** A state change answers with the system part it stored, or `{}` when there was nothing to change. */

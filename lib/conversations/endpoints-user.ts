@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { v1Keyset, v1Meta, v1PageParams, v2Keyset, v2Meta, v2PageParams } from "../api/pagination";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { responseUrls } from "./endpoints-shared";
 import { conversationSwitches } from "./params";
 import { CONVERSATION_KEY } from "./list";
 import { LIST_FIELDS, pickFields, serializeConversation } from "./view";
 import { listUserConversations, RECIPIENT_TYPES } from "./user-conversations";
 import { userRefParams } from "../users/resolve";
-import { v1PageMeta, v2PageMeta } from "../api/schemas";
+import { v1PageMeta, v2PageMeta } from "../contract/schemas";
 import { conversationV1Schema, conversationV2Schema } from "./schemas";
 
 export const getUserConversations = endpoint({

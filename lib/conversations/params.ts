@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { PART_FIELDS } from "../parts/serialize";
 import { CONVERSATION_FIELDS } from "./view";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actor, id, seconds } from "../api/schemas";
+import { actor, id, seconds } from "../contract/schemas";
 import { partSchema } from "../parts/schemas";
 import { userShortSchema } from "../users/schemas";
 import { channelSchema } from "../channels/schemas";

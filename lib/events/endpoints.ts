@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { v1Keyset, v1Meta, v1PageParams, v2Keyset, v2Meta, v2PageParams } from "../api/pagination";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { hasNul } from "../users/prop-values";
 import { userRefParams } from "../users/resolve";
 import { EVENT_KEY, listEvents } from "./list-events";
 import { serializeEvent } from "./serialize";
 import { trackEvent } from "./track-event";
-import { v1PageMeta, v2PageMeta } from "../api/schemas";
+import { v1PageMeta, v2PageMeta } from "../contract/schemas";
 import { eventSchema } from "../users/schemas";
 
 export const MAX_EVENT_PARAMS = 50;

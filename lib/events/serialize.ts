@@ -1,4 +1,4 @@
-import type { Serialized } from "../api/schemas";
+import type { Serialized } from "../contract/schemas";
 import type { UserEvent } from "../users/schemas";
 
 export interface EventRow {

@@ -1,5 +1,5 @@
 import { sqlOf } from "../db/sql";
-import { parseId } from "../api/zod";
+import { parseId } from "../contract/zod";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import type { Ctx } from "../auth/context";

@@ -5,10 +5,10 @@ import path from "node:path";
 import { z } from "zod";
 import { endpoint, type VersionSpec } from "../api/endpoint";
 import { ApiError, validation } from "../api/errors";
-import { p, zodFields } from "../api/zod";
+import { p, zodFields } from "../contract/zod";
 import { assertApp, requireAppId } from "../auth/context";
 import { getImportJob, MAX_IMPORT_BYTES, serializeImportJob, startImport } from "./jobs";
-import { chunksOf, spoolMultipart, spoolRaw, type Spooled } from "./spool";
+import { chunksOf, spoolMultipart, spoolRaw, type Spooled } from "../api/spool";
 import { importJobSchema } from "./schemas";
 
 const DELIMITERS = [",", ";", "\t", "|", "tab"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, seconds } from "../api/schemas";
+import { id, seconds } from "../contract/schemas";
 
 /** An import job (serializeImportJob), the same in both versions. */
 export const importJobSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { exportLeadsCsv } from "./export-csv";
 import { MAX_EXTRA_PROPS } from "./lead-extras";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { asString } from "../users/prop-values";
 import { effectivePresence } from "../users/presence-state";
 import { systemProp, systemProps } from "../users/system-props";

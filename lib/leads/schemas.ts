@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, json } from "../api/schemas";
+import { id, json } from "../contract/schemas";
 import { presenceSchema } from "../users/schemas";
 
 /** A row of the leads table (GET /apps/{id}/users, serializeLead); v2 adds its tags when asked (`tags`). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actor, id, int64, json, jsonValue, seconds } from "../api/schemas";
+import { actor, id, int64, json, jsonValue, seconds } from "../contract/schemas";
 
 /** The Part object (lib/parts/serialize.ts), the same in v1 and v2. */
 export const attachmentSchema = z.strictObject({

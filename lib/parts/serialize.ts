@@ -1,6 +1,6 @@
 import type { AttachmentUrl } from "../attachments/sign";
 import type { ActorView, PartView } from "./load";
-import type { Serialized } from "../api/schemas";
+import type { Serialized } from "../contract/schemas";
 import type { Actor, Attachment } from "./schemas";
 
 export const seconds = (d: Date) => Math.floor(d.getTime() / 1000);

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { userRefParams } from "../users/resolve";
 import { MAX_OPERATIONS } from "./operations";
 import { setUserProps } from "./set-props";
-import { empty } from "../api/schemas";
+import { empty } from "../contract/schemas";
 import { propsSetMetaV1, propsSetMetaV2, propsSetSchema } from "../users/schemas";
 
 // p.json takes the last of a repeated parameter, which would make an empty JSON array read as absent.

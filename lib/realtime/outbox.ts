@@ -1,7 +1,7 @@
 import type { Db, Tx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import type { Queryable, SqlDb } from "../db/sql";
-import { toJson } from "../api/envelope";
+import { toJson } from "../domain/json";
 import { tryRuntime } from "../server/runtime";
 import { insertDeliveries, webhookTargets, type Target } from "../webhooks/enqueue";
 import { DAY_MS, HOUR_MS } from "../webhooks/deliveries";

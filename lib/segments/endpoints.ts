@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint, type VersionSpec } from "../api/endpoint";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import {
   createSegment,
   deleteSegment,
@@ -9,7 +9,7 @@ import {
   serializeSegment,
   updateSegment,
 } from "./segments";
-import { empty } from "../api/schemas";
+import { empty } from "../contract/schemas";
 import { segmentSchema } from "./schemas";
 import { filtersDescription } from "../leads/filters-doc";
 

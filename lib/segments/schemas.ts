@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, seconds, jsonValue } from "../api/schemas";
+import { id, seconds, jsonValue } from "../contract/schemas";
 
 /** The Segment object (serializeSegment), the same in both versions. */
 export const segmentSchema = z.strictObject({

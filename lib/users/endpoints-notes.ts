@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { addNote, deleteNote, listNotes, MAX_NOTE, serializeNote } from "./notes";
 import { userRefParams } from "./resolve";
 import { addUserTag, removeUserTag } from "./tags";
-import { empty } from "../api/schemas";
+import { empty } from "../contract/schemas";
 import { noteSchema, userTagsSchema } from "./schemas";
 
 const refOnly = z.object(userRefParams);

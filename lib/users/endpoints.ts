@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { getUser } from "./get-user";
 import { listActiveUsers, setPresence } from "./presence";
 import { PRESENCES } from "./presence-state";
@@ -8,7 +8,7 @@ import { userRefParams } from "./resolve";
 import { presenceDetails, serializeUserV1, serializeUserV2 } from "./serialize-user";
 import { setWebpush, unsubscribeEmail } from "./subscriptions";
 import { systemProps } from "./system-props";
-import { empty } from "../api/schemas";
+import { empty } from "../contract/schemas";
 import {
   activeUserSchema,
   activeUsersMeta,

@@ -1,7 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import type { Db, Tx } from "../db/client";
 import { invalid, lookupFailed } from "../domain/errors";
-import { p, parseId } from "../api/zod";
+import { p, parseId } from "../contract/zod";
 import { assertApp, requireAppId, type Ctx } from "../auth/context";
 import { announceIfNewLead } from "./lead-events";
 import { withEvents } from "../realtime/outbox";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actor, id, json, seconds, jsonValue } from "../api/schemas";
+import { actor, id, json, seconds, jsonValue } from "../contract/schemas";
 
 /** The users' response shapes (lib/users/serialize-user.ts, notes.ts, system-props.ts, lib/events). */
 export const presenceSchema = z.enum(["online", "idle", "offline"]);

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { sqlOf } from "../db/sql";
-import { toJson } from "../api/envelope";
+import { toJson } from "../domain/json";
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;

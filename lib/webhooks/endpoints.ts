@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import type { Ctx } from "../auth/context";
-import { p } from "../api/zod";
+import { p } from "../contract/zod";
 import { WEBHOOK_KINDS } from "./kinds";
 import {
   createWebhook,
@@ -15,7 +15,7 @@ import {
   serializeWebhook,
   updateWebhook,
 } from "./subscriptions";
-import { empty, v2PageMeta } from "../api/schemas";
+import { empty, v2PageMeta } from "../contract/schemas";
 import { v2Keyset, v2Meta, v2PageParams } from "../api/pagination";
 import { deliverySchema, webhookListedSchema, webhookSchema } from "./schemas";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, seconds } from "../api/schemas";
+import { id, seconds } from "../contract/schemas";
 
 /** Webhook subscriptions and deliveries (lib/webhooks/subscriptions.ts), v2 only. */
 const webhookFields = {

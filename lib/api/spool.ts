@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { invalid, tooLarge } from "../domain/errors";
-import { MalformedMultipart, NO_BOUNDARY, readMultipart } from "../api/multipart";
+import { MalformedMultipart, NO_BOUNDARY, readMultipart } from "./multipart";
 
 /**
  * The import's upload spooled to a file on disk, never buffered whole: the one file part of a multipart body
