@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { scopesOf } from "./access";
-import type { Endpoint, VersionSpec } from "./endpoint";
+import { versionSpecOf, type Endpoint, type VersionSpec } from "./endpoint";
 import { ERROR_STATUS } from "./errors";
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from "./idempotency";
 import { RELEASED } from "./versions";
@@ -163,11 +163,11 @@ function scopeNote(e: Endpoint, v: VersionSpec<z.ZodType>): string {
 }
 
 /** The OpenAPI 3.1 document of one major version, generated from the endpoints' zod schemas. */
-export function openApiDocument(endpoints: Endpoint[], major: 1 | 2): Json {
+export function openApiDocument(endpoints: Endpoint[], major: 1 | 2 | 3): Json {
   const paths: Record<string, Json> = {};
   const shared: Record<string, Json> = {};
   for (const e of endpoints) {
-    const v = major === 1 ? e.spec.v1 : (e.spec.v2 ?? e.spec.v1);
+    const v = versionSpecOf(e.spec, major);
     if (!v) continue;
     (paths[e.spec.path] ??= {})[e.spec.method.toLowerCase()] = operation(e, v, major, shared);
   }
@@ -181,7 +181,7 @@ export function openApiDocument(endpoints: Endpoint[], major: 1 | 2): Json {
         "Every response is `{data, meta}`; `meta.status` equals the HTTP status. Parameters may be sent in the " +
         "query string, a form body, multipart or JSON. Arrays and objects are JSON-encoded strings in query and form.",
     },
-    servers: [{ url: major === 1 ? "/api/v1" : "/api" }],
+    servers: [{ url: major === 2 ? "/api" : `/api/v${major}` }],
     paths,
     components: {
       schemas: { ...shared, Error: errorEnvelope },
