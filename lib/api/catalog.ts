@@ -23,6 +23,7 @@ import * as segments from "../segments/endpoints";
 import * as imports from "../imports/endpoints";
 import * as leadsExport from "../leads/endpoints-export";
 import * as propCatalog from "../props/endpoints-catalog";
+import * as tokens from "../auth/token-endpoints";
 
 /** Every endpoint: the one router of /api (lib/api/direct.ts, in front of Next and behind its catch-all route). */
 const modules: Record<string, unknown>[] = [
@@ -53,7 +54,10 @@ const modules: Record<string, unknown>[] = [
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === "object" && v !== null && "spec" in v && "handle" in v;
 
+/** Endpoints of API v3 alone (no v1 or v2 form): routed and documented, kept apart from the v1/v2 catalog. */
+export const v3Only: Endpoint[] = Object.values(tokens).filter(isEndpoint);
+
 export const catalog: Endpoint[] = [
   ...modules.flatMap((m) => Object.values(m).filter(isEndpoint)),
-  openApiEndpoint(() => catalog),
+  openApiEndpoint(() => [...catalog, ...v3Only]),
 ];

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
-import { catalog } from "./catalog";
+import { catalog, v3Only } from "./catalog";
 import { routes, type Endpoint, type Method } from "./endpoint";
 import { envelopeText } from "./envelope";
 import { lingerIfUnread } from "./linger";
@@ -67,7 +67,7 @@ let table: Route[] | undefined;
 
 /** The route serving a path (after the version rewrite), with its decoded parameters. */
 export function matchRoute(path: string): { route: Route; params: Record<string, string> } | undefined {
-  table ??= compile(catalog);
+  table ??= compile([...catalog, ...v3Only]);
   for (const route of table) {
     const m = route.pattern.exec(path);
     if (!m) continue;
@@ -80,7 +80,7 @@ export function matchRoute(path: string): { route: Route; params: Record<string,
 
 /** The methods a path (after the version rewrite) allows, or undefined when no endpoint has it. */
 export function allowedAt(path: string): string | undefined {
-  table ??= compile(catalog);
+  table ??= compile([...catalog, ...v3Only]);
   return table.find((route) => route.pattern.test(path))?.allow;
 }
 

@@ -176,6 +176,7 @@ export function endpoint<
       const auth = await authenticate(rt, req, raw, {
         required: (spec.auth ?? "required") === "required",
         csrf: req.method !== "GET" && req.method !== "HEAD",
+        jwt: version.major >= 3,
       });
       const verdict = await rt.limiter.take(auth.limitKey);
       if (!verdict.ok) {

@@ -2,6 +2,7 @@ import type { Runtime } from "../server/runtime";
 import { ApiError } from "../api/errors";
 import type { Actor } from "./context";
 import { parseCookies, SESSION_COOKIE, verifySession } from "./sessions";
+import { verifyAccessToken } from "./jwt";
 import { verifyApiToken } from "./tokens";
 
 /** What an HTTP request or a socket handshake presents: an API token, or else a session cookie. */
@@ -11,15 +12,20 @@ export interface Credentials {
   cookies: string | undefined;
   /** Where they come from: unknown tokens count against this address. */
   address: string;
+  /** API v3 access tokens (JWTs) are accepted too: under v3 and on sockets, never under v1 or v2. */
+  jwt?: boolean;
 }
 
-/** A known actor; a session also brings its CSRF token, which HTTP writes must echo. */
+/**
+ * A known actor; a session also brings its CSRF token, which HTTP writes must echo (an operator's access token
+ * is sent by the caller, never by the browser on its own, so it needs none).
+ */
 export type Identified =
   | { actor: Extract<Actor, { kind: "token" }> }
-  | { actor: Extract<Actor, { kind: "admin" }>; csrfToken: string };
+  | { actor: Extract<Actor, { kind: "admin" }>; csrfToken?: string };
 
 /**
- * The one way a request or a socket becomes an actor: its token when it sends one (an unknown token never falls
+ * The one way a request or a socket becomes an actor: its token (an API key, or where allowed an access token) when it sends one (an unknown token never falls
  * back to the cookie), else its session cookie; null when neither is known. Guessing tokens counts against one
  * per-address limit whichever way they come: past it, this throws Throttled.
  */
@@ -29,6 +35,11 @@ export async function identify(
 ): Promise<Identified | null> {
   const { db } = rt;
   if (creds.token !== undefined) {
+    if (creds.jwt) {
+      const actor = await verifyAccessToken(db, creds.token);
+      if (actor?.kind === "token") return { actor };
+      if (actor) return { actor };
+    }
     const t = await verifyApiToken(db, creds.token);
     if (t) return { actor: { kind: "token", ...t } };
     const verdict = await rt.badTokens.take(`badtoken:${creds.address}`);
