@@ -1,3 +1,4 @@
+import type { Config } from "../config/env";
 import { tryRuntime } from "../server/runtime";
 import { validation } from "./errors";
 
@@ -20,13 +21,19 @@ const resolved = new Map<string | undefined, ApiVersion>();
 
 export function resolveVersion(requested: string | undefined): ApiVersion {
   // The default is read per call (a setting), so the cache is keyed by what it resolves, not by `undefined`.
-  const key = requested ?? tryRuntime()?.config.defaultApiVersion ?? String(DEFAULT_MAJOR);
+  const key = requested ?? defaultVersion();
   const hit = resolved.get(key);
   if (hit) return hit;
   const v = resolveUncached(key);
   // Bounded: anything may be asked, only a few strings name released versions.
   if (resolved.size < 100) resolved.set(key, v);
   return v;
+}
+
+/** DEFAULT_API_VERSION; tolerant of runtimes that tests assemble without a config. */
+function defaultVersion(): string {
+  const config = tryRuntime()?.config as Partial<Config> | undefined;
+  return config?.defaultApiVersion ?? String(DEFAULT_MAJOR);
 }
 
 function resolveUncached(requested: string): ApiVersion {
