@@ -145,4 +145,21 @@ describe("signing keys", () => {
     });
     expect(payload.sub).toBe(`key:${subject.tokenId}`);
   });
+
+  it("seal the private half under APP_SECRET; without the secret a key cannot sign and is replaced", async () => {
+    process.env.APP_SECRET = "test-secret-for-jwt-keys";
+    try {
+      const kid = await rotateSigningKey(t.db);
+      const row = await t.db.signingKey.findUniqueOrThrow({ where: { kid } });
+      expect(row.privateKey).toMatch(/^aesgcm\./);
+      const token = await signAccessToken(t.db, subject, "fam-s");
+      expect(decodeProtectedHeader(token).kid).toBe(kid);
+    } finally {
+      delete process.env.APP_SECRET;
+    }
+    forgetSigningKeys(t.db);
+    const { kid } = await currentSigningKey(t.db);
+    const row = await t.db.signingKey.findUniqueOrThrow({ where: { kid } });
+    expect(row.privateKey).toMatch(/^plain\./);
+  });
 });

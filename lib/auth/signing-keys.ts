@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
 import type { Db } from "../db/client";
+import { loadConfig } from "../config/env";
 import { processWide, tryRuntime } from "../server/runtime";
 import { JWT_ALG, JWT_CURVE, KEY_ROTATE_AFTER_MS, KEYS_RELOAD_MS, RETIRED_KEY_KEEP_MS } from "./jwt-config";
 
@@ -30,7 +31,7 @@ const stateOf = (db: Db): State => {
 
 /** AES-256-GCM under a key derived from APP_SECRET; without one, the key is stored as is (never served). */
 function sealKey(jwk: JWK): string {
-  const secret = tryRuntime()?.config.secret;
+  const secret = appSecret();
   const text = JSON.stringify(jwk);
   if (!secret) return `plain.${Buffer.from(text).toString("base64url")}`;
   const iv = crypto.randomBytes(12);
@@ -45,7 +46,7 @@ function openKey(sealed: string): JWK | undefined {
   const [kind, ...rest] = sealed.split(".");
   try {
     if (kind === "plain" && rest[0]) return JSON.parse(Buffer.from(rest[0], "base64url").toString()) as JWK;
-    const secret = tryRuntime()?.config.secret;
+    const secret = appSecret();
     if (kind !== "aesgcm" || !secret || rest.length !== 3) return undefined;
     const [iv, tag, body] = rest.map((x) => Buffer.from(x, "base64url")) as [Buffer, Buffer, Buffer];
     const decipher = crypto.createDecipheriv("aes-256-gcm", wrapKey(secret), iv);
@@ -57,6 +58,8 @@ function openKey(sealed: string): JWK | undefined {
   }
 }
 
+/** The server's APP_SECRET; the CLI (no runtime) reads the same environment. */
+const appSecret = () => (tryRuntime()?.config ?? loadConfig()).secret;
 const wrapKey = (secret: string) => crypto.createHash("sha256").update(`jwt-signing-keys:${secret}`).digest();
 
 /** Makes a new key current and retires the others; deletes keys whose last token has expired. */
