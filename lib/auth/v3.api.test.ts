@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { io as connect, type Socket } from "socket.io-client";
 import { startTestServer, type TestServer } from "../testing/server";
 import { client } from "../testing/http";
@@ -186,5 +187,26 @@ describe("API v3", () => {
       audience: `relay:app:${a.app.id}`,
     });
     expect(payload.scope).toContain("conversations-read");
+  });
+
+  it("documents v3 in its own OpenAPI document: the token methods and the bearer scheme", async () => {
+    const r = await fetch(s.url + "/api/v3/openapi.json");
+    const doc = (await r.json()) as {
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+      components: { securitySchemes: Record<string, unknown> };
+      servers: { url: string }[];
+    };
+    const res = await new Validator().validate(doc);
+    expect(res.errors ?? []).toEqual([]);
+    expect(doc.servers).toEqual([{ url: "/api/v3" }]);
+    expect(doc.components.securitySchemes.accessToken).toMatchObject({
+      scheme: "bearer",
+      bearerFormat: "JWT",
+    });
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/auth/token", "/.well-known/jwks.json"]));
+    expect(doc.paths["/users/{id}"]?.get?.security).toContainEqual({ accessToken: ["user-read"] });
+    const v2 = (await (await fetch(s.url + "/api/openapi.json")).json()) as typeof doc;
+    expect(Object.keys(v2.paths)).not.toContain("/auth/token");
+    expect(v2.components.securitySchemes).not.toHaveProperty("accessToken");
   });
 });
