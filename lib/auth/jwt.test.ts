@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
 import { createTestDb, type TestDb } from "../db/testing";
 import { makeApp } from "../testing/factories";
-import { signAccessToken, verifyAccessToken, type Subject } from "./jwt";
+import { forgetVerifiedTokens, signAccessToken, verifyAccessToken, type Subject } from "./jwt";
 import { ACCESS_TTL_SECONDS, JWT_ISSUER } from "./jwt-config";
 import { revokeAccess } from "./revoked";
 import { currentSigningKey, forgetSigningKeys, publicKeys, rotateSigningKey } from "./signing-keys";
@@ -127,6 +127,7 @@ describe("signing keys", () => {
       data: { retiredAt: new Date(Date.now() - 3600_000) },
     });
     forgetSigningKeys(t.db);
+    forgetVerifiedTokens();
     expect(await verifyAccessToken(t.db, before)).toBeNull();
     expect(await verifyAccessToken(t.db, after)).not.toBeNull();
     expect((await publicKeys(t.db)).map((k) => k.kid)).toEqual([newKid]);

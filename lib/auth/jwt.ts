@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
 import type { Db } from "../db/client";
+import { processWide } from "../server/runtime";
 import type { Actor } from "./context";
 import { ACCESS_TTL_SECONDS, appAudience, JWT_ALG, JWT_ISSUER } from "./jwt-config";
 import { isRevoked } from "./revoked";
@@ -49,6 +50,32 @@ export function looksLikeJwt(token: string): boolean {
  */
 export async function verifyAccessToken(db: Db, token: string): Promise<JwtActor | null> {
   if (!looksLikeJwt(token)) return null;
+  const hit = verified.get(token);
+  if (hit) {
+    if (hit.exp > Date.now() && !isRevoked(hit.names, hit.iat)) return hit.actor;
+    verified.delete(token);
+    return null;
+  }
+  const v = await verifyUncached(db, token);
+  if (!v) return null;
+  if (verified.size >= 10_000) verified.clear();
+  verified.set(token, v);
+  return v.actor;
+}
+
+interface Verified {
+  actor: JwtActor;
+  /** Milliseconds. */
+  exp: number;
+  iat: number;
+  names: string[];
+}
+
+// A client sends one token for its whole life: its signature is checked once per process (WebCrypto's verify
+// costs several times the rest of a small request). Expiry and revocation are still checked on every use.
+const verified = processWide("jwt.verified", () => new Map<string, Verified>());
+
+async function verifyUncached(db: Db, token: string): Promise<Verified | null> {
   try {
     const { kid } = decodeProtectedHeader(token);
     const key = await verificationKey(db, kid);
@@ -68,25 +95,34 @@ export async function verifyAccessToken(db: Db, token: string): Promise<JwtActor
       apps.push(BigInt(m[1]));
     }
     const sub = payload.sub ?? "";
-    const fam = String(payload.fam);
-    if (isRevoked([sub, `fam:${fam}`], payload.iat ?? 0)) return null;
+    const names = [sub, `fam:${String(payload.fam)}`];
+    const iat = payload.iat ?? 0;
+    if (isRevoked(names, iat)) return null;
     const [kind, id] = sub.split(":");
     if (!id || !ID.test(id)) return null;
+    const exp = (payload.exp ?? 0) * 1000;
     if (kind === "key" && apps.length === 1 && typeof payload.scope === "string") {
       const scopes = payload.scope.split(" ").filter(isScope);
-      return { kind: "token", tokenId: BigInt(id), appId: apps[0]!, scopes, viaJwt: true };
+      const actor = { kind: "token", tokenId: BigInt(id), appId: apps[0]!, scopes, viaJwt: true } as const;
+      return { actor, exp, iat, names };
     }
     if (kind === "admin" && typeof payload.sid === "string" && ID.test(payload.sid)) {
-      return {
+      const actor = {
         kind: "admin",
         adminId: BigInt(id),
         sessionId: BigInt(payload.sid),
         appIds: apps,
         viaJwt: true,
-      };
+      } as const;
+      return { actor, exp, iat, names };
     }
     return null;
   } catch {
     return null;
   }
+}
+
+/** Forgets which tokens were verified (tests that retire a key early, as no real clock would). */
+export function forgetVerifiedTokens(): void {
+  verified.clear();
 }
