@@ -13,7 +13,7 @@ import {
 } from "./sessions";
 import { empty } from "../api/schemas";
 import { sessionSchema, tokenPairSchema } from "./schemas";
-import { issueTokenPair } from "./refresh-tokens";
+import { endTokenSession, issueTokenPair } from "./refresh-tokens";
 
 function sessionCookie(value: string, expires: Date | undefined, req: Request): string {
   const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
@@ -109,7 +109,11 @@ export const logout = endpoint({
     params: z.object({}),
     handler: async (ctx, _input, req) => {
       const cookie = parseCookies(req.headers.get("cookie"))[SESSION_COOKIE];
-      if (cookie && ctx.actor.kind === "admin") {
+      if (ctx.actor.kind === "admin" && ctx.actor.viaJwt) {
+        // v3: the operator's access token names the session its login made; the tokens of that login end.
+        await endTokenSession(ctx.db, ctx.actor.sessionId);
+        disconnectSession(ctx.actor.sessionId);
+      } else if (cookie && ctx.actor.kind === "admin") {
         await deleteSession(ctx.db, cookie);
         disconnectSession(ctx.actor.sessionId);
       }

@@ -96,6 +96,7 @@ async function verifyUncached(db: Db, token: string): Promise<Verified | null> {
     }
     const sub = payload.sub ?? "";
     const names = [sub, `fam:${String(payload.fam)}`];
+    if (typeof payload.sid === "string") names.push(`sid:${payload.sid}`);
     const iat = payload.iat ?? 0;
     if (isRevoked(names, iat)) return null;
     const [kind, id] = sub.split(":");

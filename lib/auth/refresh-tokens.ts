@@ -108,3 +108,13 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
 export async function revokeRefreshTokens(db: Db, of: { apiTokenId: bigint } | { adminId: bigint }) {
   await db.refreshToken.updateMany({ where: { ...of, revokedAt: null }, data: { revokedAt: new Date() } });
 }
+
+/** A v3 operator's logout: the login's refresh tokens, its access tokens (`sid:<id>`) and its session row end. */
+export async function endTokenSession(db: Db, sessionId: bigint): Promise<void> {
+  await db.refreshToken.updateMany({
+    where: { sessionId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  await db.session.deleteMany({ where: { id: sessionId } });
+  revokeAccess(`sid:${sessionId}`);
+}

@@ -11,7 +11,10 @@ const KEEP_MS = (ACCESS_TTL_SECONDS + 60) * 1000;
 
 const revoked = processWide("jwt.revoked", () => new Map<string, number>());
 
-/** Subjects (`key:<id>`, `admin:<id>`) and families (`fam:<id>`) whose tokens issued up to `at` no longer hold. */
+/**
+ * Subjects (`key:<id>`, `admin:<id>`), families (`fam:<id>`) and operator logins (`sid:<session id>`) whose tokens
+ * issued up to `at` no longer hold.
+ */
 export function noteRevoked(name: string, at: number = Date.now()): void {
   const now = Date.now();
   if (revoked.size > 1000) for (const [k, t] of revoked) if (t + KEEP_MS < now) revoked.delete(k);

@@ -163,6 +163,15 @@ describe("API v3", () => {
     });
     expect(w.status, w.text).toBe(200);
 
+    // A second login, ended by its own logout: its tokens stop, the first login's do not.
+    const other = (await s.call("/api/v3/auth/login", { method: "POST", json: creds })).body
+      .data as TokenPairData;
+    const out = await s.call("/api/v3/auth/logout", { method: "POST", ...bearer(other.access_token) });
+    expect(out.status, out.text).toBe(200);
+    expect((await s.call("/api/v3/ping", bearer(other.access_token))).status).toBe(401);
+    expect((await refresh(other.refresh_token)).status).toBe(401);
+    expect((await s.call("/api/v3/ping", bearer(pair.access_token))).status).toBe(200);
+
     const owner = await makeSession(s.db, a.admin.id);
     await s.db.appAdmin.update({
       where: { appId_adminId: { appId: a.app.id, adminId: a.admin.id } },
