@@ -25,9 +25,10 @@ export type Identified =
   | { actor: Extract<Actor, { kind: "admin" }>; csrfToken?: string };
 
 /**
- * The one way a request or a socket becomes an actor: its token (an API key, or where allowed an access token) when it sends one (an unknown token never falls
- * back to the cookie), else its session cookie; null when neither is known. Guessing tokens counts against one
- * per-address limit whichever way they come: past it, this throws Throttled.
+ * The one way a request or a socket becomes an actor: its token when it sends one (an API key, or where allowed an
+ * API v3 access token; an unknown token never falls back to the cookie), else its session cookie; null when neither
+ * is known. Guessing tokens counts against one per-address limit whichever way they come: past it, this throws
+ * Throttled.
  */
 export async function identify(
   rt: Pick<Runtime, "db" | "badTokens">,
@@ -37,8 +38,8 @@ export async function identify(
   if (creds.token !== undefined) {
     if (creds.jwt) {
       const actor = await verifyAccessToken(db, creds.token);
-      if (actor?.kind === "token") return { actor };
-      if (actor) return { actor };
+      // Narrowed per kind: each kind is its own member of Identified.
+      if (actor) return actor.kind === "token" ? { actor } : { actor };
     }
     const t = await verifyApiToken(db, creds.token);
     if (t) return { actor: { kind: "token", ...t } };
