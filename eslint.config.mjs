@@ -41,6 +41,9 @@ export default tseslint.config(
       // Handlers implement an async interface whether or not they await.
       "@typescript-eslint/require-await": "off",
       "@typescript-eslint/only-throw-error": "error",
+      // With verbatimModuleSyntax a type-only import must say so; inline `type` keeps one import per module.
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-import-type-side-effects": "error",
     },
   },
 );

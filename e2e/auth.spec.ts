@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { io as ioClient, type Socket } from "socket.io-client";
 import { expect, logInThroughForm, test } from "./support/fixtures";
 
 // Set E2E_SCREENSHOTS=/some/dir to save screenshots of the login page and the panel shell.
 const SHOTS = process.env.E2E_SCREENSHOTS;
-async function shot(page: import("@playwright/test").Page, name: string) {
+async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });

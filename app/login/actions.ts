@@ -2,7 +2,7 @@
 
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { isApiError } from "@/lib/api/errors";
+import { isDomainError } from "@/lib/domain/errors";
 import { CLIENT_IP_HEADER } from "@/lib/api/endpoint";
 import { logIn } from "@/lib/auth/login";
 import { createSession, SESSION_COOKIE, sessionCookieAttributes } from "@/lib/auth/sessions";
@@ -36,8 +36,8 @@ export async function logInWithoutScript(form: FormData): Promise<void> {
   try {
     adminId = (await logIn({ db: rt.db }, { email, password, address })).id;
   } catch (err) {
-    if (isApiError(err) && err.errorName === "AuthenticationFailed") back("failed");
-    if (isApiError(err) && err.errorName === "Throttled") back("throttled");
+    if (isDomainError(err) && err.kind === "wrong_credentials") back("failed");
+    if (isDomainError(err) && err.kind === "throttled") back("throttled");
     throw err;
   }
   const s = await createSession(rt.db, adminId);

@@ -2,14 +2,16 @@
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { operatorLabel } from "@/lib/client/lead-filters";
 import {
-  operatorLabel,
+  MAX_DAYS,
+  MAX_TEXT,
   operatorsFor,
   valueKind,
   type CondType,
   type FilterCondition,
   type OperandKind,
-} from "@/lib/client/lead-filters";
+} from "@/lib/leads/filter-grammar";
 import type { CatalogProp, Segment } from "@/lib/client/leads-types";
 import { asText } from "./format";
 
@@ -117,7 +119,7 @@ function ValueInput({
           <input
             type="number"
             min={0}
-            max={36500}
+            max={MAX_DAYS}
             aria-label={label}
             className={cn(controlClass, "w-20")}
             value={str(v.value)}
@@ -198,7 +200,7 @@ function ValueInput({
       return (
         <input
           type="text"
-          maxLength={255}
+          maxLength={MAX_TEXT}
           aria-label={label}
           className={cn(controlClass, "w-44")}
           value={str(v.value)}

@@ -6,15 +6,13 @@ import {
   appendAt,
   countConditions,
   isGroup,
-  MAX_CONDITIONS,
-  MAX_DEPTH,
   moveAt,
   removeAt,
   replaceAt,
   updateGroup,
-  type FilterGroup,
   type Path,
 } from "@/lib/client/lead-filters";
+import { MAX_CONDITIONS, MAX_DEPTH, type FilterGroup } from "@/lib/leads/filter-grammar";
 import type { CatalogProp, Segment } from "@/lib/client/leads-types";
 import { ConditionRow, controlClass } from "./condition-row";
 

@@ -6,14 +6,8 @@ import { EmptyState, PageHeader } from "@/components/panel/page-header";
 import { ErrorAlert } from "@/components/settings/error-alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import {
-  cleanFilter,
-  EXPORT_MAX_ROWS,
-  isGroup,
-  readQuery,
-  writeQuery,
-  type FilterGroup,
-} from "@/lib/client/lead-filters";
+import { cleanFilter, EXPORT_MAX_ROWS, isGroup, readQuery, writeQuery } from "@/lib/client/lead-filters";
+import type { FilterGroup } from "@/lib/leads/filter-grammar";
 import { appPath, type LeadsQuery, type Segment } from "@/lib/client/leads-types";
 import { useCurrentApp } from "@/lib/client/use-current-app";
 import { useLeadColumns } from "@/lib/client/use-lead-columns";

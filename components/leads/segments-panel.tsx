@@ -4,7 +4,7 @@ import { useState } from "react";
 import { ErrorAlert } from "@/components/settings/error-alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import type { FilterGroup } from "@/lib/client/lead-filters";
+import type { FilterGroup } from "@/lib/leads/filter-grammar";
 import type { Segment } from "@/lib/client/leads-types";
 import { useCreateSegment } from "@/lib/client/use-create-segment";
 import { useDeleteSegment } from "@/lib/client/use-delete-segment";

@@ -1,6 +1,6 @@
 import type { Ctx } from "../auth/context";
 import { Prisma } from "../db/generated/client";
-import { validation } from "../api/errors";
+import { invalid } from "../domain/errors";
 import { addAdminToApp, TX_OPTIONS, type AdminRole } from "./create-admin";
 import { checkPassword, cleanEmail, cleanName, InputError, nameFromEmail } from "./input";
 import { requireOwner } from "./owners";
@@ -39,12 +39,11 @@ export async function addOperator(ctx: Ctx, input: AddOperatorInput): Promise<Ap
       return { ...admin, ...row.admin, role: row.role, created: row.created };
     }, TX_OPTIONS);
   } catch (err) {
-    if (err instanceof InputError) throw validation({ [err.field ?? "email"]: err.message }, err.message);
     // Concurrent adds of one email both pass the checks above; the loser's insert (of the admin or of the
     // membership) hits a unique index. It is told what a later add is told.
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
       const message = `${cleanEmail(input.email)} is already an operator of app ${input.appId}.`;
-      throw validation({ email: message }, message);
+      throw invalid({ email: message }, message);
     }
     throw err;
   }

@@ -4,6 +4,7 @@ import { createTestDb, type TestDb } from "../db/testing";
 import { verifyPassword } from "../auth/passwords";
 import { createApp } from "../apps/create-app";
 import { createAdmin } from "./create-admin";
+import { isDomainError } from "../domain/errors";
 import { InputError } from "./input";
 
 let t: TestDb;
@@ -76,6 +77,11 @@ describe("createAdmin", () => {
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InputError);
     expect((err as InputError).field).toBe(field);
+    // The API tells it as a ValidationError whose one field says what the message says.
+    expect(isDomainError(err) && [err.kind, err.fields]).toEqual([
+      "invalid",
+      { [field]: (err as Error).message },
+    ]);
     expect(await t.db.admin.count()).toBe(admins);
   });
 });

@@ -1,14 +1,15 @@
+import { DomainError } from "../domain/errors";
+
 /**
- * Bad input to a service. A plain Error so that services stay free of HTTP: the API edge maps it to a
- * ValidationError (with `field` in error_fields), the CLI prints its message.
+ * Bad input to an admin's or an app's details, told in one sentence: the message of the API's ValidationError
+ * as well as of its one field, and what the CLI prints.
  */
-export class InputError extends Error {
+export class InputError extends DomainError {
   constructor(
     message: string,
-    readonly field?: string,
+    readonly field: string,
   ) {
-    super(message);
-    this.name = "InputError";
+    super("invalid", message, { fields: { [field]: message } });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
-import { ApiError } from "../api/errors";
+import { denied } from "../domain/errors";
 import type { Tx } from "../db/client";
 
 /**
@@ -9,14 +9,12 @@ import type { Tx } from "../db/client";
  */
 export async function requireOwner(ctx: Ctx, tx: Tx, appId: bigint): Promise<bigint> {
   assertApp(ctx, appId);
-  if (ctx.actor.kind !== "admin")
-    throw new ApiError("PermissionDenied", "Operators are managed by the app's owners, in the panel.");
+  if (ctx.actor.kind !== "admin") throw denied("Operators are managed by the app's owners, in the panel.");
   const adminId = ctx.actor.adminId;
   const me = await tx.appAdmin.findUnique({
     where: { appId_adminId: { appId, adminId } },
     select: { role: true },
   });
-  if (me?.role !== "owner")
-    throw new ApiError("PermissionDenied", "Only the app's owners can add or remove operators.");
+  if (me?.role !== "owner") throw denied("Only the app's owners can add or remove operators.");
   return adminId;
 }

@@ -1,5 +1,5 @@
 import type { Ctx } from "../auth/context";
-import { ApiError, lookup } from "../api/errors";
+import { invalid, lookupFailed } from "../domain/errors";
 import { withEvents } from "../realtime/outbox";
 import { disconnectAdmin } from "../realtime/disconnect";
 import { revokeRefreshTokens } from "../auth/refresh-tokens";
@@ -11,7 +11,7 @@ export interface Removed {
   unassigned: number;
 }
 
-const refuse = (message: string) => new ApiError("ValidationError", message, { admin_id: message });
+const refuse = (message: string) => invalid({ admin_id: message }, message);
 
 /**
  * Removes an operator from the app, in one transaction with unassigning their conversations that are not closed
@@ -30,7 +30,7 @@ export async function removeOperator(ctx: Ctx, input: { appId: bigint; adminId: 
       where: { appId_adminId: { appId, adminId } },
       select: { role: true },
     });
-    if (!app || !member) throw lookup(`No operator ${adminId} in this app.`);
+    if (!app || !member) throw lookupFailed(`No operator ${adminId} in this app.`);
     if (app.defaultAdminId === adminId) {
       throw refuse(
         "This operator is the app's default admin (API tokens act as them) and cannot be removed.",

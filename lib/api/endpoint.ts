@@ -7,7 +7,8 @@ import { actsAsUser, appIdParams, requireScopes, scopesOf, type Access } from ".
 import { authenticate } from "./authenticate";
 import { errorResponse, jsonResponse } from "./envelope";
 import { claimIdempotency, type Claim } from "./idempotency";
-import { ApiError, denied, isApiError, isDatabaseUnreachable, unavailable, validation } from "./errors";
+import { isDomainError } from "../domain/errors";
+import { ApiError, denied, isApiError, isDatabaseUnreachable, toApiError, validation } from "./errors";
 import { readParams, single, DEFAULT_BODY_LIMIT, type RawParams } from "./params";
 import { resolveVersion, type ApiVersion } from "./versions";
 import { findBadText, zodFields } from "./zod";
@@ -241,18 +242,13 @@ export function endpoint<
       );
     } catch (err) {
       if (!headers.has("X-API-Version")) headers.set("X-API-Version", resolveVersion(undefined).full);
-      if (isApiError(err)) return errorResponse(err, requestId, headers);
-      // An outage is not a fault of ours: 503 with Retry-After, and one short line rather than a stack per request.
-      if (isDatabaseUnreachable(err)) {
-        console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname}: database unreachable`);
-        return errorResponse(unavailable(), requestId, headers);
+      if (!isApiError(err) && !isDomainError(err)) {
+        // An outage is not a fault of ours: one short line (toApiError answers 503) rather than a stack per request.
+        const where = `[${requestId}] ${req.method} ${new URL(req.url).pathname}`;
+        if (isDatabaseUnreachable(err)) console.error(`${where}: database unreachable`);
+        else console.error(`${where}:`, err);
       }
-      console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname}:`, err);
-      return errorResponse(
-        new ApiError("InternalError", `Something went wrong on our side (request ${requestId}).`),
-        requestId,
-        headers,
-      );
+      return errorResponse(toApiError(err, requestId), requestId, headers);
     }
   };
   return { spec: spec, handle };

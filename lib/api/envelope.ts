@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import type { ApiError } from "./errors";
 
 /** Every ID is a bigint inside the server; JSON gets numbers, or strings with `id_as_string`. */
 export function toJson(body: unknown, idAsString: boolean): string {

@@ -1,4 +1,6 @@
-/** The one error type services throw; the API edge maps it to the envelope once. */
+import { isDomainError, type DomainError, type DomainErrorKind } from "../domain/errors";
+
+/** The API's error: what the envelope says. Services throw DomainErrors (lib/domain/errors.ts); toApiError maps. */
 export type ErrorName =
   | "ValidationError"
   | "ReplyTooBig"
@@ -67,6 +69,34 @@ export const unavailable = () =>
     undefined,
     { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_S) },
   );
+
+const ERROR_NAME: Record<DomainErrorKind, ErrorName> = {
+  invalid: "ValidationError",
+  too_big: "ReplyTooBig",
+  lookup: "LookupError",
+  denied: "PermissionDenied",
+  wrong_credentials: "AuthenticationFailed",
+  throttled: "Throttled",
+  too_large: "PayloadTooLarge",
+  internal: "InternalError",
+};
+
+function fromDomain(e: DomainError): ApiError {
+  const headers =
+    e.retryAfterSeconds !== undefined ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
+  return new ApiError(ERROR_NAME[e.kind], e.message, e.fields, headers);
+}
+
+/**
+ * The one mapping of whatever an API handler or a socket handler threw to what the client is told: ApiErrors as
+ * they are, services' DomainErrors by kind, an unreachable database as 503, anything else as a fault of ours.
+ */
+export function toApiError(err: unknown, requestId: string): ApiError {
+  if (isApiError(err)) return err;
+  if (isDomainError(err)) return fromDomain(err);
+  if (isDatabaseUnreachable(err)) return unavailable();
+  return new ApiError("InternalError", `Something went wrong on our side (request ${requestId}).`);
+}
 
 /** Connection-level failures: the server is down, restarting, or dropped the connection (SQLSTATE class 08). */
 const UNREACHABLE_CODES = new Set([

@@ -5,7 +5,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { startTestServer, type TestServer } from "../testing/server";
 import { catalog } from "./catalog";
 import { openApiDocument } from "./openapi";
-import { COND_TYPES } from "../leads/filters";
+import { COND_TYPES } from "../leads/filter-grammar";
 
 let s: TestServer;
 beforeAll(async () => {

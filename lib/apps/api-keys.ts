@@ -1,14 +1,13 @@
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
-import { ApiError } from "../api/errors";
+import { lookupFailed, denied } from "../domain/errors";
 import type { Scope } from "../auth/scopes";
 import { createApiToken, revokeApiToken } from "../auth/tokens";
 import { disconnectToken } from "../realtime/disconnect";
 
 // Tokens mint no tokens: key management is for operators in the panel.
 function operatorOf(ctx: Ctx, appId: bigint): bigint {
-  if (ctx.actor.kind !== "admin")
-    throw new ApiError("PermissionDenied", "API keys are managed by operators.");
+  if (ctx.actor.kind !== "admin") throw denied("API keys are managed by operators.");
   assertApp(ctx, appId);
   return ctx.actor.adminId;
 }
@@ -43,7 +42,7 @@ export async function createApiKey(ctx: Ctx, input: { appId: bigint; name: strin
 export async function revokeApiKey(ctx: Ctx, input: { appId: bigint; keyId: bigint }) {
   operatorOf(ctx, input.appId);
   const found = await ctx.db.apiToken.findFirst({ where: { id: input.keyId, appId: input.appId } });
-  if (!found) throw new ApiError("LookupError", `No API key ${input.keyId} in this app.`);
+  if (!found) throw lookupFailed(`No API key ${input.keyId} in this app.`);
   await revokeApiToken(ctx.db, { id: input.keyId, appId: input.appId });
   // Its open sockets were authorised by it: they end now, on every instance, as a logout's do.
   disconnectToken(input.keyId);

@@ -1,5 +1,5 @@
 import type { Ctx } from "../auth/context";
-import { lookup } from "../api/errors";
+import { lookupFailed } from "../domain/errors";
 import { verifyAttachmentUrl } from "./sign";
 
 /** An attachment's bytes for a signed link; the signature is the permission, so no token is involved. */
@@ -9,6 +9,6 @@ export async function getAttachmentFile(ctx: Ctx, input: { id: bigint; expires: 
     where: { id: input.id },
     select: { filename: true, mimeType: true, size: true, data: true, created: true },
   });
-  if (!file) throw lookup(`Attachment ${input.id} does not exist any more.`);
+  if (!file) throw lookupFailed(`Attachment ${input.id} does not exist any more.`);
   return file;
 }

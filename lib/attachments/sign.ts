@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Tx } from "../db/client";
-import { denied } from "../api/errors";
+import { denied } from "../domain/errors";
 import { tryRuntime } from "../server/runtime";
 
 /**

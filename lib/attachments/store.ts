@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/sql";
-import { ApiError, validation } from "../api/errors";
+import { invalid, tooLarge } from "../domain/errors";
 import { checkFile } from "./sniff";
 import { ATTACHMENT_SQL, type AttachmentRow } from "../parts/load";
 
@@ -24,21 +24,17 @@ export async function readUpload(
   fields: { file: string; name: string },
 ): Promise<Upload> {
   if (file.size > MAX_ATTACHMENT_BYTES) {
-    throw new ApiError(
-      "PayloadTooLarge",
-      `The file is over the limit of ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`,
-      {
-        [fields.file]: "is larger than 10 MB",
-      },
-    );
+    throw tooLarge(`The file is over the limit of ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`, {
+      [fields.file]: "is larger than 10 MB",
+    });
   }
   const filename = (name ?? file.name).trim();
-  if (!filename) throw validation({ [fields.name]: "is required with a file" });
-  if (filename.length > 255) throw validation({ [fields.name]: "must be at most 255 characters" });
-  if (filename.includes("\u0000")) throw validation({ [fields.name]: "must not contain NUL characters" });
+  if (!filename) throw invalid({ [fields.name]: "is required with a file" });
+  if (filename.length > 255) throw invalid({ [fields.name]: "must be at most 255 characters" });
+  if (filename.includes("\u0000")) throw invalid({ [fields.name]: "must not contain NUL characters" });
   const data = new Uint8Array(await file.arrayBuffer());
   const checked = checkFile(filename, data);
-  if (!checked.ok) throw validation({ [fields.file]: checked.reason });
+  if (!checked.ok) throw invalid({ [fields.file]: checked.reason });
   return { filename, mimeType: checked.mime, size: data.byteLength, data };
 }
 

@@ -1,5 +1,5 @@
 import type { Runtime } from "../server/runtime";
-import { ApiError } from "../api/errors";
+import { throttled } from "../domain/errors";
 import type { Actor } from "./context";
 import { parseCookies, SESSION_COOKIE, verifySession } from "./sessions";
 import { verifyAccessToken } from "./jwt";
@@ -45,9 +45,7 @@ export async function identify(
     if (t) return { actor: { kind: "token", ...t } };
     const verdict = await rt.badTokens.take(`badtoken:${creds.address}`);
     if (verdict.ok) return null;
-    throw new ApiError("Throttled", "Too many requests with unknown tokens: slow down.", undefined, {
-      "Retry-After": String(verdict.retryAfter),
-    });
+    throw throttled("Too many requests with unknown tokens: slow down.", verdict.retryAfter);
   }
   const cookie = parseCookies(creds.cookies)[SESSION_COOKIE];
   const s = cookie ? await verifySession(db, cookie) : null;

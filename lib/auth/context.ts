@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { denied } from "../api/errors";
+import { denied } from "../domain/errors";
 import type { ApiVersion } from "../api/versions";
 import type { Scope } from "./scopes";
 

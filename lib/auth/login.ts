@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/client";
 import type { Ctx } from "./context";
-import { ApiError } from "../api/errors";
+import { wrongCredentials, throttled } from "../domain/errors";
 import { getRuntime } from "../server/runtime";
 import { verifyPassword } from "./passwords";
 
@@ -31,24 +31,19 @@ export async function logIn(
     .map((v) => v.retryAfter);
   if (locked.length) {
     refuse("throttled");
-    throw throttled(Math.max(...locked));
+    throw throttled("Too many failed logins: try again later.", Math.max(...locked));
   }
   const admin = await ctx.db.admin.findUnique({ where: { email } });
   const ok = await verifyPassword(input.password, admin?.passwordHash ?? DUMMY_HASH);
   if (!admin || !ok) {
     refuse(admin ? "wrong password" : "unknown email");
     await Promise.all([logins.account.fail(keys.account), logins.address.fail(keys.address)]);
-    throw new ApiError("AuthenticationFailed", "Wrong email or password.");
+    throw wrongCredentials("Wrong email or password.");
   }
   // The address keeps its count: one account of one's own must not reset the guessing of others.
   await logins.account.reset(keys.account);
   return admin;
 }
-
-const throttled = (retryAfter: number) =>
-  new ApiError("Throttled", "Too many failed logins: try again later.", undefined, {
-    "Retry-After": String(retryAfter),
-  });
 
 export async function describeOperator(db: Db, adminId: bigint) {
   const admin = await db.admin.findUniqueOrThrow({

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/client";
-import { unauthenticated } from "../api/errors";
+import { wrongCredentials } from "../domain/errors";
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS } from "./jwt-config";
 import { signAccessToken, type Subject } from "./jwt";
 import { revokeAccess } from "./revoked";
@@ -43,7 +43,7 @@ export function issueTokenPair(db: Db, subject: Subject): Promise<TokenPair> {
   return pair(db, subject, crypto.randomUUID(), null);
 }
 
-const refused = () => unauthenticated("The refresh token is unknown, expired, used or revoked.");
+const refused = () => wrongCredentials("The refresh token is unknown, expired, used or revoked.");
 
 /**
  * Rotation: the token is used up and its successor issued, for the subject as it is now (the key's current

@@ -8,14 +8,12 @@ import {
   lastReachablePage,
   MAX_REACHABLE,
   moveAt,
-  operatorsFor,
   readQuery,
   removeAt,
   replaceAt,
-  valueKind,
   writeQuery,
-  type FilterGroup,
 } from "./lead-filters";
+import { operatorsFor, valueKind, type FilterGroup } from "../leads/filter-grammar";
 
 const tree: FilterGroup = {
   type: "and",

@@ -1,53 +1,18 @@
 /**
- * The leads filter grammar (DESIGN "Users, props, leads") as the panel edits it, and the leads view's URL form.
+ * The leads filter grammar (lib/leads/filter-grammar.ts) as the panel edits it, and the leads view's URL form.
  * Pure functions: the builder edits a tree by paths (indexes from the root), and only complete conditions are sent.
  */
-import type { LeadsQuery, PropType } from "./leads-types";
+import {
+  isPair,
+  valueKind,
+  type CondType,
+  type FilterCondition,
+  type FilterGroup,
+  type FilterNode,
+} from "@/lib/leads/filter-grammar";
+import type { LeadsQuery } from "./leads-types";
 
-export type CondType =
-  | "known"
-  | "unknown"
-  | "eq"
-  | "neq"
-  | "gt"
-  | "gte"
-  | "lt"
-  | "lte"
-  | "gt_or_unknown"
-  | "lt_or_unknown"
-  | "range"
-  | "str_eq"
-  | "str_neq"
-  | "str_contains"
-  | "str_ncontains"
-  | "str_starts"
-  | "bool_true"
-  | "bool_false"
-  | "daysless"
-  | "daysmore"
-  | "date_gt"
-  | "date_lt"
-  | "date_range"
-  | "list_contains"
-  | "list_ncontains"
-  | "in_segment"
-  | "tag";
-
-export interface FilterCondition {
-  property_name: string;
-  type: CondType;
-  value: Record<string, unknown>;
-}
-export interface FilterGroup {
-  type: "and" | "or";
-  filters: FilterNode[];
-}
-export type FilterNode = FilterGroup | FilterCondition;
 export type Path = number[];
-
-/** The grammar's limits (the server refuses beyond them). */
-export const MAX_DEPTH = 3;
-export const MAX_CONDITIONS = 30;
 
 export const EMPTY_FILTER: FilterGroup = { type: "and", filters: [] };
 
@@ -57,8 +22,7 @@ export function isGroup(n: unknown): n is FilterGroup {
   return (o.type === "and" || o.type === "or") && Array.isArray(o.filters);
 }
 
-export type OperandKind = PropType | "segment" | "tag";
-
+/** How the panel names each condition type. */
 const OPS: Record<CondType, string> = {
   known: "is known",
   unknown: "is unknown",
@@ -93,42 +57,6 @@ export function operatorLabel(t: CondType): string {
   return OPS[t];
 }
 
-const ANY: CondType[] = ["known", "unknown"];
-
-/** The operators a property of this type accepts, the most useful first. */
-export function operatorsFor(kind: OperandKind): CondType[] {
-  switch (kind) {
-    case "segment":
-      return ["in_segment"];
-    case "tag":
-      return ["tag"];
-    case "string":
-      return ["str_eq", "str_neq", "str_contains", "str_ncontains", "str_starts", ...ANY];
-    case "integer":
-    case "float":
-      return ["eq", "neq", "gt", "gte", "lt", "lte", "range", "gt_or_unknown", "lt_or_unknown", ...ANY];
-    case "datetime":
-      return ["daysless", "daysmore", "date_gt", "date_lt", "date_range", ...ANY];
-    case "boolean":
-      return ["bool_true", "bool_false", ...ANY];
-    case "list":
-      return ["list_contains", "list_ncontains", ...ANY];
-  }
-}
-
-export type ValueKind = "none" | "number" | "numbers" | "text" | "days" | "date" | "dates" | "segment";
-
-export function valueKind(t: CondType): ValueKind {
-  if (["known", "unknown", "bool_true", "bool_false"].includes(t)) return "none";
-  if (t === "range") return "numbers";
-  if (t === "date_range") return "dates";
-  if (t === "daysless" || t === "daysmore") return "days";
-  if (t === "date_gt" || t === "date_lt") return "date";
-  if (t === "in_segment") return "segment";
-  if (["eq", "neq", "gt", "gte", "lt", "lte", "gt_or_unknown", "lt_or_unknown"].includes(t)) return "number";
-  return "text";
-}
-
 const filled = (v: unknown) => v !== undefined && v !== null && v !== "";
 
 /** A condition the server can take: the value its operator needs is there. */
@@ -136,7 +64,7 @@ export function isComplete(c: FilterCondition): boolean {
   const k = valueKind(c.type);
   if (!c.property_name) return false;
   if (k === "none") return true;
-  if (k === "numbers" || k === "dates") return filled(c.value.value1) && filled(c.value.value2);
+  if (isPair(k)) return filled(c.value.value1) && filled(c.value.value2);
   return filled(c.value.value);
 }
 

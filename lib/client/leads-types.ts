@@ -1,5 +1,6 @@
 import type { Id } from "@/lib/api/schemas";
 import type { UserV2 } from "@/lib/users/schemas";
+import type { FilterGroup } from "@/lib/leads/filter-grammar";
 
 /**
  * Shapes of the users and leads endpoints as the v2 API returns them: inferred from the schemas the endpoints
@@ -29,7 +30,7 @@ export type UserCard = UserV2 & Required<Pick<UserV2, CardParts>>;
 
 /** The leads table's page parameters, as the URL holds them. */
 export interface LeadsQuery {
-  filters: import("./lead-filters").FilterGroup;
+  filters: FilterGroup;
   sort: string;
   order: "asc" | "desc";
   page: number;

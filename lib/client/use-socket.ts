@@ -6,6 +6,7 @@ import { io, type Socket } from "socket.io-client";
 import { queryKeys } from "./query-keys";
 import { dispatchRealtimeMessage, type RealtimeMessage } from "./realtime-dispatch";
 import { onReadPosition, takeReadPosition } from "./read-position";
+import { ThrottledRetries, type SubscribeAck } from "./throttled-subscribe";
 
 export type SocketStatus =
   /** Nobody in the page needs the socket. */
@@ -20,36 +21,6 @@ export type SocketStatus =
   | "unauthorized"
   /** Connected, but the server keeps refusing the catch-up subscribe as too frequent; we retry with backoff. */
   | "throttled";
-
-export interface SubscribeAck {
-  subscribed?: string[];
-  refused?: string[];
-  /** Live delivery starts after it: the subscription covers every event past it. */
-  position?: number;
-  /** The replay from `after` is incomplete: retention purged messages after it (ids up to `complete_after`). */
-  gap?: boolean;
-  complete_after?: number;
-  /** "Throttled": too many long replays on this socket lately; nothing was subscribed. */
-  error?: string;
-  /** Seconds to wait before subscribing again, when the server says. */
-  retry_after?: number;
-}
-
-const THROTTLED_FIRST_MS = 2000;
-const THROTTLED_MAX_MS = 30_000;
-
-/**
- * How long to wait before repeating a subscribe the server refused as Throttled (undefined: it was not): the
- * server's hint when the ack has one, else 2 s, 4 s, 8 s ... up to 30 s by the number of refusals in a row so far.
- * A throttled subscribe is refused whole (replaying without its catch-up would miss messages), so it must be retried.
- */
-export function throttledRetryMs(ack: SubscribeAck | undefined, refusalsSoFar: number): number | undefined {
-  if (ack?.error !== "Throttled") return undefined;
-  const hint = ack.retry_after;
-  if (typeof hint === "number" && Number.isFinite(hint) && hint > 0)
-    return Math.min(hint * 1000, THROTTLED_MAX_MS);
-  return Math.min(THROTTLED_FIRST_MS * 2 ** Math.min(refusalsSoFar, 10), THROTTLED_MAX_MS);
-}
 
 /**
  * What the panel does with a subscribe's ack. After a gap the cache may lack changes that no message will bring
@@ -99,9 +70,7 @@ class SocketManager {
   private replaying: bigint | undefined;
   private releaseTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Throttled subscribes in a row; and which connection they belong to (a retry dies with its connection). */
-  private throttled = 0;
-  private connection = 0;
+  private throttled = new ThrottledRetries();
 
   getStatus = (): SocketStatus => this.status;
 
@@ -160,12 +129,12 @@ class SocketManager {
         after === undefined ? { channels } : { channels, after },
         (err: Error | null, ack?: SubscribeAck) => {
           if (err) return;
-          const wait = throttledRetryMs(ack, this.throttled);
-          if (wait !== undefined) return this.retryThrottled(channels, after, wait);
-          if (this.throttled) {
-            this.throttled = 0;
-            if (this.status === "throttled") this.setStatus("connected");
+          if (this.throttled.retried(ack, () => this.resubscribe(channels, after))) {
+            // Said in the indicator once it persists: one refusal is a short wait nobody needs to see.
+            if (this.throttled.inARow >= 2 && this.status === "connected") this.setStatus("throttled");
+            return;
           }
+          if (this.throttled.cleared() && this.status === "throttled") this.setStatus("connected");
           handleSubscribeAck(ack, this.queryClient);
           if (typeof ack?.position === "number" && Number.isSafeInteger(ack.position)) {
             this.lastId = newerId(this.lastId, ack.position);
@@ -176,18 +145,13 @@ class SocketManager {
       );
   }
 
-  private retryThrottled(channels: string[], after: number | string | undefined, wait: number) {
-    this.throttled++;
-    // Said in the indicator once it persists: one refusal is a short wait nobody needs to see.
-    if (this.throttled >= 2 && this.status === "connected") this.setStatus("throttled");
-    const connection = this.connection;
-    setTimeout(() => {
-      if (connection !== this.connection || !this.socket?.connected) return;
-      this.emitSubscribe(
-        channels.filter((c) => this.channels.has(c)),
-        after,
-      );
-    }, wait);
+  /** A throttled subscribe again, for those of its channels still wanted. */
+  private resubscribe(channels: string[], after: number | string | undefined) {
+    if (!this.socket?.connected) return;
+    this.emitSubscribe(
+      channels.filter((c) => this.channels.has(c)),
+      after,
+    );
   }
 
   private connect() {
@@ -204,8 +168,7 @@ class SocketManager {
     this.setStatus("connecting");
 
     socket.on("connect", () => {
-      this.connection++;
-      this.throttled = 0;
+      this.throttled.reset();
       this.setStatus("connected");
       // From the last message seen or, on a first connection, from the page's first reads (read-position.ts).
       this.emitSubscribe([...this.channels.keys()], olderId(this.lastId, takeReadPosition()));
@@ -274,7 +237,7 @@ class SocketManager {
     if (this.users > 0) return;
     this.endLive();
     clearTimeout(this.retryTimer);
-    this.connection++;
+    this.throttled.reset();
     this.socket?.removeAllListeners();
     this.socket?.disconnect();
     this.socket = null;

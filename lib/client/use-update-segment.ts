@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "./api";
-import type { FilterGroup } from "./lead-filters";
+import type { FilterGroup } from "@/lib/leads/filter-grammar";
 import { appPath, type Segment } from "./leads-types";
 import { queryKeys } from "./query-keys";
 

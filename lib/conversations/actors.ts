@@ -1,7 +1,7 @@
 import type { Ctx } from "../auth/context";
 import { actingAdminId, assertApp } from "../auth/context";
 import type { Queryable } from "../db/sql";
-import { lookup, validation } from "../api/errors";
+import { invalid, lookupFailed } from "../domain/errors";
 import { lockConversation, type ConversationRow, type LockedConversation } from "./rows";
 
 export type AdminRef = bigint | "default_admin";
@@ -15,7 +15,7 @@ export async function lockOwnConversation(
   reservePartIds = 0,
 ): Promise<LockedConversation> {
   const conv = await lockConversation(tx, id, reservePartIds, actingAdminId(ctx) ?? null);
-  if (!conv) throw lookup(`Conversation ${id} does not exist.`);
+  if (!conv) throw lookupFailed(`Conversation ${id} does not exist.`);
   assertApp(ctx, conv.appId);
   return conv;
 }
@@ -28,7 +28,7 @@ export async function requireMember(
 ): Promise<bigint> {
   const [m] = await tx.$queryRaw<{ admin_id: bigint }[]>`
     SELECT admin_id FROM app_admins WHERE app_id = ${appId} AND admin_id = ${adminId}`;
-  if (!m) throw lookup(`No admin ${adminId} in this app (${field}).`);
+  if (!m) throw lookupFailed(`No admin ${adminId} in this app (${field}).`);
   return adminId;
 }
 
@@ -52,7 +52,7 @@ export async function resolveAdmin(
           await tx.$queryRaw<{ default_admin_id: bigint | null }[]>`
             SELECT default_admin_id FROM apps WHERE id = ${app.appId}`
         )[0]?.default_admin_id;
-  if (!defaultAdminId) throw validation({ [field]: "is required: this app has no default admin" });
+  if (!defaultAdminId) throw invalid({ [field]: "is required: this app has no default admin" });
   return defaultAdminId;
 }
 
@@ -65,8 +65,8 @@ export async function resolveUser(
 ): Promise<bigint> {
   if (ref === "default_user" || ref === conv.userId) return conv.userId;
   const [other] = await tx.$queryRaw<{ app_id: bigint }[]>`SELECT app_id FROM users WHERE id = ${ref}`;
-  if (!other || other.app_id !== conv.appId) throw lookup(`No user ${ref} in this app (${field}).`);
-  throw validation({ [field]: "must be the conversation's user" });
+  if (!other || other.app_id !== conv.appId) throw lookupFailed(`No user ${ref} in this app (${field}).`);
+  throw invalid({ [field]: "must be the conversation's user" });
 }
 
 /** How the message arrived: the API (tokens) or the admin panel (operator sessions). */

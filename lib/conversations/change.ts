@@ -1,6 +1,6 @@
 import type { Ctx } from "../auth/context";
 import { sqlOf, type Queryable } from "../db/sql";
-import { validation } from "../api/errors";
+import { invalid } from "../domain/errors";
 import { withEvents, type Emit, type LogEvent } from "../realtime/outbox";
 import { attachmentUrls, publicBase, type AttachmentUrl } from "../attachments/sign";
 import { appendParts, type PartDraft } from "../parts/append";
@@ -128,7 +128,7 @@ function setClosed(ctx: Ctx, input: ChangeInput, closed: boolean): Promise<Chang
 /** Snoozes until `until` (null cancels); the conversation wakes by itself when the time comes. */
 export function delayConversation(ctx: Ctx, input: ChangeInput & { until: Date | null }): Promise<Changed> {
   const { until } = input;
-  if (until && until.getTime() <= Date.now()) throw validation({ until: "must be in the future" });
+  if (until && until.getTime() <= Date.now()) throw invalid({ until: "must be in the future" });
   return change(ctx, input, async (_tx, conv) => {
     const current = conv.delayedUntil && conv.delayedUntil.getTime() > Date.now() ? conv.delayedUntil : null;
     if (!until) return current ? { draft: { type: "delay_cancelled" } } : undefined;

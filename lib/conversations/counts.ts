@@ -2,12 +2,8 @@ import { sqlOf } from "../db/sql";
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
 import { INBOX_SCOPE } from "./list";
-import type { Counts } from "./schemas";
-
-export interface CountsResult extends Counts {
-  /** Per channel, `id` 0 standing for conversations without one; every channel of the app is listed. */
-  channels: (Counts & { id: bigint })[];
-}
+import type { Serialized } from "../api/schemas";
+import type { Counts, CountsResult } from "./schemas";
 
 const KEYS = ["open", "closed", "delayed", "mine", "unassigned"] as const;
 
@@ -17,11 +13,12 @@ const KEYS = ["open", "closed", "delayed", "mine", "unassigned"] as const;
  * asking, or the app's default admin for a token) and unassigned (open). Read from the counters the trigger
  * `conversations_counts` keeps (a few rows per app, not a scan of its conversations); snoozes already over but not
  * yet cleared by the sweeper (at most 15 s old, found through the delayed_until index) are moved back to open.
+ * Then the same per channel, `id` 0 standing for conversations without one; every channel of the app is listed.
  */
 export async function countConversations(
   ctx: Ctx,
   input: { appId: bigint; admin?: bigint },
-): Promise<CountsResult> {
+): Promise<Serialized<CountsResult>> {
   assertApp(ctx, input.appId);
   const admin = input.admin ?? (ctx.actor.kind === "admin" ? ctx.actor.adminId : null);
   const rows = await sqlOf(ctx.db).$queryRaw<(Counts & { id: bigint | null })[]>`

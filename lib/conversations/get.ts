@@ -1,24 +1,18 @@
 import { sqlOf } from "../db/sql";
-import type { z } from "zod";
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
-import { lookup } from "../api/errors";
+import { lookupFailed } from "../domain/errors";
 import { Prisma } from "../db/generated/client";
 import { listChannels } from "../channels/list-channels";
-import {
-  paginateV1,
-  paginateV2,
-  type KeyColumn,
-  type v1PageParams,
-  type v2PageParams,
-} from "../api/pagination";
+import { pageByKeyset, type KeyColumn } from "../db/keyset";
+import type { Keyset, KeysetPage } from "../domain/keyset";
 import { loadParts, type PartView } from "../parts/load";
 import { selectConversations, type ConversationRow } from "./rows";
 import { hydrateConversations, type ConversationFields, type ConversationView } from "./view";
 
 async function ownConversation(ctx: Ctx, id: bigint): Promise<ConversationRow> {
   const [conv] = await selectConversations(sqlOf(ctx.db), [id]);
-  if (!conv) throw lookup(`Conversation ${id} does not exist.`);
+  if (!conv) throw lookupFailed(`Conversation ${id} does not exist.`);
   assertApp(ctx, conv.appId);
   return conv;
 }
@@ -34,17 +28,13 @@ export async function getConversation(
   return view!;
 }
 
-type Paging =
-  | { version: 2; params: { [K in keyof typeof v2PageParams]?: z.output<(typeof v2PageParams)[K]> } }
-  | { version: 1; params: { [K in keyof typeof v1PageParams]?: z.output<(typeof v1PageParams)[K]> } };
+export const PART_KEY: KeyColumn[] = [{ kind: "id", sql: Prisma.sql`p.id` }];
 
-const PART_KEY: KeyColumn[] = [{ kind: "id", sql: Prisma.sql`p.id` }];
-
-/** A conversation's parts, keyset-paged by part ID (newest first by default). */
+/** A conversation's parts, keyset-paged by part ID (the API's default: newest first). */
 export async function listConversationParts(
   ctx: Ctx,
-  input: { conversationId: bigint; paging: Paging },
-): Promise<{ items: PartView[]; meta: Record<string, unknown> }> {
+  input: { conversationId: bigint; page: Keyset },
+): Promise<KeysetPage<PartView>> {
   const conv = await ownConversation(ctx, input.conversationId);
   const fetch = async (where: Prisma.Sql, order: Prisma.Sql, limit: number) => {
     const rows = await sqlOf(ctx.db).$queryRaw<{ id: bigint }[]>`
@@ -53,9 +43,6 @@ export async function listConversationParts(
     return rows.map((r) => r.id);
   };
   const keyOf = (id: bigint) => [id];
-  const page =
-    input.paging.version === 2
-      ? await paginateV2(input.paging.params, PART_KEY, keyOf, fetch)
-      : await paginateV1(input.paging.params, PART_KEY, keyOf, fetch);
-  return { items: await loadParts(sqlOf(ctx.db), page.items), meta: page.meta };
+  const page = await pageByKeyset(input.page, PART_KEY, keyOf, fetch);
+  return { items: await loadParts(sqlOf(ctx.db), page.items), next: page.next };
 }

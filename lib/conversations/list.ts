@@ -1,16 +1,10 @@
 import { sqlOf } from "../db/sql";
-import type { z } from "zod";
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
 import { Prisma } from "../db/generated/client";
 import { listChannels } from "../channels/list-channels";
-import {
-  paginateV1,
-  paginateV2,
-  type KeyColumn,
-  type v1PageParams,
-  type v2PageParams,
-} from "../api/pagination";
+import { pageByKeyset, type KeyColumn } from "../db/keyset";
+import type { Keyset, KeysetPage } from "../domain/keyset";
 import { CONVERSATION_COLUMNS, mapConversation, type ConversationRow, type RawConversation } from "./rows";
 import { hydrateConversations, type ConversationFields, type ConversationView } from "./view";
 
@@ -36,10 +30,6 @@ export interface ConversationFilters {
   includeNoTags?: boolean;
   includeNotAssigned?: boolean;
 }
-
-type Paging =
-  | { version: 2; params: { [K in keyof typeof v2PageParams]?: z.output<(typeof v2PageParams)[K]> } }
-  | { version: 1; params: { [K in keyof typeof v1PageParams]?: z.output<(typeof v1PageParams)[K]> } };
 
 export const CONVERSATION_KEY: KeyColumn[] = [
   { kind: "ts", sql: Prisma.sql`c.last_update` },
@@ -87,40 +77,37 @@ export interface ListInput {
   appId: bigint;
   filters: ConversationFilters;
   fields: ConversationFields;
-  paging: Paging;
+  page: Keyset;
 }
 
-/** An app's conversations, newest `last_update` first, keyset-paged by `[last_update, id]`. */
+/** An app's conversations, keyset-paged by `[last_update, id]` (the API's default: newest first). */
 export async function listAppConversations(
   ctx: Ctx,
   input: ListInput,
-): Promise<{ items: ConversationView[]; meta: Record<string, unknown> }> {
+): Promise<KeysetPage<ConversationView>> {
   assertApp(ctx, input.appId);
   return pageConversations(ctx, {
     appId: input.appId,
     where: filterSql(input.appId, input.filters),
     fields: input.fields,
-    paging: input.paging,
+    page: input.page,
   });
 }
 
-/** One keyset page of the conversations matching `where`, newest `last_update` first, hydrated for the API. */
+/** One keyset page of the conversations matching `where`, by `[last_update, id]`, hydrated for the API. */
 export async function pageConversations(
   ctx: Ctx,
-  input: { appId: bigint; where: Prisma.Sql; fields: ConversationFields; paging: Paging },
-): Promise<{ items: ConversationView[]; meta: Record<string, unknown> }> {
+  input: { appId: bigint; where: Prisma.Sql; fields: ConversationFields; page: Keyset },
+): Promise<KeysetPage<ConversationView>> {
   const fetch = async (keyWhere: Prisma.Sql, order: Prisma.Sql, limit: number) => {
     const rows = await sqlOf(ctx.db).$queryRaw<RawConversation[]>`
       SELECT ${CONVERSATION_COLUMNS} FROM conversations c
       WHERE ${input.where} AND ${keyWhere} ORDER BY ${order} LIMIT ${limit}`;
     return rows.map(mapConversation);
   };
-  const page =
-    input.paging.version === 2
-      ? await paginateV2(input.paging.params, CONVERSATION_KEY, conversationKey, fetch)
-      : await paginateV1(input.paging.params, CONVERSATION_KEY, conversationKey, fetch);
+  const page = await pageByKeyset(input.page, CONVERSATION_KEY, conversationKey, fetch);
   const items = await hydrateConversations(sqlOf(ctx.db), page.items, input.fields, () =>
     listChannels(ctx, { appId: input.appId }),
   );
-  return { items, meta: page.meta };
+  return { items, next: page.next };
 }

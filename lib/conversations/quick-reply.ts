@@ -1,8 +1,9 @@
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
-import { lookup, validation } from "../api/errors";
+import { invalid, lookupFailed } from "../domain/errors";
 import type { UserRef } from "./actors";
-import { replyToConversation, type QuickReply, type ReplyResult } from "./reply";
+import type { QuickReplyButton } from "../parts/schemas";
+import { replyToConversation, type ReplyResult } from "./reply";
 
 export interface ClickInput {
   conversationId: bigint;
@@ -19,14 +20,14 @@ export async function clickQuickReply(ctx: Ctx, input: ClickInput): Promise<Repl
     where: { id: input.partId },
     select: { conversationId: true, appId: true, actions: true },
   });
-  if (!part) throw lookup(`Part ${input.partId} does not exist.`);
+  if (!part) throw lookupFailed(`Part ${input.partId} does not exist.`);
   assertApp(ctx, part.appId);
   if (part.conversationId !== input.conversationId)
-    throw validation({ part: "is not a part of this conversation" });
-  const actions = Array.isArray(part.actions) ? (part.actions as unknown as QuickReply[]) : [];
+    throw invalid({ part: "is not a part of this conversation" });
+  const actions = Array.isArray(part.actions) ? (part.actions as unknown as QuickReplyButton[]) : [];
   const button = actions[input.action];
   if (!button) {
-    throw validation({
+    throw invalid({
       action: actions.length ? `must be 0 to ${actions.length - 1}` : "this part has no buttons",
     });
   }

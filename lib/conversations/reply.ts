@@ -1,11 +1,12 @@
 import type { Ctx } from "../auth/context";
 import { sqlOf, type Queryable } from "../db/sql";
-import { ApiError, lookup, validation } from "../api/errors";
+import { invalid, tooBig, lookupFailed } from "../domain/errors";
 import { withEvents } from "../realtime/outbox";
 import { attachmentUrls, publicBase } from "../attachments/sign";
 import { readUpload, type Upload } from "../attachments/store";
 import { appendParts, type PartDraft } from "../parts/append";
 import { loadParts, type PartView } from "../parts/load";
+import type { QuickReplyButton } from "../parts/schemas";
 import {
   lockOwnConversation,
   requireMember,
@@ -18,12 +19,6 @@ import {
 import { logEvent, publishChange } from "./events";
 
 export const MAX_BODY = 10_000;
-
-export interface QuickReply {
-  type: "quick_reply";
-  body: string;
-  meta_data?: Record<string, unknown>;
-}
 
 export interface ReplyInput {
   conversationId: bigint;
@@ -39,7 +34,7 @@ export interface ReplyInput {
   autoAssign?: bigint;
   autoAssignRandomId?: number;
   referrer?: string;
-  actions?: QuickReply[];
+  actions?: QuickReplyButton[];
   /** Set by a quick-reply click: the button's meta_data. */
   metaData?: Record<string, unknown>;
 }
@@ -53,7 +48,7 @@ export interface ReplyResult {
 
 export function checkBody(body: string, field = "body"): void {
   if (body.length > MAX_BODY) {
-    throw new ApiError("ReplyTooBig", `The message is too long: at most ${MAX_BODY} characters.`, {
+    throw tooBig(`The message is too long: at most ${MAX_BODY} characters.`, {
       [field]: `must be at most ${MAX_BODY} characters`,
     });
   }
@@ -64,10 +59,10 @@ async function precheck(input: ReplyInput): Promise<Upload | undefined> {
   const body = input.body ?? "";
   checkBody(body);
   if (input.attachmentFileName !== undefined && !input.attachment) {
-    throw validation({ attachment_file_name: "needs an attachment" });
+    throw invalid({ attachment_file_name: "needs an attachment" });
   }
   if (input.actions?.length && (input.fromUser !== undefined || input.type === "note")) {
-    throw validation({
+    throw invalid({
       actions: "quick replies belong to operators' replies, not to notes or visitors' messages",
     });
   }
@@ -78,7 +73,7 @@ async function precheck(input: ReplyInput): Promise<Upload | undefined> {
       })
     : undefined;
   if (body.trim() === "" && !upload && !Object.keys(input.bodyJson ?? {}).length) {
-    throw validation({ body: "is required unless an attachment is sent" });
+    throw invalid({ body: "is required unless an attachment is sent" });
   }
   return upload;
 }
@@ -180,7 +175,7 @@ export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<
   const parts = await loadParts(ctx.db, [res.partId, ...(res.assignId !== undefined ? [res.assignId] : [])]);
   const byId = new Map(parts.map((p) => [p.id, p]));
   const part = byId.get(res.partId);
-  if (!part) throw lookup(`Part ${res.partId} does not exist any more.`);
+  if (!part) throw lookupFailed(`Part ${res.partId} does not exist any more.`);
   return {
     part,
     assignPart: res.assignId === undefined ? undefined : byId.get(res.assignId),

@@ -1,7 +1,7 @@
 import type { Ctx } from "../auth/context";
 import { assertApp, requireAppId } from "../auth/context";
 import type { Tx } from "../db/client";
-import { lookup, validation } from "../api/errors";
+import { invalid, lookupFailed } from "../domain/errors";
 import { withEvents } from "../realtime/outbox";
 import { announceIfNewLead } from "../leads/lead-events";
 import { attachmentUrls, publicBase } from "../attachments/sign";
@@ -48,13 +48,12 @@ export interface Started {
 async function precheck(input: MessageInput): Promise<Upload | undefined> {
   const body = input.body ?? "";
   checkBody(body);
-  if (input.filename !== undefined && !input.file) throw validation({ filename: "needs a file" });
-  if (input.file && input.filename === undefined)
-    throw validation({ filename: "is required when file is set" });
+  if (input.filename !== undefined && !input.file) throw invalid({ filename: "needs a file" });
+  if (input.file && input.filename === undefined) throw invalid({ filename: "is required when file is set" });
   const upload = input.file
     ? await readUpload(input.file, input.filename, { file: "file", name: "filename" })
     : undefined;
-  if (body.trim() === "" && !upload) throw validation({ body: "body or file (with filename) is required" });
+  if (body.trim() === "" && !upload) throw invalid({ body: "body or file (with filename) is required" });
   return upload;
 }
 
@@ -66,19 +65,19 @@ async function findUser(
 ): Promise<{ id: bigint; appId: bigint }> {
   if (!u.byUserId) {
     if (!/^\d{1,19}$/.test(u.id) || BigInt(u.id) > MAX_ID) {
-      throw validation({ id: "must be a user ID (or pass by_user_id=true)" });
+      throw invalid({ id: "must be a user ID (or pass by_user_id=true)" });
     }
     const found = await tx.user.findUnique({
       where: { id: BigInt(u.id) },
       select: { id: true, appId: true },
     });
-    if (!found) throw lookup(`User ${u.id} does not exist.`);
+    if (!found) throw lookupFailed(`User ${u.id} does not exist.`);
     assertApp(ctx, found.appId);
     return found;
   }
   const appId = u.app ?? requireAppId(ctx);
   assertApp(ctx, appId);
-  if (u.id.length > 255) throw validation({ id: "must be at most 255 characters" });
+  if (u.id.length > 255) throw invalid({ id: "must be at most 255 characters" });
   if (create) {
     // ON CONFLICT: two first messages of one new visitor at once still make one user.
     await tx.$executeRaw`INSERT INTO users (app_id, user_id) VALUES (${appId}, ${u.id}) ON CONFLICT (app_id, user_id) DO NOTHING`;
@@ -87,14 +86,14 @@ async function findUser(
     where: { appId_userId: { appId, userId: u.id } },
     select: { id: true, appId: true },
   });
-  if (!found) throw lookup(`No user with user_id "${u.id}" in this app.`);
+  if (!found) throw lookupFailed(`No user with user_id "${u.id}" in this app.`);
   return found;
 }
 
 async function checkChannel(tx: Tx, appId: bigint, channel: bigint | undefined): Promise<void> {
   if (channel === undefined) return;
   const found = await tx.channel.findFirst({ where: { id: channel, appId }, select: { id: true } });
-  if (!found) throw lookup(`No channel ${channel} in this app.`);
+  if (!found) throw lookupFailed(`No channel ${channel} in this app.`);
 }
 
 /**

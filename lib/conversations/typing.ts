@@ -1,6 +1,6 @@
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
-import { lookup } from "../api/errors";
+import { lookupFailed } from "../domain/errors";
 import { publishTransient } from "../realtime/outbox";
 import { actorSelect } from "../parts/load";
 import { serializeActor } from "../parts/serialize";
@@ -18,7 +18,7 @@ export interface TypingInput {
 /** Typing is not stored: it goes straight to the subscribers of `conversation_typing.<app>`. */
 export async function setTyping(ctx: Ctx, input: TypingInput): Promise<void> {
   const [conv] = await selectConversations(ctx.db, [input.conversationId]);
-  if (!conv) throw lookup(`Conversation ${input.conversationId} does not exist.`);
+  if (!conv) throw lookupFailed(`Conversation ${input.conversationId} does not exist.`);
   assertApp(ctx, conv.appId);
   let from: unknown;
   if (input.fromUser !== undefined) {

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
-import { v1PageParams, v2PageParams } from "../api/pagination";
+import { v1Keyset, v1Meta, v1PageParams, v2Keyset, v2Meta, v2PageParams } from "../api/pagination";
 import { p } from "../api/zod";
 import { hasNul } from "../props/values";
 import { userRefParams } from "../users/resolve";
-import { listEvents } from "./list-events";
+import { EVENT_KEY, listEvents } from "./list-events";
 import { serializeEvent } from "./serialize";
 import { trackEvent } from "./track-event";
 import { v1PageMeta, v2PageMeta } from "../api/schemas";
@@ -76,12 +76,9 @@ export const getUserEvents = endpoint({
     meta: v1PageMeta,
     params: z.object({ ...userRefParams, filter_name: filterName, ...v1PageParams }),
     handler: async (ctx, input) => {
-      const page = await listEvents(ctx, {
-        user: input,
-        filterName: input.filter_name,
-        page: { v: 1, params: input },
-      });
-      return { data: page.items.map(serializeEvent), meta: page.meta };
+      const keyset = v1Keyset(input, EVENT_KEY);
+      const page = await listEvents(ctx, { user: input, filterName: input.filter_name, page: keyset });
+      return { data: page.items.map(serializeEvent), meta: v1Meta(EVENT_KEY, keyset, page) };
     },
   },
   v2: {
@@ -89,12 +86,9 @@ export const getUserEvents = endpoint({
     meta: v2PageMeta,
     params: z.object({ ...userRefParams, filter_name: filterName, ...v2PageParams }),
     handler: async (ctx, input) => {
-      const page = await listEvents(ctx, {
-        user: input,
-        filterName: input.filter_name,
-        page: { v: 2, params: input },
-      });
-      return { data: page.items.map(serializeEvent), meta: page.meta };
+      const keyset = v2Keyset(input, EVENT_KEY);
+      const page = await listEvents(ctx, { user: input, filterName: input.filter_name, page: keyset });
+      return { data: page.items.map(serializeEvent), meta: v2Meta(EVENT_KEY, keyset, page) };
     },
   },
 });

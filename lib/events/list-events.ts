@@ -1,31 +1,21 @@
 import { Prisma } from "../db/generated/client";
 import type { Ctx } from "../auth/context";
-import {
-  paginateV1,
-  paginateV2,
-  type Fetch,
-  type KeyColumn,
-  v1PageParams,
-  v2PageParams,
-} from "../api/pagination";
-import type { z } from "zod";
+import { pageByKeyset, type Fetch, type KeyColumn } from "../db/keyset";
+import type { Keyset } from "../domain/keyset";
 import { ensureUser, type UserRef } from "../users/resolve";
 import { eventFromSql, type EventRow, type EventSqlRow } from "./serialize";
 
-const COLS: KeyColumn[] = [{ kind: "id", sql: Prisma.sql`e.id` }];
+export const EVENT_KEY: KeyColumn[] = [{ kind: "id", sql: Prisma.sql`e.id` }];
 const keyOf = (e: EventRow) => [e.id];
-
-type V2 = { [K in keyof typeof v2PageParams]?: z.output<(typeof v2PageParams)[K]> };
-type V1 = { [K in keyof typeof v1PageParams]?: z.output<(typeof v1PageParams)[K]> };
 
 export interface ListEventsInput {
   user: UserRef;
   filterName?: string;
-  page: { v: 2; params: V2 } | { v: 1; params: V1 };
+  page: Keyset;
 }
 
 /**
- * A user's events, newest first by default, paged by event ID (v2 positions `[id]`, v1 `after` cursors). With
+ * A user's events, keyset-paged by event ID (the keyset says which way and in which order). With
  * by_user_id a user that does not exist yet is created, as the spec says of this call.
  */
 export async function listEvents(ctx: Ctx, input: ListEventsInput) {
@@ -47,6 +37,5 @@ export async function listEvents(ctx: Ctx, input: ListEventsInput) {
       ORDER BY ${order} LIMIT ${limit}`);
     return rows.map(eventFromSql);
   };
-  if (input.page.v === 1) return paginateV1(input.page.params, COLS, keyOf, fetch);
-  return paginateV2(input.page.params, COLS, keyOf, fetch);
+  return pageByKeyset(input.page, EVENT_KEY, keyOf, fetch);
 }

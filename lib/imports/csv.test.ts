@@ -118,13 +118,13 @@ describe("spoolMultipart", () => {
     await expect(
       spoolMultipart(chunks(body("XyZ"), 8), "XyZ", { path: file, maxFileBytes: 10 }),
     ).rejects.toMatchObject({
-      errorName: "PayloadTooLarge",
+      kind: "too_large",
     });
     expect(fs.existsSync(file)).toBe(false);
     await expect(
       spoolMultipart(chunks(body("XyZ").slice(0, 150), 8), "XyZ", { path: file, maxFileBytes: 1000 }),
     ).rejects.toMatchObject({
-      errorName: "ValidationError",
+      kind: "invalid",
     });
     expect(fs.existsSync(file)).toBe(false);
   });

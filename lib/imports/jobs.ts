@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { lookup } from "../api/errors";
+import { lookupFailed } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
 import type { MergeField } from "./apply-batch";
 import { runImport } from "./run-import";
@@ -76,7 +76,7 @@ export async function startImport(
 
 export async function getImportJob(ctx: Ctx, input: { jobId: bigint }): Promise<ImportJobRow> {
   const job = await ctx.db.importJob.findUnique({ where: { id: input.jobId } });
-  if (!job) throw lookup(`Import job ${input.jobId} does not exist.`);
+  if (!job) throw lookupFailed(`Import job ${input.jobId} does not exist.`);
   assertApp(ctx, job.appId);
   return job;
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { once } from "node:events";
-import { ApiError, validation } from "../api/errors";
+import { invalid, tooLarge } from "../domain/errors";
 
 /**
  * A streaming multipart/form-data reader for uploads too large to buffer: the one file part goes straight to a file
@@ -27,14 +27,10 @@ export function boundaryOf(contentType: string): string | undefined {
   return m?.[1] ?? m?.[2];
 }
 
-function tooLarge(max: number) {
-  return new ApiError(
-    "PayloadTooLarge",
-    `The file is over the limit of ${Math.round(max / 1024 / 1024)} MB.`,
-  );
-}
+const fileTooLarge = (max: number) =>
+  tooLarge(`The file is over the limit of ${Math.round(max / 1024 / 1024)} MB.`);
 
-const malformed = (why: string) => validation({ body: `Malformed multipart body: ${why}.` });
+const malformed = (why: string) => invalid({ body: `Malformed multipart body: ${why}.` });
 
 function partHeaders(raw: string): { name: string; filename?: string } {
   const disp = raw.split("\r\n").find((l) => /^content-disposition:/i.test(l)) ?? "";
@@ -67,10 +63,10 @@ export async function spoolMultipart(
     if (!sink || chunk.length === 0) return;
     sink.size += chunk.length;
     if (sink.kind === "file") {
-      if (sink.size > opts.maxFileBytes) throw tooLarge(opts.maxFileBytes);
+      if (sink.size > opts.maxFileBytes) throw fileTooLarge(opts.maxFileBytes);
       if (!sink.ws.write(chunk)) await once(sink.ws, "drain");
     } else {
-      if (sink.size > maxField) throw validation({ [sink.name]: `must be at most ${maxField} bytes` });
+      if (sink.size > maxField) throw invalid({ [sink.name]: `must be at most ${maxField} bytes` });
       sink.chunks.push(chunk);
     }
   };
@@ -79,7 +75,7 @@ export async function spoolMultipart(
       try {
         out.fields[sink.name] = utf8.decode(Buffer.concat(sink.chunks));
       } catch {
-        throw validation({ [sink.name]: "must be valid UTF-8" });
+        throw invalid({ [sink.name]: "must be valid UTF-8" });
       }
     }
     if (sink?.kind === "file") {
@@ -125,7 +121,7 @@ export async function spoolMultipart(
         const h = partHeaders(buf.subarray(0, end).toString("utf8"));
         buf = buf.subarray(end + 4);
         if (h.filename !== undefined) {
-          if (out.file) throw validation({ [h.name]: "only one file may be uploaded" });
+          if (out.file) throw invalid({ [h.name]: "only one file may be uploaded" });
           ws = fs.createWriteStream(opts.path, { flags: "w" });
           ws.on("error", () => undefined);
           sink = { kind: "file", ws, size: 0 };
@@ -179,7 +175,7 @@ export async function spoolRaw(
   try {
     for await (const chunk of body) {
       size += chunk.length;
-      if (size > opts.maxFileBytes) throw tooLarge(opts.maxFileBytes);
+      if (size > opts.maxFileBytes) throw fileTooLarge(opts.maxFileBytes);
       if (!ws.write(chunk)) await once(ws, "drain");
     }
     await new Promise<void>((resolve, reject) =>
@@ -210,7 +206,7 @@ export async function* chunksOf(
       const { done, value } = await reader.read();
       if (done) return;
       size += value.byteLength;
-      if (size > maxBytes) throw tooLarge(maxBytes);
+      if (size > maxBytes) throw fileTooLarge(maxBytes);
       yield value;
     }
   } finally {

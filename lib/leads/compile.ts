@@ -1,6 +1,6 @@
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
-import { isApiError, validation } from "../api/errors";
+import { isDomainError, invalid } from "../domain/errors";
 import { canonicalDateTime } from "../props/values";
 import { parseFilters, type Condition, type Group, type PropRef } from "./filters";
 
@@ -205,18 +205,18 @@ export async function compileFilters(root: Group, opts: CompileOptions): Promise
     const seg = await load(c);
     const v = c.value;
     const label = v.kind === "segment" ? (v.id !== undefined ? String(v.id) : `"${v.name}"`) : "?";
-    if (!seg) throw validation({ [field]: `no segment ${label} in this app` });
+    if (!seg) throw invalid({ [field]: `no segment ${label} in this app` });
     if (stack.includes(seg.id))
-      throw validation({ [field]: `segment ${seg.id} contains itself through $segment` });
+      throw invalid({ [field]: `segment ${seg.id} contains itself through $segment` });
     if (stack.length >= MAX_SEGMENT_NESTING + (opts.stack?.length ?? 0)) {
-      throw validation({ [field]: `segments nest at most ${MAX_SEGMENT_NESTING} levels` });
+      throw invalid({ [field]: `segments nest at most ${MAX_SEGMENT_NESTING} levels` });
     }
     let inner: Group;
     try {
       inner = parseFilters(seg.filters, `segment ${seg.id}`);
     } catch (err) {
-      if (isApiError(err))
-        throw validation({ [field]: `segment ${seg.id} has filters that no longer apply` });
+      if (isDomainError(err))
+        throw invalid({ [field]: `segment ${seg.id} has filters that no longer apply` });
       throw err;
     }
     return group(inner, [...stack, seg.id]);

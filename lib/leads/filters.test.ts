@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isApiError } from "../api/errors";
+import { isDomainError } from "../domain/errors";
 import { parseFilters } from "./filters";
 
 function fieldsOf(raw: unknown): Record<string, string> {
   try {
     parseFilters(raw);
   } catch (err) {
-    if (isApiError(err)) {
-      expect(err.errorName).toBe("ValidationError");
+    if (isDomainError(err)) {
+      expect(err.kind).toBe("invalid");
       return err.fields ?? {};
     }
     throw err;

@@ -1,45 +1,21 @@
-import { validation } from "../api/errors";
+import { invalid } from "../domain/errors";
 import { hasNul, parseDateTime } from "../props/values";
 import { parseEventProp, systemProp, type SystemPropDef } from "../users/system-props";
+import {
+  COND_TYPES,
+  conditionTypesFor,
+  MAX_CONDITIONS,
+  MAX_DEPTH,
+  valueKind,
+  type CondType,
+} from "./filter-grammar";
 
 /**
- * The leads filter grammar (DESIGN "Users, props, leads"): a tree of and/or groups, up to 3 levels deep and 30
- * conditions in all. Parsing checks every condition against its property's type, so a compiled filter never fails
- * in SQL; errors name the offending field by path (`filters.filters.2.value.value`).
+ * The leads filter grammar's parser (DESIGN "Users, props, leads"; the grammar's data is in filter-grammar.ts): a
+ * tree of and/or groups, up to MAX_DEPTH levels deep and MAX_CONDITIONS conditions in all. Parsing checks every
+ * condition against its property's type, so a compiled filter never fails in SQL; errors name the offending field
+ * by path (`filters.filters.2.value.value`).
  */
-export const MAX_DEPTH = 3;
-export const MAX_CONDITIONS = 30;
-
-export const COND_TYPES = [
-  "known",
-  "unknown",
-  "eq",
-  "neq",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "gt_or_unknown",
-  "lt_or_unknown",
-  "range",
-  "str_eq",
-  "str_neq",
-  "str_contains",
-  "str_ncontains",
-  "str_starts",
-  "bool_true",
-  "bool_false",
-  "daysless",
-  "daysmore",
-  "date_gt",
-  "date_lt",
-  "date_range",
-  "list_contains",
-  "list_ncontains",
-  "in_segment",
-  "tag",
-] as const;
-export type CondType = (typeof COND_TYPES)[number];
 
 export type PropRef =
   | { kind: "system"; name: string; def: SystemPropDef }
@@ -71,50 +47,24 @@ export interface Group {
   items: (Group | Condition)[];
 }
 
-const NUMBER_TYPES: readonly CondType[] = [
-  "eq",
-  "neq",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "gt_or_unknown",
-  "lt_or_unknown",
-  "range",
-];
-const STRING_TYPES: readonly CondType[] = [
-  "str_eq",
-  "str_neq",
-  "str_contains",
-  "str_ncontains",
-  "str_starts",
-];
-const DATE_TYPES: readonly CondType[] = ["daysless", "daysmore", "date_gt", "date_lt", "date_range"];
-const BOOL_TYPES: readonly CondType[] = ["bool_true", "bool_false"];
-const LIST_TYPES: readonly CondType[] = ["list_contains", "list_ncontains"];
-const ANY: readonly CondType[] = ["known", "unknown"];
-
 /** Which condition types a property accepts: typed props their own family, custom props (untyped JSON) all. */
 function allowedTypes(prop: PropRef): readonly CondType[] {
   switch (prop.kind) {
     case "segment":
-      return ["in_segment"];
     case "tag":
-      return ["tag"];
+      return conditionTypesFor(prop.kind);
     case "custom":
-      return [...ANY, ...NUMBER_TYPES, ...STRING_TYPES, ...DATE_TYPES, ...BOOL_TYPES, ...LIST_TYPES];
+      return conditionTypesFor("untyped");
     case "event":
-      return prop.part === "count" ? [...ANY, ...NUMBER_TYPES] : [...ANY, ...DATE_TYPES];
-    case "system": {
-      const t = prop.def.type;
-      return [...ANY, ...(t === "string" ? STRING_TYPES : t === "integer" ? NUMBER_TYPES : DATE_TYPES)];
-    }
+      return conditionTypesFor(prop.part === "count" ? "integer" : "datetime");
+    case "system":
+      return conditionTypesFor(prop.def.type);
   }
 }
 
 function propRef(name: unknown, path: string): PropRef {
   if (typeof name !== "string" || name.length === 0 || name.length > 255) {
-    throw validation({ [path]: "must be a property name of 1 to 255 characters" });
+    throw invalid({ [path]: "must be a property name of 1 to 255 characters" });
   }
   if (name === "$segment") return { kind: "segment" };
   if (name === "$tag") return { kind: "tag" };
@@ -123,74 +73,75 @@ function propRef(name: unknown, path: string): PropRef {
   if (def) return { kind: "system", name, def };
   const ev = parseEventProp(name);
   if (ev) return { kind: "event", name, ...ev };
-  throw validation({ [path]: `${name} is not a system property, an event property or $segment/$tag` });
+  throw invalid({ [path]: `${name} is not a system property, an event property or $segment/$tag` });
 }
 
 function num(v: unknown, path: string): number {
   const n = typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
-  if (typeof n !== "number" || !Number.isFinite(n)) throw validation({ [path]: "must be a number" });
+  if (typeof n !== "number" || !Number.isFinite(n)) throw invalid({ [path]: "must be a number" });
   return n;
 }
 
 function date(v: unknown, path: string): Date {
   const d = parseDateTime(v);
-  if (!d) throw validation({ [path]: "must be a Unix timestamp or an ISO 8601 date-time, years 1 to 9999" });
+  if (!d) throw invalid({ [path]: "must be a Unix timestamp or an ISO 8601 date-time, years 1 to 9999" });
   return d;
 }
 
 function str(v: unknown, path: string): string {
   if (typeof v !== "string" || v.length > 255)
-    throw validation({ [path]: "must be a string of at most 255 characters" });
+    throw invalid({ [path]: "must be a string of at most 255 characters" });
   return v;
 }
 
 function condValue(type: CondType, raw: unknown, path: string): CondValue {
-  if ((ANY as readonly string[]).includes(type) || BOOL_TYPES.includes(type)) return { kind: "none" };
+  const kind = valueKind(type);
+  if (kind === "none") return { kind: "none" };
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    throw validation({
+    throw invalid({
       [path]: `must be an object: {"value": …}${type.endsWith("range") ? ' or {"value1": …, "value2": …}' : ""}`,
     });
   }
   const o = raw as Record<string, unknown>;
-  if (type === "range")
+  if (kind === "numbers")
     return { kind: "numbers", a: num(o.value1, `${path}.value1`), b: num(o.value2, `${path}.value2`) };
-  if (type === "date_range")
+  if (kind === "dates")
     return { kind: "dates", a: date(o.value1, `${path}.value1`), b: date(o.value2, `${path}.value2`) };
   const vp = `${path}.value`;
-  if (NUMBER_TYPES.includes(type)) return { kind: "number", n: num(o.value, vp) };
-  if (type === "daysless" || type === "daysmore") {
+  if (kind === "number") return { kind: "number", n: num(o.value, vp) };
+  if (kind === "days") {
     const n = num(o.value, vp);
-    if (n < 0 || n > 36_500) throw validation({ [vp]: "must be a number of days from 0 to 36500" });
+    if (n < 0 || n > 36_500) throw invalid({ [vp]: "must be a number of days from 0 to 36500" });
     return { kind: "number", n };
   }
-  if (type === "date_gt" || type === "date_lt") return { kind: "date", d: date(o.value, vp) };
-  if (type === "in_segment") {
+  if (kind === "date") return { kind: "date", d: date(o.value, vp) };
+  if (kind === "segment") {
     const v = o.value;
     if (typeof v === "number" && Number.isSafeInteger(v) && v > 0) return { kind: "segment", id: BigInt(v) };
     if (typeof v === "string" && /^\d{1,18}$/.test(v.trim()))
       return { kind: "segment", id: BigInt(v.trim()) };
     if (typeof v === "string" && v.trim()) return { kind: "segment", name: str(v.trim(), vp) };
-    throw validation({ [vp]: "must be a segment ID or name" });
+    throw invalid({ [vp]: "must be a segment ID or name" });
   }
   const s = str(o.value, vp);
   if (type === "tag" && (s.length === 0 || s.includes(",")))
-    throw validation({ [vp]: "must be a tag: 1 to 255 characters, no comma" });
+    throw invalid({ [vp]: "must be a tag: 1 to 255 characters, no comma" });
   return { kind: "string", s };
 }
 
 /** Parses and checks a filters tree; an array is taken as an `and` group of its items. */
 export function parseFilters(raw: unknown, field = "filters"): Group {
-  if (hasNul(raw)) throw validation({ [field]: "must not contain NUL characters" });
+  if (hasNul(raw)) throw invalid({ [field]: "must not contain NUL characters" });
   let conditions = 0;
   const node = (v: unknown, path: string, depth: number): Group | Condition => {
     if (typeof v !== "object" || v === null)
-      throw validation({ [path]: "must be a group {type, filters} or a condition" });
+      throw invalid({ [path]: "must be a group {type, filters} or a condition" });
     const o = v as Record<string, unknown>;
     if (Array.isArray(v) || o.type === "and" || o.type === "or") {
-      if (depth > MAX_DEPTH) throw validation({ [path]: `groups nest at most ${MAX_DEPTH} levels` });
+      if (depth > MAX_DEPTH) throw invalid({ [path]: `groups nest at most ${MAX_DEPTH} levels` });
       const items = Array.isArray(v) ? v : o.filters;
       if (!Array.isArray(items))
-        throw validation({ [`${path}.filters`]: "must be a list of conditions or groups" });
+        throw invalid({ [`${path}.filters`]: "must be a list of conditions or groups" });
       const base = Array.isArray(v) ? path : `${path}.filters`;
       return {
         kind: "group",
@@ -200,18 +151,18 @@ export function parseFilters(raw: unknown, field = "filters"): Group {
       };
     }
     if (++conditions > MAX_CONDITIONS)
-      throw validation({ [path]: `filters hold at most ${MAX_CONDITIONS} conditions in all` });
+      throw invalid({ [path]: `filters hold at most ${MAX_CONDITIONS} conditions in all` });
     const prop = propRef(o.property_name, `${path}.property_name`);
     const type = o.type;
     if (typeof type !== "string" || !(COND_TYPES as readonly string[]).includes(type)) {
-      throw validation({
+      throw invalid({
         [`${path}.type`]: `must be and, or, or a condition type: ${COND_TYPES.join(", ")}`,
       });
     }
     const allowed = allowedTypes(prop);
     if (!allowed.includes(type as CondType)) {
       const name = prop.kind === "segment" ? "$segment" : prop.kind === "tag" ? "$tag" : prop.name;
-      throw validation({
+      throw invalid({
         [`${path}.type`]: `${type} does not apply to ${name}; use one of: ${allowed.join(", ")}`,
       });
     }

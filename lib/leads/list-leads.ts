@@ -1,6 +1,6 @@
 import { planEachTime, sqlOf } from "../db/sql";
 import { Prisma } from "../db/generated/client";
-import { validation } from "../api/errors";
+import { invalid } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
 import { parseEventProp, systemProp, type UserSystemRow } from "../users/system-props";
 import { compileFilters, propExpr } from "./compile";
@@ -29,7 +29,7 @@ function sortExpr(name: string): Prisma.Sql {
   if (def) return propExpr({ kind: "system", name, def }).sort;
   const ev = parseEventProp(name);
   if (ev) return propExpr({ kind: "event", name, ...ev }).sort;
-  throw validation({ sort_prop: "must be a system, custom or event property" });
+  throw invalid({ sort_prop: "must be a system, custom or event property" });
 }
 
 /**
@@ -46,7 +46,7 @@ export async function listLeads(
   const offset = input.offset ?? 0;
   const limit = input.limit ?? 20;
   if (offset + limit > MAX_REACHABLE) {
-    throw validation(
+    throw invalid(
       { offset: `offset + limit must be at most ${MAX_REACHABLE}` },
       `At most ${MAX_REACHABLE} leads are reachable: offset + limit must be at most ${MAX_REACHABLE}; narrow the filters instead.`,
     );

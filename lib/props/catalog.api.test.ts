@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
-import type { CatalogProp } from "./catalog";
+import type { CatalogProp } from "../leads/schemas";
 
 let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;

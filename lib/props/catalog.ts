@@ -1,24 +1,12 @@
 import { Prisma } from "../db/generated/client";
 import { assertApp, type Ctx } from "../auth/context";
+import type { CatalogProp, PropType } from "../leads/schemas";
 import { SYSTEM_PROPS } from "../users/system-props";
 
 /** Custom prop names are learned from this many of the app's newest users (a bounded, index-ordered scan). */
 export const CATALOG_SAMPLE = 10_000;
 /** At most this many custom props are listed (the most used first). */
 export const CATALOG_MAX_CUSTOM = 500;
-
-export type PropType = "string" | "integer" | "float" | "boolean" | "datetime" | "list";
-
-export interface CatalogProp {
-  name: string;
-  kind: "system" | "custom" | "event";
-  type: PropType;
-  /** Human label: the event's name and part for event props. */
-  label: string;
-  read_only: boolean;
-  /** Custom props: how many sampled users have it. */
-  users?: number;
-}
 
 const CANONICAL_DT = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$";
 

@@ -3,33 +3,19 @@ import type { Server, Socket } from "socket.io";
 import { errorLine, type Db, type DbKind } from "../db/client";
 import { sqlOf, type Queryable } from "../db/sql";
 import { EVENT_LOG_LOCK, NOTIFY_CHANNEL } from "./log-keys";
-import { allowed, channelsOf, MAX_CHANNELS_PER_SOCKET, shown, sourcesOf } from "./channels";
+import { allowed, channelsOf, MAX_CHANNELS_PER_SOCKET, shown } from "./channels";
 import type { Actor } from "../auth/context";
 import { replayGap } from "./retention";
+import { toMessage, type LogRow, type Message } from "./log-rows";
 import {
   AFTER_ERROR,
-  drained,
   eventPosition,
   mayReplay,
   REPLAY_PAGE,
+  replayLog,
   ReplayTurns,
   THROTTLED,
 } from "./replay";
-
-export interface Message {
-  id: bigint;
-  channel: string;
-  message: unknown;
-  time: number;
-}
-
-interface Row {
-  id: bigint;
-  userId: bigint | null;
-  channel: string;
-  payload: unknown;
-  created: Date;
-}
 
 interface Listener {
   socket: Socket;
@@ -134,7 +120,7 @@ export class Hub {
     const db = sqlOf(this.db);
     const upTo = await finalPosition(db);
     for (;;) {
-      const rows = await db.$queryRaw<Row[]>`
+      const rows = await db.$queryRaw<LogRow[]>`
         SELECT id, user_id AS "userId", channel, payload, created FROM event_log
         WHERE id > ${this.position} AND id <= ${upTo} ORDER BY id LIMIT ${BATCH}`;
       for (const row of rows) this.fanout(row);
@@ -148,7 +134,7 @@ export class Hub {
     }
   }
 
-  private fanout(row: Row): void {
+  private fanout(row: LogRow): void {
     for (const channel of channelsOf(row)) {
       const set = this.subs.get(channel);
       if (!set?.size) continue;
@@ -242,32 +228,9 @@ export class Hub {
 
   /** Sends the channels' messages after `from` (their `pending` and `last` already set by subscribe). */
   private async replay(l: Listener, channels: string[], from: bigint): Promise<void> {
-    // Up to what the tail has delivered, where every ID is final; later rows reach `pending` through the tail.
-    const upTo = this.position;
     try {
-      const sources = [...new Set(channels.flatMap(sourcesOf))];
-      const wanted = new Set(channels);
-      let cursor = from;
-      for (;;) {
-        const rows = await this.db.$queryRaw<Row[]>`
-          SELECT id, user_id AS "userId", channel, payload, created FROM event_log
-          WHERE channel = ANY(${sources}) AND id > ${cursor} AND id <= ${upTo} ORDER BY id LIMIT ${REPLAY_PAGE}`;
-        if (!l.socket.connected) break;
-        await this.turns.take(() => {
-          for (const row of rows) {
-            for (const channel of channelsOf(row)) {
-              if (!wanted.has(channel)) continue;
-              const last = l.last.get(channel) ?? -1n;
-              if (row.id <= last) continue;
-              l.last.set(channel, row.id);
-              l.socket.emit("message", { ...toMessage(row, channel), id: Number(row.id) });
-            }
-          }
-        });
-        if (rows.length < REPLAY_PAGE) break;
-        cursor = rows[rows.length - 1]!.id;
-        await drained(l.socket);
-      }
+      // Up to what the tail has delivered, where every ID is final; later rows reach `pending` through the tail.
+      await replayLog(this.db, this.turns, l, { channels, from, upTo: this.position });
     } finally {
       for (const c of channels) {
         const waiting = l.pending.get(c) ?? [];
@@ -317,8 +280,4 @@ async function finalPosition(db: Queryable): Promise<bigint> {
     ) AS waited
     FROM seq`;
   return row?.drawn ?? 0n;
-}
-
-function toMessage(row: Row, channel: string): Message {
-  return { id: row.id, channel, message: row.payload, time: row.created.getTime() / 1000 };
 }

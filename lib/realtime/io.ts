@@ -3,7 +3,8 @@ import { Server, type DefaultEventsMap, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import type { Runtime } from "../server/runtime";
-import { isApiError } from "../api/errors";
+import { isApiError, toApiError } from "../api/errors";
+import { isDomainError } from "../domain/errors";
 import type { Hub } from "./hub";
 import { identify, type Identified } from "../auth/actor";
 import { noteRevoked, REVOKED_EVENT } from "../auth/revoked";
@@ -55,14 +56,13 @@ export async function attachIo(
       if (!who) return next(new Error("AuthenticationFailed"));
       socket.data.actor = who.actor;
       next();
-    })().catch((err: unknown) =>
-      // Throttled (too many unknown tokens from this address) reaches the client with its Retry-After.
-      next(
-        isApiError(err)
-          ? Object.assign(new Error(err.errorName), { data: err.headers })
-          : new Error("InternalError"),
-      ),
-    );
+    })().catch((err: unknown) => {
+      // A refusal (Throttled: too many unknown tokens from this address) reaches the client by name with its
+      // headers (Retry-After); anything else, an outage included, is an InternalError.
+      if (!isApiError(err) && !isDomainError(err)) return next(new Error("InternalError"));
+      const refusal = toApiError(err, socket.id);
+      next(Object.assign(new Error(refusal.errorName), { data: refusal.headers }));
+    });
   });
 
   // Another instance revoked access: its access tokens stop here too (lib/auth/revoked.ts).

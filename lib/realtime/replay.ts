@@ -1,4 +1,7 @@
 import type { Socket } from "socket.io";
+import type { Db } from "../db/client";
+import { channelsOf, sourcesOf } from "./channels";
+import { toMessage, type LogRow } from "./log-rows";
 
 /**
  * What keeps subscribe replays from crowding out everything else: a replay sends a page at a time, one page per
@@ -43,6 +46,41 @@ export async function drained(socket: Socket): Promise<void> {
       const timer = setTimeout(done, 200);
       transport.once("ready", done);
     });
+  }
+}
+
+/**
+ * Sends a socket the messages of `channels` after `from` up to `upTo`, a page per turn, reading the next page once
+ * the socket has written this one. `last` (per channel, the last id the socket got) skips what it already has and
+ * follows what it is sent; a socket that disconnects ends the replay.
+ */
+export async function replayLog(
+  db: Db,
+  turns: ReplayTurns,
+  to: { socket: Socket; last: Map<string, bigint> },
+  range: { channels: string[]; from: bigint; upTo: bigint },
+): Promise<void> {
+  const sources = [...new Set(range.channels.flatMap(sourcesOf))];
+  const wanted = new Set(range.channels);
+  let cursor = range.from;
+  for (;;) {
+    const rows = await db.$queryRaw<LogRow[]>`
+      SELECT id, user_id AS "userId", channel, payload, created FROM event_log
+      WHERE channel = ANY(${sources}) AND id > ${cursor} AND id <= ${range.upTo} ORDER BY id LIMIT ${REPLAY_PAGE}`;
+    if (!to.socket.connected) return;
+    await turns.take(() => {
+      for (const row of rows) {
+        for (const channel of channelsOf(row)) {
+          if (!wanted.has(channel)) continue;
+          if (row.id <= (to.last.get(channel) ?? -1n)) continue;
+          to.last.set(channel, row.id);
+          to.socket.emit("message", { ...toMessage(row, channel), id: Number(row.id) });
+        }
+      }
+    });
+    if (rows.length < REPLAY_PAGE) return;
+    cursor = rows[rows.length - 1]!.id;
+    await drained(to.socket);
   }
 }
 

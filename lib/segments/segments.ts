@@ -1,5 +1,5 @@
 import { Prisma } from "../db/generated/client";
-import { lookup, validation } from "../api/errors";
+import { invalid, lookupFailed } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
 import { compileFilters } from "../leads/compile";
 import { parseFilters, segmentRefs, type Group } from "../leads/filters";
@@ -30,7 +30,7 @@ export async function listSegments(ctx: Ctx, input: { appId: bigint }): Promise<
   return ctx.db.segment.findMany({ where: { appId: input.appId }, select, orderBy: { id: "asc" } });
 }
 
-const missing = (id: bigint) => lookup(`Segment ${id} does not exist in this app.`);
+const missing = (id: bigint) => lookupFailed(`Segment ${id} does not exist in this app.`);
 
 export async function getSegment(ctx: Ctx, input: { appId: bigint; segmentId: bigint }): Promise<SegmentRow> {
   assertApp(ctx, input.appId);
@@ -76,7 +76,7 @@ async function assertNameFree(ctx: Ctx, appId: bigint, name: string, self?: bigi
   const other = await ctx.db.segment.findFirst({
     where: { appId, name, ...(self ? { NOT: { id: self } } : {}) },
   });
-  if (other) throw validation({ name: `a segment named "${name}" exists already (${other.id})` });
+  if (other) throw invalid({ name: `a segment named "${name}" exists already (${other.id})` });
 }
 
 export async function createSegment(
@@ -132,7 +132,7 @@ export async function deleteSegment(ctx: Ctx, input: { appId: bigint; segmentId:
     }
   });
   if (users.length) {
-    throw validation({
+    throw invalid({
       segment_id: `segment ${seg.id} is used by segment(s) ${users.map((u) => u.id).join(", ")}; remove those references first`,
     });
   }

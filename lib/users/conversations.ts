@@ -1,33 +1,28 @@
-import type { z } from "zod";
 import { Prisma } from "../db/generated/client";
 import type { Ctx } from "../auth/context";
-import type { v1PageParams, v2PageParams } from "../api/pagination";
+import type { Keyset, KeysetPage } from "../domain/keyset";
 import { pageConversations } from "../conversations/list";
 import type { ConversationFields, ConversationView } from "../conversations/view";
 import { findUserId, type UserRef } from "./resolve";
 
 export const RECIPIENT_TYPES = ["web", "sdk"] as const;
 
-type Paging =
-  | { version: 2; params: { [K in keyof typeof v2PageParams]?: z.output<(typeof v2PageParams)[K]> } }
-  | { version: 1; params: { [K in keyof typeof v1PageParams]?: z.output<(typeof v1PageParams)[K]> } };
-
 export interface UserConversationsInput {
   user: UserRef;
   withUserRepliesOnly?: boolean;
   recipientType?: (typeof RECIPIENT_TYPES)[number];
   fields: ConversationFields;
-  paging: Paging;
+  page: Keyset;
 }
 
 /**
- * A user's conversations, newest `last_update` first, keyset-paged by `[last_update, id]` over the
+ * A user's conversations, keyset-paged by `[last_update, id]` (the API's default: newest first) over the
  * (user_id, last_update, id) index. Rows and their serialisation are the conversations domain's own.
  */
 export async function listUserConversations(
   ctx: Ctx,
   input: UserConversationsInput,
-): Promise<{ items: ConversationView[]; meta: Record<string, unknown> }> {
+): Promise<KeysetPage<ConversationView>> {
   const user = await findUserId(ctx, input.user);
   const conds = [Prisma.sql`c.user_id = ${user.id}`];
   if (input.withUserRepliesOnly) conds.push(Prisma.sql`c.has_user_replies`);
@@ -37,6 +32,6 @@ export async function listUserConversations(
     appId: user.appId,
     where: Prisma.join(conds, " AND "),
     fields: input.fields,
-    paging: input.paging,
+    page: input.page,
   });
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
-import { v1PageParams, v2PageParams } from "../api/pagination";
+import { v1Keyset, v1Meta, v1PageParams, v2Keyset, v2Meta, v2PageParams } from "../api/pagination";
 import { p } from "../api/zod";
 import { responseUrls } from "../conversations/endpoints/shared";
 import { conversationSwitches } from "../conversations/params";
+import { CONVERSATION_KEY } from "../conversations/list";
 import { LIST_FIELDS, pickFields, serializeConversation } from "../conversations/view";
 import { listUserConversations, RECIPIENT_TYPES } from "./conversations";
 import { userRefParams } from "./resolve";
@@ -21,14 +22,18 @@ export const getUserConversations = endpoint({
     meta: v1PageMeta,
     params: z.object({ ...userRefParams, ...v1PageParams }),
     handler: async (ctx, input, req) => {
+      const keyset = v1Keyset(input, CONVERSATION_KEY);
       const page = await listUserConversations(ctx, {
         user: input,
         // v1 results carry no user object.
         fields: { ...LIST_FIELDS, user: false },
-        paging: { version: 1, params: input },
+        page: keyset,
       });
       const urls = await responseUrls(ctx, req);
-      return { data: page.items.map((v) => serializeConversation(v, { version: 1, urls })), meta: page.meta };
+      return {
+        data: page.items.map((v) => serializeConversation(v, { version: 1, urls })),
+        meta: v1Meta(CONVERSATION_KEY, keyset, page),
+      };
     },
   },
   v2: {
@@ -42,15 +47,19 @@ export const getUserConversations = endpoint({
       ...v2PageParams,
     }),
     handler: async (ctx, input, req) => {
+      const keyset = v2Keyset(input, CONVERSATION_KEY);
       const page = await listUserConversations(ctx, {
         user: input,
         withUserRepliesOnly: input.with_user_replies_only,
         recipientType: input.recipient_type,
         fields: pickFields(LIST_FIELDS, input),
-        paging: { version: 2, params: input },
+        page: keyset,
       });
       const urls = await responseUrls(ctx, req);
-      return { data: page.items.map((v) => serializeConversation(v, { version: 2, urls })), meta: page.meta };
+      return {
+        data: page.items.map((v) => serializeConversation(v, { version: 2, urls })),
+        meta: v2Meta(CONVERSATION_KEY, keyset, page),
+      };
     },
   },
 });

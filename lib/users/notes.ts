@@ -1,4 +1,4 @@
-import { lookup } from "../api/errors";
+import { lookupFailed } from "../domain/errors";
 import { actingAdminId, type Ctx } from "../auth/context";
 import { findUserId, type UserRef } from "./resolve";
 
@@ -62,5 +62,5 @@ export async function addNote(ctx: Ctx, input: { user: UserRef; body: string }):
 export async function deleteNote(ctx: Ctx, input: { user: UserRef; noteId: bigint }): Promise<void> {
   const u = await findUserId(ctx, input.user);
   const res = await ctx.db.userNote.deleteMany({ where: { id: input.noteId, userId: u.id } });
-  if (res.count === 0) throw lookup(`Note ${input.noteId} of user ${u.id} does not exist.`);
+  if (res.count === 0) throw lookupFailed(`Note ${input.noteId} of user ${u.id} does not exist.`);
 }

@@ -1,6 +1,6 @@
 import { Prisma } from "../db/generated/client";
 import type { Db, Tx } from "../db/client";
-import { lookup, validation } from "../api/errors";
+import { invalid, lookupFailed } from "../domain/errors";
 import { p, parseId } from "../api/zod";
 import { assertApp, requireAppId, type Ctx } from "../auth/context";
 import { announceIfNewLead } from "../leads/lead-events";
@@ -22,7 +22,7 @@ export const userRefParams = {
 function serviceId(ref: UserRef): bigint {
   const id = parseId(ref.id);
   if (id === undefined) {
-    throw validation({
+    throw invalid({
       id: "must be a user ID (an integer from 1 to 2^63-1); pass by_user_id=true to use your own user ID",
     });
   }
@@ -36,7 +36,9 @@ function refApp(ctx: Ctx, ref: UserRef): bigint {
 }
 
 const missing = (ref: UserRef) =>
-  lookup(ref.by_user_id ? `No user with user_id "${ref.id}" in this app.` : `User ${ref.id} does not exist.`);
+  lookupFailed(
+    ref.by_user_id ? `No user with user_id "${ref.id}" in this app.` : `User ${ref.id} does not exist.`,
+  );
 
 /**
  * The user's service ID and app, checked against the caller's access; LookupError when there is none. `findFirst`,

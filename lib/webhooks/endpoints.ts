@@ -5,8 +5,8 @@ import { p } from "../api/zod";
 import { WEBHOOK_KINDS } from "./kinds";
 import {
   createWebhook,
+  DELIVERY_KEY,
   deleteWebhook,
-  deliveryPageParams,
   getWebhook,
   listDeliveries,
   listWebhooks,
@@ -16,6 +16,7 @@ import {
   updateWebhook,
 } from "./subscriptions";
 import { empty, v2PageMeta } from "../api/schemas";
+import { v2Keyset, v2Meta, v2PageParams } from "../api/pagination";
 import { deliverySchema, webhookListedSchema, webhookSchema } from "./schemas";
 
 // Webhooks are new in v2: operators (session) and the app's API tokens manage them alike.
@@ -171,11 +172,17 @@ export const getWebhookDeliveries = endpoint({
     params: z.object({
       ...ids,
       status: p.oneOf(["pending", "succeeded", "failed"]).optional(),
-      ...deliveryPageParams,
+      ...v2PageParams,
     }),
     handler: async (ctx, input) => {
-      const page = await listDeliveries(ctx, { ...input, appId: input.id, webhookId: input.webhook_id });
-      return { data: page.items.map(serializeDelivery), meta: page.meta };
+      const keyset = v2Keyset(input, DELIVERY_KEY);
+      const page = await listDeliveries(ctx, {
+        appId: input.id,
+        webhookId: input.webhook_id,
+        status: input.status,
+        page: keyset,
+      });
+      return { data: page.items.map(serializeDelivery), meta: v2Meta(DELIVERY_KEY, keyset, page) };
     },
   },
 });

@@ -47,7 +47,7 @@ export async function sendWebhook(o: Outgoing): Promise<SendResult> {
     url = parseWebhookUrl(o.url);
     addresses = await resolveAllowed(url.hostname, o.allowPrivate, o.lookup);
   } catch (err) {
-    if (err instanceof UrlRefused) return { ok: false, status: null, error: `URL refused: ${err.message}` };
+    if (err instanceof UrlRefused) return { ok: false, status: null, error: `URL refused: ${err.reason}` };
     throw err;
   }
   const timestamp = Math.floor(Date.now() / 1000);

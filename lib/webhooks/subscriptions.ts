@@ -1,16 +1,16 @@
 import crypto from "node:crypto";
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
-import { ApiError, lookup, validation } from "../api/errors";
+import { invalid, lookupFailed, internal } from "../domain/errors";
 import { loadConfig } from "../config/env";
 import { Prisma } from "../db/generated/client";
 import { withEvents } from "../realtime/outbox";
 import { tryRuntime } from "../server/runtime";
-import { paginateV2, v2PageParams, type KeyColumn } from "../api/pagination";
-import type { z } from "zod";
+import { pageByKeyset, type KeyColumn } from "../db/keyset";
+import type { Keyset, KeysetPage } from "../domain/keyset";
 import { TEST_EVENT_TYPE, type SubscribableKind } from "./kinds";
 import { invalidateSubscriptions } from "./state";
-import { checkWebhookUrl, UrlRefused } from "./url-guard";
+import { checkWebhookUrl } from "./url-guard";
 import { webhookMessageId } from "./deliveries";
 
 export const MAX_SUBSCRIPTIONS_PER_APP = 50;
@@ -31,16 +31,9 @@ const allowPrivate = () => (tryRuntime()?.config ?? loadConfig()).webhookAllowPr
 
 export const newSecret = () => `whsec_${crypto.randomBytes(24).toString("base64url")}`;
 
-async function checkUrl(url: string): Promise<void> {
-  try {
-    await checkWebhookUrl(url, allowPrivate());
-  } catch (err) {
-    if (err instanceof UrlRefused) throw validation({ url: err.message });
-    throw err;
-  }
-}
+const checkUrl = (url: string) => checkWebhookUrl(url, allowPrivate());
 
-const missing = (webhookId: bigint) => lookup(`No webhook ${webhookId} in this app.`);
+const missing = (webhookId: bigint) => lookupFailed(`No webhook ${webhookId} in this app.`);
 
 async function requireSubscription(ctx: Ctx, appId: bigint, webhookId: bigint): Promise<SubscriptionRow> {
   assertApp(ctx, appId);
@@ -83,7 +76,7 @@ export async function createWebhook(
     await tx.$executeRaw`SELECT 1 FROM apps WHERE id = ${input.appId} FOR UPDATE`;
     const count = await tx.webhookSubscription.count({ where: { appId: input.appId } });
     if (count >= MAX_SUBSCRIPTIONS_PER_APP)
-      throw validation({ url: `an app has at most ${MAX_SUBSCRIPTIONS_PER_APP} webhooks` });
+      throw invalid({ url: `an app has at most ${MAX_SUBSCRIPTIONS_PER_APP} webhooks` });
     return tx.webhookSubscription.create({
       data: {
         appId: input.appId,
@@ -105,7 +98,7 @@ export async function updateWebhook(
 ): Promise<SubscriptionRow> {
   await requireSubscription(ctx, input.appId, input.webhookId);
   if (input.secret !== undefined && input.rotateSecret)
-    throw validation({ secret: "give a secret or rotate_secret, not both" });
+    throw invalid({ secret: "give a secret or rotate_secret, not both" });
   if (input.url !== undefined) await checkUrl(input.url);
   const row = await ctx.db.$transaction(async (tx) => {
     // A concurrent delete leaves nothing to update: the same LookupError as a webhook that never was.
@@ -181,25 +174,22 @@ export async function sendTestWebhook(
     where: { subscriptionId: sub.id, type: "test", payload: { path: ["nonce"], equals: nonce } },
     select: DELIVERY,
   });
-  if (!row) throw new ApiError("InternalError", "The test delivery was not queued.");
+  if (!row) throw internal("The test delivery was not queued.");
   return row;
 }
 
-export const deliveryPageParams = v2PageParams;
-type PageInput = { [K in keyof typeof v2PageParams]?: z.output<(typeof v2PageParams)[K]> };
+export const DELIVERY_KEY: KeyColumn[] = [{ kind: "id", sql: Prisma.sql`d.id` }];
 
-const ID_KEY: KeyColumn[] = [{ kind: "id", sql: Prisma.sql`d.id` }];
-
-/** The delivery log of one subscription, newest first, paged by ID. */
+/** The delivery log of one subscription, keyset-paged by ID (the API's default: newest first). */
 export async function listDeliveries(
   ctx: Ctx,
-  input: PageInput & { appId: bigint; webhookId: bigint; status?: string },
-) {
+  input: { appId: bigint; webhookId: bigint; status?: string; page: Keyset },
+): Promise<KeysetPage<DeliveryRow>> {
   await requireSubscription(ctx, input.appId, input.webhookId);
   const status = input.status ? Prisma.sql`AND d.status = ${input.status}` : Prisma.empty;
-  const page = await paginateV2<{ id: bigint }>(
-    input,
-    ID_KEY,
+  const page = await pageByKeyset<{ id: bigint }>(
+    input.page,
+    DELIVERY_KEY,
     (r) => [r.id],
     (where, order, limit) =>
       ctx.db.$queryRaw<{ id: bigint }[]>`
@@ -212,7 +202,7 @@ export async function listDeliveries(
     select: DELIVERY,
   });
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return { items: page.items.flatMap((i) => byId.get(i.id) ?? []), meta: page.meta };
+  return { items: page.items.flatMap((i) => byId.get(i.id) ?? []), next: page.next };
 }
 
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isDomainError } from "../domain/errors";
 import { checkWebhookUrl, isForbiddenAddress, parseWebhookUrl, UrlRefused } from "./url-guard";
 
 describe("isForbiddenAddress", () => {
@@ -97,7 +98,13 @@ describe("checkWebhookUrl", () => {
       (e: unknown) => e,
     );
     expect(err, url).toBeInstanceOf(UrlRefused);
-    return (err as UrlRefused).message;
+    // The API tells it as a ValidationError of `url` (its envelope message names the field, as before).
+    expect(isDomainError(err) && [err.kind, err.message, err.fields]).toEqual([
+      "invalid",
+      "Invalid parameters: url.",
+      { url: (err as UrlRefused).reason },
+    ]);
+    return (err as UrlRefused).reason;
   };
 
   it("refuses loopback, private and link-local targets, in any spelling", async () => {

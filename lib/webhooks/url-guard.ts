@@ -1,5 +1,6 @@
 import dns from "node:dns/promises";
 import net from "node:net";
+import { DomainError } from "../domain/errors";
 
 /**
  * Webhook URLs must not reach the service's own network (SSRF): loopback, private, link-local, CGNAT, multicast,
@@ -7,10 +8,9 @@ import net from "node:net";
  * (IPv4-mapped, -compatible, SIIT, NAT64 and 6to4 addresses are judged by the IPv4 address they carry), unless the
  * configuration allows private targets (WEBHOOK_ALLOW_PRIVATE, for tests and closed networks).
  */
-export class UrlRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UrlRefused";
+export class UrlRefused extends DomainError {
+  constructor(readonly reason: string) {
+    super("invalid", "Invalid parameters: url.", { fields: { url: reason } });
   }
 }
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { endpoint } from "../../api/endpoint";
-import { v1PageParams, v2PageParams } from "../../api/pagination";
+import { v1Keyset, v1Meta, v1PageParams, v2Keyset, v2Meta, v2PageParams } from "../../api/pagination";
 import { p } from "../../api/zod";
 import { serializePart } from "../../parts/serialize";
-import { getConversation, listConversationParts } from "../get";
+import { getConversation, listConversationParts, PART_KEY } from "../get";
 import { conversationSwitches, partSwitches } from "../params";
 import { pickFields, serializeConversation, SINGLE_FIELDS } from "../view";
 import { responseUrls } from "./shared";
@@ -46,12 +46,13 @@ export const getConversationParts = endpoint({
     meta: v1PageMeta,
     params: z.object({ id: p.id(), ...v1PageParams }),
     handler: async (ctx, input, req) => {
-      const page = await listConversationParts(ctx, {
-        conversationId: input.id,
-        paging: { version: 1, params: input },
-      });
+      const keyset = v1Keyset(input, PART_KEY);
+      const page = await listConversationParts(ctx, { conversationId: input.id, page: keyset });
       const urls = await responseUrls(ctx, req);
-      return { data: page.items.map((x) => serializePart(x, { version: 1, urls })), meta: page.meta };
+      return {
+        data: page.items.map((x) => serializePart(x, { version: 1, urls })),
+        meta: v1Meta(PART_KEY, keyset, page),
+      };
     },
   },
   v2: {
@@ -59,14 +60,12 @@ export const getConversationParts = endpoint({
     meta: v2PageMeta,
     params: z.object({ id: p.id(), ...partSwitches, ...v2PageParams }),
     handler: async (ctx, input, req) => {
-      const page = await listConversationParts(ctx, {
-        conversationId: input.id,
-        paging: { version: 2, params: input },
-      });
+      const keyset = v2Keyset(input, PART_KEY);
+      const page = await listConversationParts(ctx, { conversationId: input.id, page: keyset });
       const urls = await responseUrls(ctx, req);
       return {
         data: page.items.map((x) => serializePart(x, { version: 2, urls, fields: input })),
-        meta: page.meta,
+        meta: v2Meta(PART_KEY, keyset, page),
       };
     },
   },

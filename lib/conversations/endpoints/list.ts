@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { endpoint } from "../../api/endpoint";
-import { v1PageParams, v2PageParams } from "../../api/pagination";
+import { v1Keyset, v1Meta, v1PageParams, v2Keyset, v2Meta, v2PageParams } from "../../api/pagination";
 import { p } from "../../api/zod";
 import { countConversations } from "../counts";
-import { ASSISTANT_TYPES, listAppConversations } from "../list";
+import { ASSISTANT_TYPES, CONVERSATION_KEY, listAppConversations } from "../list";
 import { conversationSwitches, tag } from "../params";
 import { LIST_FIELDS, pickFields, serializeConversation } from "../view";
 import { orNone, responseUrls } from "./shared";
@@ -56,6 +56,7 @@ export const getAppConversations = endpoint({
     meta: v1PageMeta,
     params: v1Params,
     handler: async (ctx, input, req) => {
+      const keyset = v1Keyset(input, CONVERSATION_KEY);
       const page = await listAppConversations(ctx, {
         appId: input.id,
         filters: {
@@ -66,10 +67,13 @@ export const getAppConversations = endpoint({
           channel: input.channel,
         },
         fields: LIST_FIELDS,
-        paging: { version: 1, params: input },
+        page: keyset,
       });
       const urls = await responseUrls(ctx, req);
-      return { data: page.items.map((v) => serializeConversation(v, { version: 1, urls })), meta: page.meta };
+      return {
+        data: page.items.map((v) => serializeConversation(v, { version: 1, urls })),
+        meta: v1Meta(CONVERSATION_KEY, keyset, page),
+      };
     },
   },
   v2: {
@@ -77,6 +81,7 @@ export const getAppConversations = endpoint({
     meta: v2PageMeta,
     params: v2Params,
     handler: async (ctx, input, req) => {
+      const keyset = v2Keyset(input, CONVERSATION_KEY);
       const page = await listAppConversations(ctx, {
         appId: input.id,
         filters: {
@@ -91,10 +96,13 @@ export const getAppConversations = endpoint({
           includeNotAssigned: input.include_not_assigned,
         },
         fields: pickFields(LIST_FIELDS, { ...input, channel: input.include_channel }),
-        paging: { version: 2, params: input },
+        page: keyset,
       });
       const urls = await responseUrls(ctx, req);
-      return { data: page.items.map((v) => serializeConversation(v, { version: 2, urls })), meta: page.meta };
+      return {
+        data: page.items.map((v) => serializeConversation(v, { version: 2, urls })),
+        meta: v2Meta(CONVERSATION_KEY, keyset, page),
+      };
     },
   },
 });

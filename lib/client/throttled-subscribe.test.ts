@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { throttledRetryMs } from "./use-socket";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ThrottledRetries, throttledRetryMs } from "./throttled-subscribe";
 
 describe("a subscribe refused as Throttled", () => {
   const throttled = { subscribed: [], refused: ["event.1"], error: "Throttled" };
@@ -21,5 +21,29 @@ describe("a subscribe refused as Throttled", () => {
       throttledRetryMs({ subscribed: [], refused: ["event.1"], error: "ValidationError" }, 0),
     ).toBeUndefined();
     expect(throttledRetryMs(undefined, 0)).toBeUndefined();
+  });
+});
+
+describe("ThrottledRetries", () => {
+  const throttled = { subscribed: [], refused: ["event.1"], error: "Throttled" };
+  afterEach(() => void vi.useRealTimers());
+
+  it("resends after the backoff, counts refusals in a row, and drops a retry whose connection ended", () => {
+    vi.useFakeTimers();
+    const r = new ThrottledRetries();
+    const resend = vi.fn();
+    expect(r.retried({ subscribed: ["event.1"] }, resend)).toBe(false);
+    expect(r.retried(throttled, resend)).toBe(true);
+    expect(r.retried(throttled, resend)).toBe(true);
+    expect(r.inARow).toBe(2);
+    vi.advanceTimersByTime(2000);
+    expect(resend).toHaveBeenCalledTimes(1);
+    r.reset();
+    vi.advanceTimersByTime(30_000);
+    expect(resend).toHaveBeenCalledTimes(1);
+    expect(r.inARow).toBe(0);
+    r.retried(throttled, resend);
+    expect(r.cleared()).toBe(true);
+    expect(r.cleared()).toBe(false);
   });
 });
