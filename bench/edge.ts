@@ -2,6 +2,7 @@ import http from "node:http";
 import { startTestServer } from "../lib/testing/server";
 import { makeApp } from "../lib/testing/factories";
 import { getPing } from "../lib/auth/endpoints-ping";
+import { VERSION_HEADER } from "../lib/api/headers";
 
 /**
  * The cost of endpoint(): a trivial endpoint through the wrapper against the same response from a bare handler,
@@ -62,6 +63,20 @@ export async function benchEdge(log = console.log) {
     const usToken = await timeLoop(5_000, async () =>
       (await getPing.handle(mk({ authorization: `Token ${a.token}` }), route)).text(),
     );
+    // API v3: the same empty endpoint with an access token (EdDSA verify, no database read) against the key.
+    const exchanged = await s.call("/api/v3/auth/token", {
+      method: "POST",
+      headers: { authorization: `Token ${a.token}` },
+      form: { grant_type: "api_key" },
+    });
+    const jwt = (exchanged.body.data as { access_token: string }).access_token;
+    const v3 = (auth: string) => ({ authorization: auth, [VERSION_HEADER]: "3" });
+    const usV3Key = await timeLoop(5_000, async () =>
+      (await getPing.handle(mk(v3(`Token ${a.token}`)), route)).text(),
+    );
+    const usV3Jwt = await timeLoop(5_000, async () =>
+      (await getPing.handle(mk(v3(`Bearer ${jwt}`)), route)).text(),
+    );
     const baseline = http.createServer((_req, res) => {
       res.setHeader("content-type", "application/json");
       res.end('{"data":{"actor":"anonymous"},"meta":{"status":200}}');
@@ -72,6 +87,8 @@ export async function benchEdge(log = console.log) {
     baseline.close();
     const anon = await load(`${s.url}/api/ping`, {}, 3);
     const token = await load(`${s.url}/api/ping`, { authorization: `Token ${a.token}` }, 3);
+    const v3Key = await load(`${s.url}/api/v3/ping`, { authorization: `Token ${a.token}` }, 3);
+    const v3Jwt = await load(`${s.url}/api/v3/ping`, { authorization: `Bearer ${jwt}` }, 3);
     const viaNext = await startTestServer(
       { rateLimitPerSecond: 1e9, rateLimitBurst: 1e9 },
       { apiThroughNext: true },
@@ -88,14 +105,27 @@ export async function benchEdge(log = console.log) {
         "µs/req": usToken.toFixed(1),
         "req/s": Math.round(1e6 / usToken),
       },
+      { case: "handler, v3 + API key", "µs/req": usV3Key.toFixed(1), "req/s": Math.round(1e6 / usV3Key) },
+      {
+        case: "handler, v3 + access token (JWT)",
+        "µs/req": usV3Jwt.toFixed(1),
+        "req/s": Math.round(1e6 / usV3Jwt),
+      },
       { case: "HTTP, bare node:http", "µs/req": "", "req/s": node.rps },
       { case: "HTTP, server + endpoint() no auth", "µs/req": "", "req/s": anon.rps },
       { case: "HTTP, server + endpoint() + token", "µs/req": "", "req/s": token.rps },
+      { case: "HTTP, v3 + API key", "µs/req": "", "req/s": v3Key.rps },
+      { case: "HTTP, v3 + access token (JWT)", "µs/req": "", "req/s": v3Jwt.rps },
       { case: "HTTP, through Next's routing + token", "µs/req": "", "req/s": nextToken.rps },
     ];
     log(`database: ${s.server.runtime.dbKind}`);
     console.table(rows);
-    return { wrapperOverheadUs: usAnon - usBare, tokenAuthUs: usToken - usAnon, rows };
+    return {
+      wrapperOverheadUs: usAnon - usBare,
+      tokenAuthUs: usToken - usAnon,
+      jwtOverKeyUs: usV3Jwt - usV3Key,
+      rows,
+    };
   } finally {
     await s.close();
   }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { catalog } from "@/lib/compose/catalog";
+import { catalog, v3Only } from "@/lib/compose/catalog";
 import { openApiDocument } from "@/lib/api/openapi";
 import { conditionDocs, FILTERS_OUTLINE } from "@/lib/leads/filters-doc";
 
@@ -66,8 +66,12 @@ export default function DocsPage() {
     <main className="mx-auto max-w-5xl px-6 py-10 text-slate-900">
       <h1 className="text-3xl font-semibold">API reference</h1>
       <p className="mt-3 text-slate-600">
-        Base URL <code>/api</code> (version 2, current) or <code>/api/v1</code> (deprecated). Authenticate
-        with <code>Authorization: Token &lt;token&gt;</code>, <code>Bearer</code>, or <code>auth_token</code>.
+        Base URL <code>/api</code> (version 2, current), <code>/api/v3</code> (access and refresh tokens,{" "}
+        <a className="text-blue-700 underline" href="#v3">
+          below
+        </a>
+        ) or <code>/api/v1</code> (deprecated). Authenticate with{" "}
+        <code>Authorization: Token &lt;token&gt;</code>, <code>Bearer</code>, or <code>auth_token</code>.
         Every response is <code>{"{data, meta}"}</code> and <code>meta.status</code> equals the HTTP status.
         Machine-readable:{" "}
         <a className="text-blue-700 underline" href="/api/openapi.json">
@@ -76,6 +80,10 @@ export default function DocsPage() {
         and{" "}
         <a className="text-blue-700 underline" href="/api/v1/openapi.json">
           /api/v1/openapi.json
+        </a>{" "}
+        and{" "}
+        <a className="text-blue-700 underline" href="/api/v3/openapi.json">
+          /api/v3/openapi.json
         </a>
         .
       </p>
@@ -124,8 +132,54 @@ export default function DocsPage() {
           )}
         </section>
       ))}
+      <V3Tokens />
       <FiltersGrammar />
     </main>
+  );
+}
+
+const V3_EXAMPLE = `# 1. Exchange the API key for a pair (the key sent as any call sends it)
+curl -X POST https://relay.example.com/api/v3/auth/token \\
+  -H "Authorization: Token rly_…" -d grant_type=api_key
+# {"data": {"access_token": "eyJ…", "refresh_token": "rlr_…", "token_type": "Bearer", "expires_in": 300}, …}
+
+# 2. Call any endpoint under /api/v3 with the access token
+curl https://relay.example.com/api/v3/ping -H "Authorization: Bearer eyJ…"
+
+# 3. Before it expires (5 minutes), refresh: a new pair; the old refresh token is used up
+curl -X POST https://relay.example.com/api/v3/auth/token \\
+  -d grant_type=refresh_token -d refresh_token=rlr_…`;
+
+/** Version 3: the token exchange, with the endpoints only v3 has (from the v3 OpenAPI document). */
+function V3Tokens() {
+  const doc = openApiDocument([...catalog, ...v3Only], 3);
+  const own = new Set(v3Only.map((e) => `${e.spec.method.toLowerCase()} ${e.spec.path}`));
+  own.add("post /auth/login");
+  const ops = Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => own.has(`${method} ${path}`))
+      .map(([method, op]) => ({ path, method, summary: text(op.summary) })),
+  );
+  return (
+    <section id="v3" className="mt-8 border-t border-slate-200 pt-6" aria-label="Version 3">
+      <h2 className="text-lg font-semibold">Version 3: access and refresh tokens</h2>
+      <p className="mt-1 text-slate-700">
+        Every endpoint above answers under <code>/api/v3</code> as in version 2. A v3 call may also
+        authenticate with a short-lived access token, <code>Authorization: Bearer &lt;access_token&gt;</code>:
+        a signed JWT (EdDSA) carrying the app, the key and its scopes, valid 5 minutes. API keys keep working
+        as they are. Refresh tokens are single use: using one twice revokes its whole chain. Revoking the key
+        (or removing the operator) ends its tokens at once.
+      </p>
+      <pre className="mt-3 overflow-x-auto rounded bg-slate-900 p-4 text-sm text-slate-100">{V3_EXAMPLE}</pre>
+      <ul className="mt-3 text-sm">
+        {ops.map((o) => (
+          <li key={`${o.method} ${o.path}`}>
+            <span className="font-mono uppercase">{o.method}</span>{" "}
+            <span className="font-mono">{o.path}</span> — {o.summary}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -2,10 +2,18 @@ import { adminCreate } from "./admin-create";
 import { appCreate } from "./app-create";
 import type { Command } from "./command";
 import { demoSeed } from "./demo-seed";
+import { keysRotate } from "./keys-rotate";
 import { tokenCreate } from "./token-create";
 import { tokenRevoke } from "./token-revoke";
 
-export const COMMANDS: readonly Command[] = [appCreate, adminCreate, tokenCreate, tokenRevoke, demoSeed];
+export const COMMANDS: readonly Command[] = [
+  appCreate,
+  adminCreate,
+  tokenCreate,
+  tokenRevoke,
+  keysRotate,
+  demoSeed,
+];
 
 export const usageLine = (c: Command) => `npm run cli -- ${c.name}${c.usage ? ` ${c.usage}` : ""}`;
 

@@ -18,6 +18,7 @@ import { ErrorAlert } from "./error-alert";
 import { formatTime, isoTime } from "./format";
 import { SecretBox } from "./secret-box";
 import { SectionCard } from "./section-card";
+import { ApiUsageCard } from "./api-usage-card";
 
 export function ApiKeysSection({ appId }: { appId: string }) {
   const keys = useApiKeys(appId);
@@ -71,6 +72,8 @@ export function ApiKeysSection({ appId }: { appId: string }) {
           <ApiKeyList appId={appId} keys={keys.data} />
         )}
       </SectionCard>
+
+      <ApiUsageCard />
     </div>
   );
 }

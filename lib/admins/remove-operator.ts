@@ -2,6 +2,7 @@ import type { Ctx } from "../auth/context";
 import { invalid, lookupFailed } from "../domain/errors";
 import { withEvents } from "../realtime/outbox";
 import { disconnectAdmin } from "../auth/disconnect";
+import { revokeRefreshTokens } from "../auth/refresh-tokens";
 import { assignConversationIn, linksFor } from "../conversations/change";
 import { requireOwner } from "./owners";
 
@@ -53,6 +54,9 @@ export async function removeOperator(ctx: Ctx, input: { appId: bigint; adminId: 
     }
     return { unassigned: theirs.length };
   });
+  // Their API v3 tokens carry this app too: the refresh families end (they log in again), and the access tokens
+  // stop on every instance with the sockets.
+  await revokeRefreshTokens(ctx.db, { adminId });
   // Their open sockets still carry this app in their actor: they reconnect and are authorised afresh.
   disconnectAdmin(adminId);
   return removed;

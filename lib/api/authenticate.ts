@@ -28,20 +28,22 @@ export async function authenticate(
   rt: Pick<Runtime, "db" | "badTokens">,
   req: Request,
   params: RawParams,
-  opts: { required: boolean; csrf: boolean },
+  opts: { required: boolean; csrf: boolean; jwt?: boolean },
 ): Promise<Authenticated> {
   const address = req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
   const token = bearerToken(req, params);
-  const who = await identify(rt, { token, cookies: req.headers.get("cookie") ?? undefined, address });
+  const cookies = req.headers.get("cookie") ?? undefined;
+  const who = await identify(rt, { token, cookies, address, jwt: opts.jwt });
   if (token !== undefined && !who) throw unauthenticated();
-  if (who && "csrfToken" in who) {
+  if (who?.actor.kind === "admin") {
     // Cookies ride along on cross-site requests; writes must prove they come from our own pages.
-    if (opts.csrf && !csrfMatches(who.csrfToken, req.headers.get(CSRF_HEADER))) {
+    const csrf = "csrfToken" in who ? who.csrfToken : undefined;
+    if (csrf !== undefined && opts.csrf && !csrfMatches(csrf, req.headers.get(CSRF_HEADER))) {
       throw new ApiError("PermissionDenied", "Missing or wrong CSRF token (send the X-CSRF-Token header).");
     }
     return { actor: who.actor, limitKey: `s:${who.actor.sessionId}` };
   }
-  if (who) return { actor: who.actor, limitKey: `t:${who.actor.tokenId}` };
+  if (who?.actor.kind === "token") return { actor: who.actor, limitKey: `t:${who.actor.tokenId}` };
   if (opts.required) throw unauthenticated();
   return {
     actor: { kind: "anonymous" },

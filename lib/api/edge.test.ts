@@ -147,7 +147,7 @@ describe("versions", () => {
   });
 
   it("refuses an unknown version as a ValidationError", async () => {
-    for (const q of ["version=3", "version=2.7", "version=abc"]) {
+    for (const q of ["version=4", "version=2.7", "version=abc"]) {
       const r = await s.call(`/api/apps/${a.app.id}/channels?${q}`, auth());
       expect(r.status).toBe(400);
       expect(r.body.meta.error).toBe("ValidationError");

@@ -43,7 +43,7 @@ export interface VersionSpec<S extends z.ZodType> {
   handler: (ctx: Ctx, input: z.output<S>, req: Request) => Promise<Result | Response>;
 }
 
-interface EndpointBase<S1 extends z.ZodType, S2 extends z.ZodType> {
+interface EndpointBase<S1 extends z.ZodType, S2 extends z.ZodType, S3 extends z.ZodType> {
   method: Method;
   /** The path under /api, in OpenAPI form: `/conversations/{id}/reply`. */
   path: string;
@@ -61,9 +61,15 @@ interface EndpointBase<S1 extends z.ZodType, S2 extends z.ZodType> {
   asUserWith?: string;
   v1?: VersionSpec<S1>;
   v2?: VersionSpec<S2>;
+  /** Only where v3 differs (token-generating methods, v3-only paths): v3 is otherwise served by the v2 form. */
+  v3?: VersionSpec<S3>;
 }
 
-export type EndpointSpec<S1 extends z.ZodType, S2 extends z.ZodType> = EndpointBase<S1, S2> & Access;
+export type EndpointSpec<
+  S1 extends z.ZodType,
+  S2 extends z.ZodType,
+  S3 extends z.ZodType = z.ZodType,
+> = EndpointBase<S1, S2, S3> & Access;
 
 export interface Endpoint {
   spec: EndpointSpec<z.ZodType, z.ZodType>;
@@ -79,11 +85,12 @@ const COMMON = ["auth_token", "version", "id_as_string"] as const;
 /** On every answer: the real-time position as of the request's reads (a subscription resumes from it). */
 export const EVENT_POSITION_HEADER = "X-Event-Position";
 
-function pickVersion<S1 extends z.ZodType, S2 extends z.ZodType>(
-  spec: EndpointSpec<S1, S2>,
+function pickVersion<S1 extends z.ZodType, S2 extends z.ZodType, S3 extends z.ZodType>(
+  spec: EndpointSpec<S1, S2, S3>,
   v: ApiVersion,
 ): VersionSpec<z.ZodType> | undefined {
   // A version without its own form is served by the nearest older one.
+  if (v.major >= 3 && spec.v3) return spec.v3;
   if (v.major >= 2 && spec.v2) return spec.v2;
   if (spec.v1) return spec.v1;
   return undefined;
@@ -95,6 +102,14 @@ function applyVersion(headers: Headers, requested: string | undefined): ApiVersi
   if (v.major === 1) headers.set("Deprecation", "true");
   else headers.delete("Deprecation");
   return v;
+}
+
+/** The form of an endpoint a major version is served by (the OpenAPI document of that major lists it). */
+export function versionSpecOf(
+  spec: EndpointSpec<z.ZodType, z.ZodType>,
+  major: number,
+): VersionSpec<z.ZodType> | undefined {
+  return pickVersion(spec, { major, full: `${major}.0.0` });
 }
 
 /** `X-API-Version` (and `Deprecation`) for answers given outside an endpoint: 404 and 405. */
@@ -126,9 +141,11 @@ function nextRequestId(): string {
   return ID_PREFIX + idCounter.toString(16).padStart(6, "0");
 }
 
-export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType = z.ZodType>(
-  spec: EndpointSpec<S1, S2>,
-): Endpoint {
+export function endpoint<
+  S1 extends z.ZodType = z.ZodType,
+  S2 extends z.ZodType = z.ZodType,
+  S3 extends z.ZodType = z.ZodType,
+>(spec: EndpointSpec<S1, S2, S3>): Endpoint {
   const handle = async (req: Request, route: RouteContext): Promise<Response> => {
     let once: Claim | undefined;
     const res = await answer(req, route, (c) => (once = c));
@@ -159,6 +176,7 @@ export function endpoint<S1 extends z.ZodType = z.ZodType, S2 extends z.ZodType 
       const auth = await authenticate(rt, req, raw, {
         required: (spec.auth ?? "required") === "required",
         csrf: req.method !== "GET" && req.method !== "HEAD",
+        jwt: version.major >= 3,
       });
       const verdict = await rt.limiter.take(auth.limitKey);
       if (!verdict.ok) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { scopesOf } from "./access";
-import type { Endpoint, VersionSpec } from "./endpoint";
+import { versionSpecOf, type Endpoint, type VersionSpec } from "./endpoint";
 import { ERROR_STATUS } from "./errors";
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from "./idempotency";
 import { RELEASED } from "./versions";
@@ -144,7 +144,12 @@ function operation(
   if (e.spec.auth !== "none") {
     const scopes = [...scopesOf(e.spec, v)];
     // OpenAPI 3.1 lets any scheme list required roles: the token's scopes; operator sessions are not scoped.
-    op.security = [{ token: scopes }, { tokenParam: scopes }, { session: [] }];
+    op.security = [
+      { token: scopes },
+      { tokenParam: scopes },
+      { session: [] },
+      ...(major >= 3 ? [{ accessToken: scopes }] : []),
+    ];
     op["x-scopes"] = scopes;
     if (e.spec.asUserWith) op["x-scopes-as-user-with"] = e.spec.asUserWith;
   }
@@ -162,12 +167,33 @@ function scopeNote(e: Endpoint, v: VersionSpec<z.ZodType>): string {
   return `${needs}${asUser}. Operator sessions are not scoped.`;
 }
 
+const ACCESS_TOKEN_SCHEME = {
+  type: "http",
+  scheme: "bearer",
+  bearerFormat: "JWT",
+  description:
+    "Version 3: an access token from POST /auth/token (or a v3 login), EdDSA-signed, valid 5 minutes; its " +
+    "`scope` claim holds the API key's scopes. Public keys: /.well-known/jwks.json.",
+};
+
+const V3_NOTE = `
+
+**Version 3: access and refresh tokens.** Everything works as in version 2; in addition a call may authenticate with
+a short-lived access token (\`Authorization: Bearer <access_token>\`). API keys keep working as they are.
+
+1. Exchange the key: \`curl -X POST {base}/api/v3/auth/token -H "Authorization: Token rly_…" -d grant_type=api_key\`
+   answers \`{"data": {"access_token": "eyJ…", "refresh_token": "rlr_…", "token_type": "Bearer", "expires_in": 300}}\`.
+2. Call: \`curl {base}/api/v3/ping -H "Authorization: Bearer eyJ…"\`.
+3. Before it expires, refresh: \`curl -X POST {base}/api/v3/auth/token -d grant_type=refresh_token -d refresh_token=rlr_…\`
+   answers a new pair; the old refresh token is used up (using it again revokes the whole chain: log in or exchange
+   the key again).`;
+
 /** The OpenAPI 3.1 document of one major version, generated from the endpoints' zod schemas. */
-export function openApiDocument(endpoints: Endpoint[], major: 1 | 2): Json {
+export function openApiDocument(endpoints: Endpoint[], major: 1 | 2 | 3): Json {
   const paths: Record<string, Json> = {};
   const shared: Record<string, Json> = {};
   for (const e of endpoints) {
-    const v = major === 1 ? e.spec.v1 : (e.spec.v2 ?? e.spec.v1);
+    const v = versionSpecOf(e.spec, major);
     if (!v) continue;
     (paths[e.spec.path] ??= {})[e.spec.method.toLowerCase()] = operation(e, v, major, shared);
   }
@@ -179,9 +205,10 @@ export function openApiDocument(endpoints: Endpoint[], major: 1 | 2): Json {
       version: full,
       description:
         "Every response is `{data, meta}`; `meta.status` equals the HTTP status. Parameters may be sent in the " +
-        "query string, a form body, multipart or JSON. Arrays and objects are JSON-encoded strings in query and form.",
+        "query string, a form body, multipart or JSON. Arrays and objects are JSON-encoded strings in query and form." +
+        (major >= 3 ? V3_NOTE : ""),
     },
-    servers: [{ url: major === 1 ? "/api/v1" : "/api" }],
+    servers: [{ url: major === 2 ? "/api" : `/api/v${major}` }],
     paths,
     components: {
       schemas: { ...shared, Error: errorEnvelope },
@@ -194,6 +221,7 @@ export function openApiDocument(endpoints: Endpoint[], major: 1 | 2): Json {
         },
         tokenParam: { type: "apiKey", in: "query", name: "auth_token" },
         session: { type: "apiKey", in: "cookie", name: "relay_session" },
+        ...(major >= 3 ? { accessToken: ACCESS_TOKEN_SCHEME } : {}),
       },
     },
   };

@@ -1,7 +1,10 @@
+import type { Config } from "../config/env";
+import { tryRuntime } from "../server/runtime";
 import { validation } from "./errors";
 
 /** Released versions, oldest first. A request names a major (or a prefix) and gets the newest match. */
-export const RELEASED = ["1.0.0", "1.1.0", "2.0.0", "2.1.0"] as const;
+export const RELEASED = ["1.0.0", "1.1.0", "2.0.0", "2.1.0", "3.0.0"] as const;
+/** The version of a request that names none, unless DEFAULT_API_VERSION says otherwise (lib/config/env.ts). */
 export const DEFAULT_MAJOR = 2;
 
 export interface ApiVersion {
@@ -17,16 +20,24 @@ function parts(v: string): number[] {
 const resolved = new Map<string | undefined, ApiVersion>();
 
 export function resolveVersion(requested: string | undefined): ApiVersion {
-  const hit = resolved.get(requested);
+  // The default is read per call (a setting), so the cache is keyed by what it resolves, not by `undefined`.
+  const key = requested ?? defaultVersion();
+  const hit = resolved.get(key);
   if (hit) return hit;
-  const v = resolveUncached(requested);
+  const v = resolveUncached(key);
   // Bounded: anything may be asked, only a few strings name released versions.
-  if (resolved.size < 100) resolved.set(requested, v);
+  if (resolved.size < 100) resolved.set(key, v);
   return v;
 }
 
-function resolveUncached(requested: string | undefined): ApiVersion {
-  const want = (requested ?? String(DEFAULT_MAJOR)).trim().replace(/^v/i, "");
+/** DEFAULT_API_VERSION; tolerant of runtimes that tests assemble without a config. */
+function defaultVersion(): string {
+  const config = tryRuntime()?.config as Partial<Config> | undefined;
+  return config?.defaultApiVersion ?? String(DEFAULT_MAJOR);
+}
+
+function resolveUncached(requested: string): ApiVersion {
+  const want = requested.trim().replace(/^v/i, "");
   if (!/^\d+(\.\d+){0,2}$/.test(want)) {
     throw validation({ version: `Unknown API version "${requested}". Released: ${RELEASED.join(", ")}.` });
   }

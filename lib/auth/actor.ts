@@ -2,6 +2,7 @@ import type { Runtime } from "../server/runtime";
 import { throttled } from "../domain/errors";
 import type { Actor } from "./context";
 import { parseCookies, SESSION_COOKIE, verifySession } from "./sessions";
+import { verifyAccessToken } from "./jwt";
 import { verifyApiToken } from "./tokens";
 
 /** What an HTTP request or a socket handshake presents: an API token, or else a session cookie. */
@@ -11,17 +12,23 @@ export interface Credentials {
   cookies: string | undefined;
   /** Where they come from: unknown tokens count against this address. */
   address: string;
+  /** API v3 access tokens (JWTs) are accepted too: under v3 and on sockets, never under v1 or v2. */
+  jwt?: boolean;
 }
 
-/** A known actor; a session also brings its CSRF token, which HTTP writes must echo. */
+/**
+ * A known actor; a session also brings its CSRF token, which HTTP writes must echo (an operator's access token
+ * is sent by the caller, never by the browser on its own, so it needs none).
+ */
 export type Identified =
   | { actor: Extract<Actor, { kind: "token" }> }
-  | { actor: Extract<Actor, { kind: "admin" }>; csrfToken: string };
+  | { actor: Extract<Actor, { kind: "admin" }>; csrfToken?: string };
 
 /**
- * The one way a request or a socket becomes an actor: its token when it sends one (an unknown token never falls
- * back to the cookie), else its session cookie; null when neither is known. Guessing tokens counts against one
- * per-address limit whichever way they come: past it, this throws Throttled.
+ * The one way a request or a socket becomes an actor: its token when it sends one (an API key, or where allowed an
+ * API v3 access token; an unknown token never falls back to the cookie), else its session cookie; null when neither
+ * is known. Guessing tokens counts against one per-address limit whichever way they come: past it, this throws
+ * Throttled.
  */
 export async function identify(
   rt: Pick<Runtime, "db" | "badTokens">,
@@ -29,6 +36,11 @@ export async function identify(
 ): Promise<Identified | null> {
   const { db } = rt;
   if (creds.token !== undefined) {
+    if (creds.jwt) {
+      const actor = await verifyAccessToken(db, creds.token);
+      // Narrowed per kind: each kind is its own member of Identified.
+      if (actor) return actor.kind === "token" ? { actor } : { actor };
+    }
     const t = await verifyApiToken(db, creds.token);
     if (t) return { actor: { kind: "token", ...t } };
     const verdict = await rt.badTokens.take(`badtoken:${creds.address}`);

@@ -2,9 +2,10 @@ import type { Db } from "../db/client";
 import { denied } from "../domain/errors";
 import type { Scope } from "./scopes";
 
+/** `viaJwt`: authenticated by an API v3 access token (lib/auth/jwt.ts) rather than the API key or session itself. */
 export type Actor =
-  | { kind: "token"; tokenId: bigint; appId: bigint; scopes: Scope[] }
-  | { kind: "admin"; adminId: bigint; sessionId: bigint; appIds: bigint[] }
+  | { kind: "token"; tokenId: bigint; appId: bigint; scopes: Scope[]; viaJwt?: true }
+  | { kind: "admin"; adminId: bigint; sessionId: bigint; appIds: bigint[]; viaJwt?: true }
   | { kind: "anonymous" };
 
 /** What every service receives: who acts, and on which app by default (never the API version: the edge's). */

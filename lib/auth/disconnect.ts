@@ -1,4 +1,5 @@
 import { tryRuntime } from "../server/runtime";
+import { revokeAccess } from "../auth/revoked";
 
 /**
  * Rooms every socket joins on connect (an operator's: their session and themself; a token's: the token), so that
@@ -21,10 +22,14 @@ export function disconnectSession(sessionId: bigint): void {
   disconnectRoom(sessionRoom(sessionId));
 }
 
+/** Also stops the operator's API v3 access tokens issued until now, on every instance. */
 export function disconnectAdmin(adminId: bigint): void {
+  revokeAccess(`admin:${adminId}`);
   disconnectRoom(adminRoom(adminId));
 }
 
+/** Also stops the API key's v3 access tokens, on every instance. */
 export function disconnectToken(tokenId: bigint): void {
+  revokeAccess(`key:${tokenId}`);
   disconnectRoom(tokenRoom(tokenId));
 }

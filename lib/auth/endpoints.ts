@@ -13,7 +13,8 @@ import {
   sessionCookieAttributes,
 } from "./sessions";
 import { empty } from "../contract/schemas";
-import { sessionSchema } from "./schemas";
+import { sessionSchema, tokenPairSchema } from "./schemas";
+import { endTokenSession, issueTokenPair } from "./refresh-tokens";
 
 function sessionCookie(value: string, expires: Date | undefined, req: Request): string {
   const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
@@ -24,19 +25,39 @@ function sessionCookie(value: string, expires: Date | undefined, req: Request): 
   return parts.join("; ");
 }
 
+const credentials = z.object({
+  email: p.str({ min: 3, max: 320, trim: true }),
+  password: p.str({ min: 1, max: 1000 }),
+});
+
 export const login = endpoint({
   method: "POST",
   path: "/auth/login",
-  summary: "Operator login: sets the session cookie",
+  summary: "Operator login: sets the session cookie (v3: answers an access and refresh token pair instead)",
   tags: ["Panel"],
   auth: "none",
   ias: false,
+  v3: {
+    response: tokenPairSchema,
+    params: credentials,
+    handler: async (ctx, input, req) => {
+      const address = req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+      const admin = await logIn(ctx, { ...input, address });
+      // A session without a cookie: the token family's anchor (rate limits, sockets and idempotency keys go by it).
+      const s = await createSession(ctx.db, admin.id);
+      const apps = await ctx.db.appAdmin.findMany({ where: { adminId: admin.id }, select: { appId: true } });
+      const subject = {
+        kind: "admin",
+        adminId: admin.id,
+        sessionId: s.sessionId,
+        appIds: apps.map((a) => a.appId),
+      } as const;
+      return { data: await issueTokenPair(ctx.db, subject) };
+    },
+  },
   v2: {
     response: sessionSchema,
-    params: z.object({
-      email: p.str({ min: 3, max: 320, trim: true }),
-      password: p.str({ min: 1, max: 1000 }),
-    }),
+    params: credentials,
     handler: async (ctx, input, req) => {
       const address = req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
       const admin = await logIn(ctx, { ...input, address });
@@ -89,7 +110,11 @@ export const logout = endpoint({
     params: z.object({}),
     handler: async (ctx, _input, req) => {
       const cookie = parseCookies(req.headers.get("cookie"))[SESSION_COOKIE];
-      if (cookie && ctx.actor.kind === "admin") {
+      if (ctx.actor.kind === "admin" && ctx.actor.viaJwt) {
+        // v3: the operator's access token names the session its login made; the tokens of that login end.
+        await endTokenSession(ctx.db, ctx.actor.sessionId);
+        disconnectSession(ctx.actor.sessionId);
+      } else if (cookie && ctx.actor.kind === "admin") {
         await deleteSession(ctx.db, cookie);
         disconnectSession(ctx.actor.sessionId);
       }

@@ -16,3 +16,16 @@ export const whoamiSchema = z.discriminatedUnion("actor", [
   z.strictObject({ actor: z.literal("operator"), admin: id, apps: z.array(id) }),
   z.strictObject({ actor: z.literal("anonymous") }),
 ]);
+
+/** API v3 token-generating methods (key exchange, refresh, operator login): the pair, in the envelope's `data`. */
+export const tokenPairSchema = z.strictObject({
+  access_token: z
+    .string()
+    .meta({ description: "A signed JWT (EdDSA); send it as `Authorization: Bearer …`" }),
+  refresh_token: z
+    .string()
+    .meta({ description: "Opaque, single use: POST /auth/token with grant_type=refresh_token" }),
+  token_type: z.literal("Bearer"),
+  expires_in: z.number().int().meta({ description: "Seconds the access token is valid for" }),
+});
+export type TokenPairData = z.infer<typeof tokenPairSchema>;

@@ -16,8 +16,11 @@ export async function createSession(db: Db, adminId: bigint) {
   const secret = generateSecret("rls_");
   const csrfToken = crypto.randomBytes(24).toString("base64url");
   const expires = new Date(Date.now() + TTL_MS);
-  await db.session.create({ data: { adminId, tokenHash: hashToken(secret), csrfToken, expires } });
-  return { cookieValue: secret, csrfToken, expires };
+  const row = await db.session.create({
+    data: { adminId, tokenHash: hashToken(secret), csrfToken, expires },
+    select: { id: true },
+  });
+  return { cookieValue: secret, csrfToken, expires, sessionId: row.id };
 }
 
 export interface SessionAuth {

@@ -91,5 +91,11 @@ export async function revokeApiToken(db: Db, where: { token: string } | { id: bi
     where: { ...filter, revokedAt: null },
     data: { revokedAt: new Date() },
   });
+  // Its v3 refresh tokens die with it (its access tokens: lib/realtime/disconnect.ts, or within their lifetime).
+  const ids = await db.apiToken.findMany({ where: filter, select: { id: true } });
+  await db.refreshToken.updateMany({
+    where: { apiTokenId: { in: ids.map((t) => t.id) }, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   return res.count > 0;
 }

@@ -23,6 +23,7 @@ import * as segments from "../segments/endpoints";
 import * as imports from "../imports/endpoints";
 import * as leadsExport from "../leads/endpoints-export";
 import * as propCatalog from "../props/endpoints-catalog";
+import * as tokens from "../auth/endpoints-token";
 
 /**
  * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
@@ -56,7 +57,13 @@ const modules: Record<string, unknown>[] = [
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === "object" && v !== null && "spec" in v && "handle" in v;
 
+/** Endpoints of API v3 alone (no v1 or v2 form): routed and documented, kept apart from the v1/v2 catalog. */
+export const v3Only: Endpoint[] = Object.values(tokens).filter(isEndpoint);
+
 export const catalog: Endpoint[] = [
   ...modules.flatMap((m) => Object.values(m).filter(isEndpoint)),
-  openApiEndpoint(() => catalog),
+  openApiEndpoint(() => routes),
 ];
+
+/** What the router matches: every version's endpoints. */
+export const routes: Endpoint[] = [...catalog, ...v3Only];

@@ -14,7 +14,7 @@ import { rewriteApiUrl } from "../api/rewrite";
 import { serveDirect } from "../api/direct";
 import { answerClientError, answerConnect } from "../api/client-error";
 import { refuseMalformed } from "../api/refuse";
-import { catalog } from "./catalog";
+import { routes } from "./catalog";
 import { makeLimits } from "../server/rate-limit";
 import { setRuntime, type Runtime } from "../server/runtime";
 import { startJobs, type Job, type RunningJobs } from "../server/jobs";
@@ -129,16 +129,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     res.on("close", () => {
       if (--inFlight === 0) idle?.();
     });
-    if (refuseMalformed(catalog, req, res)) return;
+    if (refuseMalformed(routes, req, res)) return;
     // Under `next dev` through Next's catch-all route, which reloads the catalog on edit (lib/api/direct.ts).
-    if (!opts.dev && !opts.apiThroughNext && serveDirect(catalog, req, res)) return;
+    if (!opts.dev && !opts.apiThroughNext && serveDirect(routes, req, res)) return;
     void handler(req, res);
   };
   const server = http.createServer({ maxHeaderSize: 64 * 1024, requireHostHeader: false }, serve);
   serveOtherUpgrades(server, serve);
   server.keepAliveTimeout = 65_000;
-  server.on("clientError", (err: NodeJS.ErrnoException, socket) => answerClientError(catalog, err, socket));
-  server.on("connect", (req: http.IncomingMessage, socket: Duplex) => answerConnect(catalog, req, socket));
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => answerClientError(routes, err, socket));
+  server.on("connect", (req: http.IncomingMessage, socket: Duplex) => answerConnect(routes, req, socket));
 
   const hub = new Hub(db.db, db.kind, config.databaseUrl);
   await hub.start();

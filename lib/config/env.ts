@@ -19,6 +19,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Test setting: the webhook dispatcher sends nothing for this long after start (a crash window to hit). */
   webhookDispatchDelayMs: number;
+  /** The API version of a request that names none (`2` unless set; `3` makes v3 the default). */
+  defaultApiVersion: string;
 }
 
 function bool(v: string | undefined, dflt: boolean): boolean {
@@ -49,5 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     badTokensPerMinute: int(env.BAD_TOKENS_PER_MINUTE, 30),
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     webhookDispatchDelayMs: int(env.WEBHOOK_DISPATCH_DELAY_MS, 0),
+    defaultApiVersion: env.DEFAULT_API_VERSION?.trim() || "2",
   };
 }

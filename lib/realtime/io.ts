@@ -7,6 +7,7 @@ import { isApiError, toApiError } from "../api/errors";
 import { isDomainError } from "../domain/errors";
 import type { Hub } from "./hub";
 import { identify, type Identified } from "../auth/actor";
+import { noteRevoked, REVOKED_EVENT } from "../auth/revoked";
 import { adminRoom, sessionRoom, tokenRoom } from "../auth/disconnect";
 
 interface SocketData {
@@ -49,6 +50,8 @@ export async function attachIo(
         token: typeof auth.token === "string" ? auth.token : undefined,
         cookies: socket.handshake.headers.cookie,
         address: socket.handshake.address,
+        // Sockets have no API version: an access token opens one as its API key would.
+        jwt: true,
       });
       if (!who) return next(new Error("AuthenticationFailed"));
       socket.data.actor = who.actor;
@@ -62,6 +65,10 @@ export async function attachIo(
     });
   });
 
+  // Another instance revoked access: its access tokens stop here too (lib/auth/revoked.ts).
+  io.on(REVOKED_EVENT, (name: unknown, at: unknown) => {
+    if (typeof name === "string" && typeof at === "number") noteRevoked(name, at);
+  });
   hub.attach(io);
   io.on("connection", (socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>) => {
     const actor = socket.data.actor;

@@ -1,6 +1,6 @@
 import { nextHandlers } from "@/lib/api/direct";
-import { catalog } from "@/lib/compose/catalog";
+import { routes } from "@/lib/compose/catalog";
 
 // The only route file under /api: the endpoint catalog is the router (lib/api/direct.ts).
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = nextHandlers(catalog);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = nextHandlers(routes);

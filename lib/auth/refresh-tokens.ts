@@ -1,0 +1,120 @@
+import crypto from "node:crypto";
+import type { Db } from "../db/client";
+import { wrongCredentials } from "../domain/errors";
+import { ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS } from "./jwt-config";
+import { signAccessToken, type Subject } from "./jwt";
+import { revokeAccess } from "./revoked";
+import { isScope } from "./scopes";
+import { generateSecret, hashToken } from "./tokens";
+
+const PREFIX = "rlr_";
+
+/** What every v3 token-generating method answers (in the envelope's `data`). */
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+}
+
+async function pair(db: Db, subject: Subject, family: string, parentId: bigint | null): Promise<TokenPair> {
+  const refresh = generateSecret(PREFIX);
+  await db.refreshToken.create({
+    data: {
+      tokenHash: hashToken(refresh),
+      familyId: family,
+      parentId,
+      apiTokenId: subject.kind === "key" ? subject.tokenId : null,
+      adminId: subject.kind === "admin" ? subject.adminId : null,
+      sessionId: subject.kind === "admin" ? subject.sessionId : null,
+      expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
+    },
+  });
+  return {
+    access_token: await signAccessToken(db, subject, family),
+    refresh_token: refresh,
+    token_type: "Bearer",
+    expires_in: ACCESS_TTL_SECONDS,
+  };
+}
+
+/** A new family: an API key exchanged, or an operator logged in. */
+export function issueTokenPair(db: Db, subject: Subject): Promise<TokenPair> {
+  return pair(db, subject, crypto.randomUUID(), null);
+}
+
+const refused = () => wrongCredentials("The refresh token is unknown, expired, used or revoked.");
+
+/**
+ * Rotation: the token is used up and its successor issued, for the subject as it is now (the key's current
+ * scopes, the operator's current apps). A token used twice means someone else holds a copy: the whole family is
+ * revoked, its access tokens too (on every instance), and the call refused.
+ */
+export async function refreshTokenPair(db: Db, token: string): Promise<TokenPair> {
+  if (!token.startsWith(PREFIX) || token.length > 200) throw refused();
+  const rec = await db.refreshToken.findUnique({ where: { tokenHash: hashToken(token) } });
+  if (!rec || rec.revokedAt || rec.expiresAt.getTime() <= Date.now()) throw refused();
+  // Conditional: of two concurrent uses, exactly one wins; the other is a reuse.
+  const won = await db.refreshToken.updateMany({
+    where: { id: rec.id, usedAt: null },
+    data: { usedAt: new Date() },
+  });
+  if (won.count === 0) {
+    await revokeFamily(db, rec.familyId);
+    console.warn(`refresh token reused: family ${rec.familyId} revoked`);
+    throw refused();
+  }
+  const subject = await currentSubject(db, rec);
+  if (!subject) {
+    await revokeFamily(db, rec.familyId);
+    throw refused();
+  }
+  return pair(db, subject, rec.familyId, rec.id);
+}
+
+async function currentSubject(
+  db: Db,
+  rec: { apiTokenId: bigint | null; adminId: bigint | null; sessionId: bigint | null },
+): Promise<Subject | null> {
+  if (rec.apiTokenId !== null) {
+    const key = await db.apiToken.findUnique({ where: { id: rec.apiTokenId } });
+    if (!key || key.revokedAt) return null;
+    return { kind: "key", tokenId: key.id, appId: key.appId, scopes: key.scopes.filter(isScope) };
+  }
+  if (rec.adminId !== null && rec.sessionId !== null) {
+    const apps = await db.appAdmin.findMany({ where: { adminId: rec.adminId }, select: { appId: true } });
+    return {
+      kind: "admin",
+      adminId: rec.adminId,
+      sessionId: rec.sessionId,
+      appIds: apps.map((a) => a.appId),
+    };
+  }
+  return null;
+}
+
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db.refreshToken.updateMany({
+    where: { familyId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  revokeAccess(`fam:${familyId}`);
+}
+
+/**
+ * Every refresh family of an API key or an operator, revoked at once. Their access tokens are stopped by the
+ * caller's broadcast (lib/realtime/disconnect.ts), which also ends their sockets.
+ */
+export async function revokeRefreshTokens(db: Db, of: { apiTokenId: bigint } | { adminId: bigint }) {
+  await db.refreshToken.updateMany({ where: { ...of, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+/** A v3 operator's logout: the login's refresh tokens, its access tokens (`sid:<id>`) and its session row end. */
+export async function endTokenSession(db: Db, sessionId: bigint): Promise<void> {
+  await db.refreshToken.updateMany({
+    where: { sessionId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  await db.session.deleteMany({ where: { id: sessionId } });
+  revokeAccess(`sid:${sessionId}`);
+}
