@@ -104,11 +104,6 @@ export interface Outcome {
   error: string | null;
 }
 
-/**
- * Records one attempt. `attempts = claimed` guards the row: should a lease ever run out during a send and another
- * instance claim it, only one of the two records the attempt. A failure past the retry window is final; the last
- * retry is pulled in to the window's end.
- */
 /** Successful attempts of a round, in one statement (most attempts succeed), guarded as recordAttempt's. */
 export async function recordSuccesses(db: Db, done: { d: Claimed; status: number | null }[]): Promise<void> {
   if (!done.length) return;
@@ -120,6 +115,11 @@ export async function recordSuccesses(db: Db, done: { d: Claimed; status: number
     WHERE d.id = r.id AND d.attempts = r.attempts AND d.status = 'pending'`;
 }
 
+/**
+ * Records one attempt. `attempts = claimed` guards the row: should a lease ever run out during a send and another
+ * instance claim it, only one of the two records the attempt. A failure past the retry window is final; the last
+ * retry is pulled in to the window's end.
+ */
 export async function recordAttempt(db: Db, d: Claimed, o: Outcome, b: Backoff): Promise<void> {
   const error = o.error?.slice(0, 1000) ?? null;
   if (o.ok) {
