@@ -18,10 +18,20 @@ const HOSTILE_CSS =
   "color: red !important; position: static !important; }" +
   "body > :last-child { display: none !important; transform: scale(0.5) !important; }</style>";
 
+// Clicks the launcher the moment it is in the page: before the frame is preloaded (after the load event).
+const CLICK_AT_ONCE = `<script>new MutationObserver(function (_, o) {
+  var host = document.querySelector("relay-messenger");
+  if (!host) return;
+  o.disconnect();
+  window.framesAtClick = host.shadowRoot.querySelectorAll("iframe").length;
+  host.shadowRoot.querySelector("button").click();
+}).observe(document.documentElement, { childList: true, subtree: true });</script>`;
+
 test.beforeAll(async ({ e2e }) => {
   site = await startHostSite({
     "/queued": hostPage({ origin: e2e.baseURL, calls: QUEUED }),
     "/shop": hostPage({ origin: e2e.baseURL, key: "mk_e2e", head: HOSTILE_CSS }),
+    "/cold": hostPage({ origin: e2e.baseURL, key: "mk_e2e", head: CLICK_AT_ONCE }),
   });
 });
 test.afterAll(async () => {
@@ -142,4 +152,15 @@ test("from the keyboard: Enter and Space open it, the frame's close button close
   await page.keyboard.press("Enter");
   await expect(iframe).toBeHidden();
   await expect(launcher(page)).toBeFocused();
+});
+
+test("a click before the frame exists creates it, opens it and puts focus inside once it is ready", async ({
+  page,
+}) => {
+  await page.goto(`${site.url}/cold`);
+  expect(await page.evaluate(() => (window as unknown as { framesAtClick: number }).framesAtClick)).toBe(0);
+  await expect(page.locator('iframe[title="Messenger"]')).toBeVisible();
+  const frame = page.frameLocator('iframe[title="Messenger"]');
+  await expect(frame.getByRole("button", { name: "Close messages" })).toBeFocused();
+  await expect(page.locator('iframe[title="Messenger"]')).toHaveCount(1);
 });
