@@ -131,6 +131,10 @@ function draw() {
     const idle = w.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
     idle(() => (frame ??= createFrame(l)), { timeout: 2000 });
   };
+  // A pointer on the launcher or focus on it usually comes just before a click: start the frame then.
+  for (const intent of ["pointerenter", "focus"]) {
+    l.button.addEventListener(intent, () => (frame ??= createFrame(l)), { once: true });
+  }
   if (document.readyState === "complete") preload();
   else addEventListener("load", preload);
 }
