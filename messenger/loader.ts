@@ -8,7 +8,8 @@ import { isMessage, TAG, type FromFrame, type ToFrame } from "./protocol";
  *   carrotquest.track = function(){carrotquestasync.push("track", arguments)}          (each method alike)
  * This replays both queues in order (carrotquest's first: it carries connect), then puts the real objects in the
  * stubs' place, so later calls act at once. It draws the launcher itself and creates the messenger's iframe
- * after the page's load event (when idle) or on the first click, whichever comes first.
+ * after the page's load event (when idle), on a pointer or focus on the launcher, or on the first click, whichever
+ * comes first.
  */
 type Fn = (...args: unknown[]) => void;
 interface RelayGlobal {
