@@ -76,6 +76,22 @@ test("calls queued before the loader run after it, in order; later calls act at 
   });
   expect(late).toEqual({ ranNow: true, queue: null });
   await expect.poll(seen).toContain('track ["Added to cart"]');
+  // removeCallback(name, fn) stops that listener only.
+  type Cq = { carrotquest: Record<string, (...a: unknown[]) => void>; seen: string[]; mine?: unknown };
+  await page.evaluate(() => {
+    const w = window as unknown as Cq;
+    w.mine = (d: { args: unknown[] }) => w.seen.push(`mine ${String(d.args[0])}`);
+    w.carrotquest.addCallback!("call_received", w.mine);
+    w.carrotquest.track!("One");
+  });
+  await expect.poll(seen).toContain("mine One");
+  await page.evaluate(() => {
+    const w = window as unknown as Cq;
+    w.carrotquest.removeCallback!("call_received", w.mine);
+    w.carrotquest.track!("Two");
+  });
+  await expect.poll(seen).toContain('track ["Two"]');
+  expect(await seen()).not.toContain("mine Two");
   // The key came from connect(): the frame was opened with it.
   await expect(page.locator('iframe[title="Messenger"]')).toHaveAttribute(
     "src",
