@@ -10,6 +10,7 @@ export default tseslint.config(
       "node_modules/**",
       "data/**",
       ".cache/**",
+      ".messenger/**",
       "test-results/**",
       "playwright-report/**",
       "next-env.d.ts",

@@ -25,7 +25,8 @@ const PANEL_HEADERS = [
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
 ];
 
-// Per path: a page with other needs (the messenger, framed on customers' sites) gets an entry of its own.
+// Per path. The messenger's frame, framed on customers' sites, is served with its own policy by the server in
+// front of Next (lib/messenger-assets/serve.ts); a page with other needs gets an entry of its own.
 const PANEL_PATHS = [
   "/",
   "/login/:path*",

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { benchEdge } from "./edge";
 import { benchRealtime } from "./realtime";
+import { benchMessenger } from "./messenger";
 import { ensureDataset, type DatasetInfo } from "./dataset";
 import { openSession, type Figure } from "./harness";
 import { benchLeads } from "./cases-leads";
@@ -11,16 +12,16 @@ import { benchImport, benchUsers } from "./cases-users";
 import { met, printTable, ratio } from "./table";
 
 /**
- * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, webhooks, users, import, realtime, edge (all by
- * default).
- * PostgreSQL (DATABASE_URL) for everything but edge; REDIS_URL for realtime. BENCH_USERS sets the dataset size
+ * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, webhooks, users, import, realtime, edge,
+ * messenger (all by default).
+ * PostgreSQL (DATABASE_URL) for everything but edge and messenger (Chromium); REDIS_URL for realtime. BENCH_USERS sets the dataset size
  * (1,000,000 by default; conversations are a tenth of it, parts 20 per conversation).
  * Prints one table and writes bench/results.json.
  */
 process.env.CHECKPOINT_DISABLE = "1";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
-const GROUPS = ["leads", "inbox", "webhooks", "users", "import", "realtime", "edge"] as const;
+const GROUPS = ["leads", "inbox", "webhooks", "users", "import", "realtime", "edge", "messenger"] as const;
 const args = process.argv.slice(2);
 const chosen = args.filter((a) => !a.startsWith("--"));
 for (const g of chosen) {
@@ -94,6 +95,12 @@ if (want("realtime")) {
 if (want("edge")) {
   console.log("== API edge: endpoint() overhead");
   results.edge = await benchEdge();
+}
+if (want("messenger")) {
+  console.log("== Messenger: bundle sizes, loader on a host page (Chromium)");
+  const m = await benchMessenger(console.log);
+  results.messenger = { sizes: m.sizes };
+  figures.push(...m.figures);
 }
 
 if (figures.length) {

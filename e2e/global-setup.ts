@@ -10,6 +10,9 @@ import { freePort } from "../lib/testing/port";
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 function ensureBuild() {
+  if (!fs.existsSync(path.join(ROOT, ".messenger", "messenger.js"))) {
+    execFileSync(process.execPath, [path.join(ROOT, "scripts", "build-messenger.mjs")], { stdio: "inherit" });
+  }
   const dist = process.env.NEXT_DIST_DIR || ".next";
   if (fs.existsSync(path.join(ROOT, dist, "BUILD_ID"))) return;
   console.log(`[e2e] no production build (${dist}/BUILD_ID): running next build`);

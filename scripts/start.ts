@@ -2,7 +2,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-// `npm start`: build once if there is no production build yet, then run the server (which migrates and seeds).
+// `npm start`: build once if there is no production build (or messenger bundle) yet, then run the server (which
+// migrates and seeds).
 const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, process.env.NEXT_DIST_DIR || ".next");
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -11,6 +12,12 @@ process.env.CHECKPOINT_DISABLE = "1";
 if (!fs.existsSync(path.join(dist, "BUILD_ID"))) {
   console.log("No production build yet: building (about a minute, once)…");
   const r = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit", env: process.env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+if (!fs.existsSync(path.join(root, ".messenger", "messenger.js"))) {
+  const r = spawnSync(process.execPath, [path.join(root, "scripts", "build-messenger.mjs")], {
+    stdio: "inherit",
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 await import("../server");

@@ -25,6 +25,8 @@ if [ "$db_only" != 1 ]; then
   step "migrations match schema.prisma"
   npx tsx scripts/migrations.ts check
 fi
+step "messenger bundle"
+node scripts/build-messenger.mjs
 if [ "$db_only" != 1 ] || [ ! -f "${NEXT_DIST_DIR:-.next}/BUILD_ID" ]; then
   step "production build"
   npx next build >/tmp/relay-build.log 2>&1 || { tail -50 /tmp/relay-build.log; exit 1; }

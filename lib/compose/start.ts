@@ -22,6 +22,7 @@ import { eventLogPurgeJob, startWebhookDispatcher, webhookPollJob } from "../web
 import { importSweepJob } from "../imports/abandoned";
 import { delaySweepJob } from "../conversations/sweeper";
 import { presenceSweepJob } from "../users/presence";
+import { serveMessengerAsset } from "../messenger-assets/serve";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -130,6 +131,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       if (--inFlight === 0) idle?.();
     });
     if (refuseMalformed(routes, req, res)) return;
+    if (serveMessengerAsset(req, res)) return;
     // Under `next dev` through Next's catch-all route, which reloads the catalog on edit (lib/api/direct.ts).
     if (!opts.dev && !opts.apiThroughNext && serveDirect(routes, req, res)) return;
     void handler(req, res);

@@ -1,0 +1,182 @@
+import type { Page } from "@playwright/test";
+import { test, expect } from "./support/fixtures";
+import { hostPage, startHostSite, type HostSite } from "../lib/testing/host-page";
+
+// The loader on a customer's site: another origin (its own port) than the server that serves /messenger.js.
+let site: HostSite;
+
+const QUEUED = `window.seen = [];
+carrotquest.connect("mk_e2e", { lang: "en" });
+carrotquest.onReady(function () { seen.push("ready"); });
+carrotquest.addCallback("call_received", function (d) { seen.push(d.method + " " + JSON.stringify(d.args)); });
+carrotquest.track("Viewed pricing", { plan: "pro" });
+Relay("identify", [{ op: "update_or_create", key: "$name", value: "Ann" }]);`;
+
+// Styles a careless site might have: none may hide or restyle the launcher.
+const HOSTILE_CSS =
+  "<style>button, div, iframe { display: none !important; } * { font-size: 40px !important; " +
+  "color: red !important; position: static !important; }" +
+  "body > :last-child { display: none !important; transform: scale(0.5) !important; }</style>";
+
+// Clicks the launcher the moment it is in the page: before the frame is preloaded (after the load event).
+const CLICK_AT_ONCE = `<script>new MutationObserver(function (_, o) {
+  var host = document.querySelector("relay-messenger");
+  if (!host) return;
+  o.disconnect();
+  window.framesAtClick = host.shadowRoot.querySelectorAll("iframe").length;
+  host.shadowRoot.querySelector("button").click();
+}).observe(document.documentElement, { childList: true, subtree: true });</script>`;
+
+test.beforeAll(async ({ e2e }) => {
+  site = await startHostSite({
+    "/queued": hostPage({ origin: e2e.baseURL, calls: QUEUED }),
+    "/shop": hostPage({ origin: e2e.baseURL, key: "mk_e2e", head: HOSTILE_CSS }),
+    "/cold": hostPage({ origin: e2e.baseURL, key: "mk_e2e", head: CLICK_AT_ONCE }),
+  });
+});
+test.afterAll(async () => {
+  await site.close();
+});
+
+function launcher(page: Page, name = "Open messages") {
+  return page.getByRole("button", { name, exact: true });
+}
+
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+test("calls queued before the loader run after it, in order; later calls act at once", async ({ page }) => {
+  const errors = errorsOf(page);
+  await page.goto(`${site.url}/queued`);
+  const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  await expect
+    .poll(seen)
+    .toEqual([
+      "ready",
+      'connect [{"lang":"en"}]',
+      'track ["Viewed pricing",{"plan":"pro"}]',
+      'identify [[{"op":"update_or_create","key":"$name","value":"Ann"}]]',
+    ]);
+  // The stubs are replaced: a call now is forwarded at once, and onReady after ready runs at once.
+  const late = await page.evaluate(() => {
+    const w = window as unknown as {
+      carrotquest: Record<string, (...a: unknown[]) => void>;
+      Relay: ((...a: unknown[]) => void) & { q?: unknown };
+    };
+    w.carrotquest.track!("Added to cart");
+    let ranNow = false;
+    w.Relay("onReady", () => (ranNow = true));
+    return { ranNow, queue: w.Relay.q ?? null };
+  });
+  expect(late).toEqual({ ranNow: true, queue: null });
+  await expect.poll(seen).toContain('track ["Added to cart"]');
+  // removeCallback(name, fn) stops that listener only.
+  type Cq = { carrotquest: Record<string, (...a: unknown[]) => void>; seen: string[]; mine?: unknown };
+  await page.evaluate(() => {
+    const w = window as unknown as Cq;
+    w.mine = (d: { args: unknown[] }) => w.seen.push(`mine ${String(d.args[0])}`);
+    w.carrotquest.addCallback!("call_received", w.mine);
+    w.carrotquest.track!("One");
+  });
+  await expect.poll(seen).toContain("mine One");
+  await page.evaluate(() => {
+    const w = window as unknown as Cq;
+    w.carrotquest.removeCallback!("call_received", w.mine);
+    w.carrotquest.track!("Two");
+  });
+  await expect.poll(seen).toContain('track ["Two"]');
+  expect(await seen()).not.toContain("mine Two");
+  // The key came from connect(): the frame was opened with it.
+  await expect(page.locator('iframe[title="Messenger"]')).toHaveAttribute(
+    "src",
+    /\/messenger\/frame\.html\?key=mk_e2e$/,
+  );
+  expect(errors).toEqual([]);
+});
+
+test("the launcher is a labelled button the host page's CSS cannot hide or restyle", async ({ page }) => {
+  const errors = errorsOf(page);
+  await page.goto(`${site.url}/shop`);
+  const button = launcher(page);
+  await expect(button).toBeVisible();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  const box = (await button.boundingBox())!;
+  expect(box.width).toBe(56);
+  // Bottom right of the 1280×800 viewport, 20 px in.
+  expect(Math.round(box.x + box.width)).toBe(1260);
+  expect(Math.round(box.y + box.height)).toBe(780);
+  expect(await button.evaluate((b) => getComputedStyle(b).color)).toBe("rgb(255, 255, 255)");
+  expect(errors).toEqual([]);
+});
+
+test("a click opens the messenger; Escape in it closes it and focus returns to the launcher", async ({
+  page,
+  baseURL,
+}) => {
+  const errors = errorsOf(page);
+  await page.goto(`${site.url}/shop`);
+  await launcher(page).click();
+  const iframe = page.locator('iframe[title="Messenger"]');
+  await expect(iframe).toBeVisible();
+  expect(await iframe.getAttribute("src")).toBe(`${baseURL}/messenger/frame.html?key=mk_e2e`);
+  await expect(launcher(page, "Close messages")).toHaveAttribute("aria-expanded", "true");
+  const frame = page.frameLocator('iframe[title="Messenger"]');
+  await expect(frame.getByRole("button", { name: "Close messages" })).toBeFocused();
+
+  // Only the frame may close it: the host page posting the same message is ignored.
+  await page.evaluate(() => window.postMessage({ tag: "relay-messenger", type: "close" }, "*"));
+  await page.waitForTimeout(200);
+  await expect(iframe).toBeVisible();
+
+  await page.keyboard.press("Escape");
+  await expect(iframe).toBeHidden();
+  await expect(launcher(page)).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
+test("from the keyboard: Enter and Space open it, the frame's close button closes it", async ({ page }) => {
+  await page.goto(`${site.url}/shop`);
+  await expect(launcher(page)).toBeVisible();
+  const iframe = page.locator('iframe[title="Messenger"]');
+  const frame = page.frameLocator('iframe[title="Messenger"]');
+  const close = frame.getByRole("button", { name: "Close messages" });
+  // The page's link, then the launcher (the last thing on the page).
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(launcher(page)).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await expect(iframe).toBeVisible();
+  await expect(close).toBeFocused();
+  // Focus stays inside the open messenger.
+  await page.keyboard.press("Tab");
+  await expect(close).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(close).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(launcher(page)).toBeFocused();
+
+  await page.keyboard.press("Space");
+  await expect(iframe).toBeVisible();
+  await expect(close).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(iframe).toBeHidden();
+  await expect(launcher(page)).toBeFocused();
+});
+
+test("a click before the frame exists creates it, opens it and puts focus inside once it is ready", async ({
+  page,
+}) => {
+  await page.goto(`${site.url}/cold`);
+  expect(await page.evaluate(() => (window as unknown as { framesAtClick: number }).framesAtClick)).toBe(0);
+  await expect(page.locator('iframe[title="Messenger"]')).toBeVisible();
+  const frame = page.frameLocator('iframe[title="Messenger"]');
+  await expect(frame.getByRole("button", { name: "Close messages" })).toBeFocused();
+  await expect(page.locator('iframe[title="Messenger"]')).toHaveCount(1);
+});

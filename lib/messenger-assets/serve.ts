@@ -1,0 +1,169 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+/**
+ * The visitors' messenger bundle (built into .messenger/ by scripts/build-messenger.mjs), served by the server in
+ * front of Next: the loader on customers' sites, and the frame it embeds. Headers are set here rather than in
+ * next.config.js: the frame must be framable by any site, while the panel's pages stay framable by none.
+ */
+export const MESSENGER_DIR = path.resolve(import.meta.dirname, "../../.messenger");
+
+/**
+ * The frame's policy: our scripts and styles only, frames by any site (it is embedded on customers' pages),
+ * connections to this origin only (the visitor API and socket, next), images also from https (avatars).
+ */
+const FRAME_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors *",
+].join("; ");
+
+// Short: a site picks up a new loader within minutes; revalidation by ETag costs a 304.
+const SHORT_CACHE = "public, max-age=300";
+
+interface Asset {
+  file: string;
+  headers: Record<string, string>;
+}
+
+const ASSETS: Record<string, Asset> = {
+  "/messenger.js": {
+    file: "messenger.js",
+    headers: {
+      "Content-Type": "text/javascript; charset=utf-8",
+      "Cache-Control": SHORT_CACHE,
+      // Sites may load it with `crossorigin` (error reports) or under Cross-Origin-Embedder-Policy.
+      "Access-Control-Allow-Origin": "*",
+      "Cross-Origin-Resource-Policy": "cross-origin",
+    },
+  },
+  "/messenger/frame.html": {
+    file: "frame.html",
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-cache",
+      "Content-Security-Policy": FRAME_POLICY,
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+    },
+  },
+  "/messenger/frame.js": {
+    file: "frame.js",
+    headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": SHORT_CACHE },
+  },
+  "/messenger/frame.css": {
+    file: "frame.css",
+    headers: { "Content-Type": "text/css; charset=utf-8", "Cache-Control": SHORT_CACHE },
+  },
+};
+
+interface Loaded {
+  mtimeMs: number;
+  checkedAt: number;
+  body: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+const loaded = new Map<string, Loaded>();
+// A rebuild (npm run dev, a new deployment) is seen within this long without a stat per request.
+const RECHECK_MS = 1000;
+
+async function load(file: string): Promise<Loaded | undefined> {
+  const now = Date.now();
+  const had = loaded.get(file);
+  if (had && now - had.checkedAt < RECHECK_MS) return had;
+  const stat = await fs.stat(file).catch(() => undefined);
+  if (!stat) {
+    loaded.delete(file);
+    return undefined;
+  }
+  if (had && had.mtimeMs === stat.mtimeMs) {
+    had.checkedAt = now;
+    return had;
+  }
+  const body = await fs.readFile(file);
+  const hash = crypto.createHash("sha256").update(body).digest("base64url").slice(0, 22);
+  const entry = {
+    mtimeMs: stat.mtimeMs,
+    checkedAt: now,
+    body,
+    gzip: gzipSync(body, { level: 9 }),
+    etag: hash,
+  };
+  loaded.set(file, entry);
+  return entry;
+}
+
+function answer(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body?: Buffer | string,
+) {
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, asset: Asset, dir: string): Promise<void> {
+  const got = await load(path.join(dir, asset.file));
+  if (!got) {
+    answer(
+      res,
+      503,
+      { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      "The messenger is not built on this server: run `npm run build`.\n",
+    );
+    return;
+  }
+  const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  // One tag per representation (RFC 9110 8.8.3); either one revalidates, the content being the same.
+  const etag = `"${got.etag}${gzip ? "-gz" : ""}"`;
+  const headers: Record<string, string> = { ...asset.headers, ETag: etag, Vary: "Accept-Encoding" };
+  const tags = String(req.headers["if-none-match"] ?? "")
+    .split(",")
+    .map((t) => t.trim().replace(/^W\//, "").replace(/-gz"$/, '"'));
+  if (tags.includes(`"${got.etag}"`) || tags.includes("*")) {
+    answer(res, 304, headers);
+    return;
+  }
+  const body = gzip ? got.gzip : got.body;
+  if (gzip) headers["Content-Encoding"] = "gzip";
+  headers["Content-Length"] = String(body.length);
+  answer(res, 200, headers, req.method === "HEAD" ? undefined : body);
+}
+
+/** Answers the messenger's paths (true), or leaves the request to whoever comes next (false). */
+export function serveMessengerAsset(
+  req: IncomingMessage,
+  res: ServerResponse,
+  dir: string = MESSENGER_DIR,
+): boolean {
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const asset = ASSETS[q < 0 ? url : url.slice(0, q)];
+  if (!asset) return false;
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    answer(
+      res,
+      405,
+      { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" },
+      "Method Not Allowed\n",
+    );
+    return true;
+  }
+  serve(req, res, asset, dir).catch((err: unknown) => {
+    console.error(err);
+    if (!res.headersSent)
+      answer(res, 500, { "Content-Type": "text/plain; charset=utf-8" }, "Internal Server Error\n");
+    else res.destroy();
+  });
+  return true;
+}

@@ -1,0 +1,187 @@
+import { drawLauncher, type Launcher } from "./launcher";
+import { isMessage, TAG, type FromFrame, type ToFrame } from "./protocol";
+
+/**
+ * /messenger.js, added to a site by `<script async src="ORIGIN/messenger.js" data-key="mk_…">`. A page may call the
+ * JS API before this script has loaded through the async stubs:
+ *   window.Relay = window.Relay || function(){(Relay.q=Relay.q||[]).push(arguments)}   Relay("track", "x", {…})
+ *   carrotquest.track = function(){carrotquestasync.push("track", arguments)}          (each method alike)
+ * This replays both queues in order (carrotquest's first: it carries connect), then puts the real objects in the
+ * stubs' place, so later calls act at once. It draws the launcher itself and creates the messenger's iframe
+ * after the page's load event (when idle), on a pointer or focus on the launcher, or on the first click, whichever
+ * comes first.
+ */
+type Fn = (...args: unknown[]) => void;
+interface RelayGlobal {
+  (method: string, ...args: unknown[]): void;
+  q?: ArrayLike<unknown>[];
+  loaded?: boolean;
+}
+interface HostWindow {
+  Relay?: RelayGlobal;
+  carrotquest?: Record<string, unknown>;
+  carrotquestasync?: unknown[];
+  requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => number;
+}
+
+const w = window as unknown as HostWindow;
+const script =
+  (document.currentScript as HTMLScriptElement | null) ??
+  document.querySelector<HTMLScriptElement>('script[src*="/messenger.js"]');
+// The messenger's origin is the one this script came from: one snippet works for any installation.
+const ORIGIN = new URL(script?.src ?? location.href, location.href).origin;
+
+let key = script?.dataset.key;
+let launcher: Launcher | undefined;
+let frame: HTMLIFrameElement | undefined;
+let ready = false;
+let isOpen = false;
+let openWhenDrawn = false;
+const outbox: ToFrame[] = [];
+const readyFns: Fn[] = [];
+const callbacks: Record<string, Fn[]> = {};
+
+function safely(fn: Fn, ...args: unknown[]) {
+  try {
+    fn(...args);
+  } catch (err) {
+    console.error(err);
+  }
+}
+
+function post(m: ToFrame) {
+  if (!ready || !frame?.contentWindow) {
+    outbox.push(m);
+    return;
+  }
+  try {
+    frame.contentWindow.postMessage(m, ORIGIN);
+  } catch (err) {
+    // Arguments that cannot be cloned (functions, DOM nodes): the call is dropped, the site told why.
+    console.warn("Relay: call not sent", err);
+  }
+}
+
+// The frame serves these; in this version it acknowledges them only (the visitor API comes with the messenger app).
+const forward =
+  (method: string) =>
+  (...args: unknown[]) =>
+    post({ tag: TAG, type: "call", method, args });
+
+function emit(name: string, data?: unknown) {
+  for (const fn of callbacks[name] ?? []) safely(fn, data);
+}
+
+function createFrame(l: Launcher) {
+  const f = document.createElement("iframe");
+  f.title = "Messenger";
+  f.src = `${ORIGIN}/messenger/frame.html?key=${encodeURIComponent(key ?? "")}`;
+  f.addEventListener("load", () => f.contentWindow?.postMessage({ tag: TAG, type: "hello" }, ORIGIN));
+  l.panel.append(f);
+  return f;
+}
+
+function show(open: boolean) {
+  if (!launcher) {
+    openWhenDrawn = open;
+    return;
+  }
+  if (open === isOpen) return;
+  isOpen = open;
+  frame ??= createFrame(launcher);
+  // Focus leaves the messenger with it only when it was inside (the shadow host is the page's active element).
+  const focusInside = document.activeElement === launcher.host;
+  launcher.setOpen(open);
+  if (open) {
+    frame.focus();
+    if (ready) frame.contentWindow?.postMessage({ tag: TAG, type: "open" }, ORIGIN);
+  } else if (focusInside) launcher.button.focus();
+  emit(open ? "messenger_opened" : "messenger_closed");
+}
+
+function onFrameMessage(e: MessageEvent) {
+  if (e.origin !== ORIGIN || !frame || e.source !== frame.contentWindow || !isMessage<FromFrame>(e.data))
+    return;
+  const m = e.data;
+  if (m.type === "ready") {
+    ready = true;
+    for (const queued of outbox.splice(0)) post(queued);
+    if (isOpen) post({ tag: TAG, type: "open" });
+    for (const fn of readyFns.splice(0)) safely(fn);
+  } else if (m.type === "close") show(false);
+  else if (m.type === "unread") launcher?.setUnread(m.count);
+  else if (m.type === "appearance") launcher?.setAppearance(m.accent, m.position);
+  else if (m.type === "event") emit(m.name, m.data);
+}
+
+function draw() {
+  if (launcher || !key) return;
+  if (!document.body) {
+    document.addEventListener("DOMContentLoaded", draw);
+    return;
+  }
+  const l = (launcher = drawLauncher(() => show(!isOpen)));
+  l.host.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && isOpen) show(false);
+  });
+  document.body.append(l.host);
+  addEventListener("message", onFrameMessage);
+  if (openWhenDrawn) show(true);
+  // Ready before the first click, without competing with the page's own loading.
+  const preload = () => {
+    const idle = w.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
+    idle(() => (frame ??= createFrame(l)), { timeout: 2000 });
+  };
+  // A pointer on the launcher or focus on it usually comes just before a click: start the frame then.
+  for (const intent of ["pointerenter", "focus"]) {
+    l.button.addEventListener(intent, () => (frame ??= createFrame(l)), { once: true });
+  }
+  if (document.readyState === "complete") preload();
+  else addEventListener("load", preload);
+}
+
+const methods: Record<string, Fn> = {
+  connect: (k, settings) => {
+    if (typeof k === "string" && k && !key) key = k;
+    post({ tag: TAG, type: "call", method: "connect", args: settings === undefined ? [] : [settings] });
+    draw();
+  },
+  auth: forward("auth"),
+  identify: forward("identify"),
+  track: forward("track"),
+  open: () => show(true),
+  close: () => show(false),
+  onReady: (fn) => {
+    if (typeof fn !== "function") return;
+    if (ready) safely(fn as Fn);
+    else readyFns.push(fn as Fn);
+  },
+  addCallback: (name, fn) => {
+    if (typeof name === "string" && typeof fn === "function") (callbacks[name] ??= []).push(fn as Fn);
+  },
+  removeCallback: (name, fn) => {
+    if (typeof name !== "string") return;
+    callbacks[name] = fn ? (callbacks[name] ?? []).filter((f) => f !== fn) : [];
+  },
+};
+
+function call(method: unknown, args: ArrayLike<unknown>) {
+  const fn = typeof method === "string" ? methods[method] : undefined;
+  if (fn) fn(...Array.from(args));
+  else console.warn(`Relay: unknown method ${String(method)}`);
+}
+
+if (!w.Relay?.loaded) {
+  const cqQueue = w.carrotquestasync ?? [];
+  const relayQueue = w.Relay?.q ?? [];
+  const relay: RelayGlobal = (method, ...args) => call(method, args);
+  relay.loaded = true;
+  w.Relay = relay;
+  const cq: Record<string, unknown> = w.carrotquest ?? {};
+  for (const name of Object.keys(methods)) cq[name] = (...args: unknown[]) => call(name, args);
+  w.carrotquest = cq;
+  // carrotquest's queue is flat: a method name, then its arguments object.
+  for (let i = 0; i < cqQueue.length; i += 2) call(cqQueue[i], (cqQueue[i + 1] as ArrayLike<unknown>) ?? []);
+  for (const args of relayQueue) call(args[0], Array.prototype.slice.call(args, 1));
+  draw();
+}

@@ -1,0 +1,28 @@
+/**
+ * Messages between the loader (on the host page) and the frame (our origin). Each carries the tag, so the other
+ * postMessage traffic of a host page is told apart; each side also checks who sent it (loader: our origin and the
+ * frame's window; frame: its parent window).
+ */
+export const TAG = "relay-messenger";
+
+export type ToFrame =
+  /** Sent on each load of the frame: the frame learns the host page's origin from it and answers "ready". */
+  | { tag: typeof TAG; type: "hello" }
+  /** The messenger was shown: focus goes inside. */
+  | { tag: typeof TAG; type: "open" }
+  /** A JS API call the loader does not serve itself (auth, identify, track, connect's settings). */
+  | { tag: typeof TAG; type: "call"; method: string; args: unknown[] };
+
+export type FromFrame =
+  | { tag: typeof TAG; type: "ready" }
+  /** Escape or the close button inside the frame. */
+  | { tag: typeof TAG; type: "close" }
+  | { tag: typeof TAG; type: "unread"; count: number }
+  /** The app's launcher settings, once the frame knows them. */
+  | { tag: typeof TAG; type: "appearance"; accent?: string; position?: "left" | "right" }
+  /** An event for the site's addCallback(name, fn) listeners. */
+  | { tag: typeof TAG; type: "event"; name: string; data?: unknown };
+
+export function isMessage<T extends { tag: typeof TAG }>(data: unknown): data is T {
+  return typeof data === "object" && data !== null && (data as { tag?: unknown }).tag === TAG;
+}
