@@ -23,6 +23,7 @@ import * as segments from "../segments/endpoints";
 import * as imports from "../imports/endpoints";
 import * as leadsExport from "../leads/endpoints-export";
 import * as propCatalog from "../props/endpoints-catalog";
+import * as messenger from "../messenger/endpoints";
 
 /** Every endpoint: the one router of /api (lib/api/direct.ts, in front of Next and behind its catch-all route). */
 const modules: Record<string, unknown>[] = [
@@ -49,6 +50,7 @@ const modules: Record<string, unknown>[] = [
   imports,
   leadsExport,
   propCatalog,
+  messenger,
 ];
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === "object" && v !== null && "spec" in v && "handle" in v;
