@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, logInThroughForm, test } from "./support/fixtures";
 
@@ -8,6 +10,14 @@ async function openMessenger(page: Page, operator: { email: string; password: st
   await page.goto("/settings#messenger");
   await expect(page.getByRole("tab", { name: "Messenger" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("heading", { name: "Install" })).toBeVisible();
+}
+
+// Set E2E_SCREENSHOTS=/some/dir to save a screenshot of the section.
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
 const stamp = () => Date.now().toString(36);
@@ -89,5 +99,6 @@ test.describe("settings: messenger", () => {
     await expect(page.getByTestId("identity-secret")).toHaveCount(0);
     await expect(page.getByText(`${secret.slice(0, 6)}…`)).toBeVisible();
     await expect(page.locator("body")).not.toContainText(secret);
+    await shot(page, "settings-messenger");
   });
 });

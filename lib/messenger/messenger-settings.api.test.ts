@@ -48,6 +48,15 @@ describe("messenger settings", () => {
     );
   });
 
+  // PostgreSQL runs these inserts side by side; the embedded database takes them one at a time.
+  it("are made once when first reads come together", async () => {
+    const c = await makeApp(s.db);
+    const reads = await Promise.all(Array.from({ length: 6 }, () => client(s, c.token).get(base(c.app.id))));
+    const keys = new Set(reads.map((r) => ok<MessengerSettings>(r).public_key));
+    expect(keys.size).toBe(1);
+    expect(await s.db.messengerSettings.count({ where: { appId: c.app.id } })).toBe(1);
+  });
+
   it("change only what is given, origins normalized and deduplicated", async () => {
     const before = await read();
     const after = await update({
