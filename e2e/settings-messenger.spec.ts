@@ -30,6 +30,8 @@ test.describe("settings: messenger", () => {
     await appearance.getByLabel("Greeting").fill(greeting);
     await appearance.getByRole("textbox", { name: "Accent colour", exact: true }).fill("#0F766E");
     await appearance.getByRole("radio", { name: "Bottom left" }).check();
+    // The preview follows the form before anything is saved.
+    await expect(appearance.getByTestId("messenger-preview")).toContainText(greeting);
     await appearance.getByRole("button", { name: "Save appearance" }).click();
     await expect(appearance.getByText("Saved.")).toBeVisible();
 

@@ -9,6 +9,7 @@ import type { MessengerPosition, MessengerSettings } from "@/lib/client/settings
 import { useUpdateMessengerSettings } from "@/lib/client/use-update-messenger-settings";
 import { MESSENGER_POSITIONS, MESSENGER_TEXT_MAX, type MessengerTextField } from "@/lib/messenger/schemas";
 import { ErrorAlert } from "./error-alert";
+import { MessengerPreview } from "./messenger-preview";
 import { SectionCard } from "./section-card";
 
 const TEXTS: { field: MessengerTextField; label: string; multiline?: boolean }[] = [
@@ -116,6 +117,13 @@ export function MessengerAppearance({ appId, settings }: { appId: string; settin
             }
           </Field>
         ))}
+        <MessengerPreview
+          color={color}
+          position={position}
+          greeting={texts.greeting}
+          teamIntro={texts.team_intro}
+          replyTimeText={texts.reply_time_text}
+        />
         <ErrorAlert error={update.error} title="Could not save the appearance" />
         <div className="flex items-center gap-3">
           <Button type="submit" loading={update.isPending}>
