@@ -13,8 +13,8 @@ import { WebhooksSection } from "./webhooks-section";
 const TABS = [
   { id: "api-keys", label: "API keys" },
   { id: "webhooks", label: "Webhooks" },
-  { id: "messenger", label: "Messenger" },
   { id: "channels", label: "Channels" },
+  { id: "messenger", label: "Messenger" },
   { id: "operators", label: "Operators" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
