@@ -6,6 +6,7 @@ import { cn } from "@/components/ui/cn";
 import { useCurrentApp } from "@/lib/client/use-current-app";
 import { ApiKeysSection } from "./api-keys-section";
 import { ChannelsSection } from "./channels-section";
+import { MessengerSection } from "./messenger-section";
 import { OperatorsSection } from "./operators-section";
 import { WebhooksSection } from "./webhooks-section";
 
@@ -13,6 +14,7 @@ const TABS = [
   { id: "api-keys", label: "API keys" },
   { id: "webhooks", label: "Webhooks" },
   { id: "channels", label: "Channels" },
+  { id: "messenger", label: "Messenger" },
   { id: "operators", label: "Operators" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
@@ -103,6 +105,7 @@ export function SettingsTabs() {
       >
         {tab === "api-keys" && <ApiKeysSection appId={appId} />}
         {tab === "webhooks" && <WebhooksSection appId={appId} />}
+        {tab === "messenger" && <MessengerSection appId={appId} />}
         {tab === "channels" && <ChannelsSection appId={appId} />}
         {tab === "operators" && <OperatorsSection appId={appId} />}
       </div>

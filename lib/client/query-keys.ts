@@ -48,6 +48,10 @@ export const queryKeys = {
     events: (userId: string, name: string) => [...queryKeys.users.all, userId, "events", name] as const,
     conversations: (userId: string) => [...queryKeys.users.all, userId, "conversations"] as const,
   },
+  messenger: {
+    all: ["messenger"] as const,
+    settings: (appId: string) => [...queryKeys.messenger.all, appId, "settings"] as const,
+  },
   operators: {
     all: ["operators"] as const,
     list: (appId: string) => [...queryKeys.operators.all, appId, "list"] as const,

@@ -11,6 +11,11 @@ export type { ApiKey, NewApiKey } from "@/lib/apps/schemas";
 export type { Channel } from "@/lib/channels/schemas";
 export type { Operator, OperatorRole } from "@/lib/admins/schemas";
 export type { WebhookDelivery, DeliveryStatus } from "@/lib/webhooks/schemas";
+export type {
+  MessengerSettings,
+  MessengerSettingsWithSecret,
+  MessengerPosition,
+} from "@/lib/messenger/schemas";
 
 export const WEBHOOK_EVENT_KINDS = WEBHOOK_KINDS;
 export type WebhookEventKind = SubscribableKind;

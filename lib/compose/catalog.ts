@@ -24,6 +24,7 @@ import * as imports from "../imports/endpoints";
 import * as leadsExport from "../leads/endpoints-export";
 import * as propCatalog from "../props/endpoints-catalog";
 import * as tokens from "../auth/endpoints-token";
+import * as messenger from "../messenger/endpoints";
 
 /**
  * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
@@ -53,6 +54,7 @@ const modules: Record<string, unknown>[] = [
   imports,
   leadsExport,
   propCatalog,
+  messenger,
 ];
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === "object" && v !== null && "spec" in v && "handle" in v;

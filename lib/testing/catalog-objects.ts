@@ -64,6 +64,7 @@ export async function makeCatalogObjects(
     url: hookUrl,
     events: ["user.event"],
   });
+  const messenger = await as("POST", `/api/v2/apps/${app.app.id}/messenger/identity_secret`);
   const key = await s.db.apiToken.findFirstOrThrow({ where: { appId: app.app.id } });
   const job = await s.db.importJob.create({ data: { appId: app.app.id, mergeField: "$email" } });
   const operator = await makeAdmin(s.db, {
@@ -99,6 +100,8 @@ export async function makeCatalogObjects(
       app.admin.name,
       key.prefix,
       hook.secret as string,
+      messenger.identity_secret as string,
+      messenger.public_key as string,
     ],
   };
 }
@@ -143,6 +146,7 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
     "PATCH /apps/{id}/webhooks/{webhook_id}": { active: true },
     "POST /apps/{id}/webhooks/{webhook_id}": { active: true },
     "POST /apps/{id}/api_keys": { name: "key" },
+    "POST /apps/{id}/messenger": { greeting: "Hi", allowed_origins: ["https://shop.example.test"] },
     "POST /apps/{id}/admins": {
       email: "new-operator@example.test",
       name: "New",

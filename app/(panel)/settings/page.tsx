@@ -7,7 +7,10 @@ export const metadata: Metadata = { title: "Settings" };
 export default function SettingsPage() {
   return (
     <>
-      <PageHeader title="Settings" description="API keys, webhooks and channels of this app." />
+      <PageHeader
+        title="Settings"
+        description="API keys, webhooks, the messenger and channels of this app."
+      />
       <SettingsTabs />
     </>
   );

@@ -1,0 +1,72 @@
+"use client";
+
+import { useState } from "react";
+import { cn } from "@/components/ui/cn";
+
+/** How the site's server computes `user_hash`: hex HMAC-SHA256 of the user ID with the identity secret. */
+const EXAMPLES = [
+  {
+    id: "node",
+    label: "Node.js",
+    code: `import crypto from "node:crypto";
+
+const userHash = crypto
+  .createHmac("sha256", process.env.RELAY_IDENTITY_SECRET)
+  .update(String(user.id))
+  .digest("hex");`,
+  },
+  {
+    id: "python",
+    label: "Python",
+    code: `import hashlib, hmac, os
+
+user_hash = hmac.new(
+    os.environ["RELAY_IDENTITY_SECRET"].encode(),
+    str(user.id).encode(),
+    hashlib.sha256,
+).hexdigest()`,
+  },
+  {
+    id: "php",
+    label: "PHP",
+    code: `<?php
+$userHash = hash_hmac('sha256', (string) $user->id, getenv('RELAY_IDENTITY_SECRET'));`,
+  },
+] as const;
+
+export function MessengerHashExamples() {
+  const [shown, setShown] = useState<(typeof EXAMPLES)[number]["id"]>("node");
+  const example = EXAMPLES.find((e) => e.id === shown) ?? EXAMPLES[0];
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-900">Computing the hash on your server</h3>
+      <p className="mt-0.5 text-sm text-slate-600">
+        Pass the user ID and this hash to the messenger when the user is logged in. Never put the secret in
+        your pages.
+      </p>
+      <div role="group" aria-label="Language" className="mt-2 flex gap-1">
+        {EXAMPLES.map((e) => (
+          <button
+            key={e.id}
+            type="button"
+            aria-pressed={e.id === shown}
+            onClick={() => setShown(e.id)}
+            className={cn(
+              "rounded-md px-2.5 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600",
+              e.id === shown ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100",
+            )}
+          >
+            {e.label}
+          </button>
+        ))}
+      </div>
+      <pre
+        tabIndex={0}
+        aria-label={`${example.label} example`}
+        className="mt-2 overflow-x-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-xs text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {example.code}
+      </pre>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, logInThroughForm, test } from "./support/fixtures";
+
+/** Settings → Messenger of the operator's app, reached by keyboard-friendly roles as an operator would. */
+async function openMessenger(page: Page, operator: { email: string; password: string }) {
+  await logInThroughForm(page, operator);
+  await expect(page).toHaveURL(/\/inbox$/);
+  await page.goto("/settings#messenger");
+  await expect(page.getByRole("tab", { name: "Messenger" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("heading", { name: "Install" })).toBeVisible();
+}
+
+// Set E2E_SCREENSHOTS=/some/dir to save a screenshot of the section.
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+const stamp = () => Date.now().toString(36);
+
+test.describe("settings: messenger", () => {
+  test("appearance and origins are saved and shown after a reload", async ({ page, operator }) => {
+    await openMessenger(page, operator);
+    const greeting = `Hello from e2e ${stamp()}`;
+    const appearance = page.getByRole("form", { name: "Appearance" });
+    await appearance.getByLabel("Greeting").fill(greeting);
+    await appearance.getByRole("textbox", { name: "Accent colour", exact: true }).fill("#0F766E");
+    await appearance.getByRole("radio", { name: "Bottom left" }).check();
+    // The preview follows the form before anything is saved.
+    await expect(appearance.getByTestId("messenger-preview")).toContainText(greeting);
+    await appearance.getByRole("button", { name: "Save appearance" }).click();
+    await expect(appearance.getByText("Saved.")).toBeVisible();
+
+    const origins = page.getByRole("form", { name: "Allowed origins" });
+    const port = 3000 + (Date.now() % 1000);
+    await origins
+      .getByLabel("Origins, one per line")
+      .fill(`HTTPS://Shop.Example.com/\nhttp://localhost:${port}`);
+    await origins.getByRole("button", { name: "Save origins" }).click();
+    await expect(origins.getByText("Saved.")).toBeVisible();
+    // The server's normalized form replaces what was typed.
+    await expect(origins.getByLabel("Origins, one per line")).toHaveValue(
+      `https://shop.example.com\nhttp://localhost:${port}`,
+    );
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Install" })).toBeVisible();
+    await expect(page.getByRole("form", { name: "Appearance" }).getByLabel("Greeting")).toHaveValue(greeting);
+    await expect(
+      page
+        .getByRole("form", { name: "Appearance" })
+        .getByRole("textbox", { name: "Accent colour", exact: true }),
+    ).toHaveValue("#0f766e");
+    await expect(page.getByRole("radio", { name: "Bottom left" })).toBeChecked();
+    await expect(page.getByLabel("Origins, one per line")).toHaveValue(
+      `https://shop.example.com\nhttp://localhost:${port}`,
+    );
+  });
+
+  test("an invalid origin shows the API's error and is not saved", async ({ page, operator }) => {
+    await openMessenger(page, operator);
+    const origins = page.getByRole("form", { name: "Allowed origins" });
+    const before = await origins.getByLabel("Origins, one per line").inputValue();
+    await origins.getByLabel("Origins, one per line").fill("https://ok.example.com\nshop.example.com/cart");
+    await origins.getByRole("button", { name: "Save origins" }).click();
+    const alert = origins.getByRole("alert");
+    await expect(alert).toContainText("Could not save the origins");
+    await expect(alert).toContainText('"shop.example.com/cart" is not an origin');
+    await page.reload();
+    await expect(page.getByLabel("Origins, one per line")).toHaveValue(before);
+  });
+
+  test("the install snippet carries the public key and has a copy button", async ({ page, operator }) => {
+    await openMessenger(page, operator);
+    const snippet = page.getByTestId("messenger-snippet");
+    await expect(snippet).toHaveText(
+      /^<script async src="http:\/\/127\.0\.0\.1:\d+\/messenger\.js" data-key="mk_[\w-]{24}"><\/script>$/,
+    );
+    await expect(page.getByRole("button", { name: "Copy snippet" })).toBeVisible();
+  });
+
+  test("a rotated identity secret is shown once", async ({ page, operator }) => {
+    await openMessenger(page, operator);
+    const identity = page.getByRole("region", { name: "Identity verification" });
+    await identity.getByRole("button", { name: "Rotate secret" }).click();
+    await identity.getByRole("button", { name: "Rotate", exact: true }).click();
+    const box = page.getByTestId("identity-secret");
+    await expect(box).toBeVisible();
+    const secret = await box.inputValue();
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    await expect(identity.getByRole("button", { name: "Copy" })).toBeVisible();
+    await identity.getByRole("button", { name: "PHP" }).click();
+    await expect(identity.getByLabel("PHP example")).toContainText("hash_hmac('sha256'");
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Identity verification" })).toBeVisible();
+    await expect(page.getByTestId("identity-secret")).toHaveCount(0);
+    await expect(page.getByText(`${secret.slice(0, 6)}…`)).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(secret);
+    await shot(page, "settings-messenger");
+  });
+});
