@@ -4,14 +4,14 @@ import http from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { MESSENGER_DIR, serveMessengerAsset } from "../lib/messenger-assets/serve";
+import { MESSENGER_DIR, serveMessengerAsset } from "../lib/messenger/assets";
 import { hostPage, startHostSite } from "../lib/testing/host-page";
 import type { Figure, Target } from "./harness";
 
 /**
  * The messenger's budget (issue #17): bundle sizes, and in Chromium, on a host page of another origin: the load
  * event → launcher drawn, the longest task on the host page, and a click → frame ready. No database: the bundle is
- * served by the server's own function (lib/messenger-assets/serve.ts) on a bare node:http server, as the product
+ * served by the server's own function (lib/messenger/assets.ts) on a bare node:http server, as the product
  * serves it in front of everything else.
  */
 const RUNS = Number(process.env.BENCH_MESSENGER_RUNS ?? 15);

@@ -1,5 +1,5 @@
 // The visitors' messenger (messenger/): its own small bundle, built by esbuild into .messenger/, which the server
-// serves at /messenger.js and /messenger/… (lib/messenger-assets/serve.ts). Not a Next page: see
+// serves at /messenger.js and /messenger/… (lib/messenger/assets.ts). Not a Next page: see
 // docs/decisions.md, "Messenger bundle". Run by `npm run build`, `npm run dev`, scripts/test.sh and, when the
 // bundle is missing, `npm start` and the browser tests' setup.
 import fs from "node:fs";

@@ -22,7 +22,7 @@ import { eventLogPurgeJob, startWebhookDispatcher, webhookPollJob } from "../web
 import { importSweepJob } from "../imports/abandoned";
 import { delaySweepJob } from "../conversations/sweeper";
 import { presenceSweepJob } from "../users/presence";
-import { serveMessengerAsset } from "../messenger-assets/serve";
+import { serveMessengerAsset } from "../messenger/assets";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveMessengerAsset } from "./serve";
+import { serveMessengerAsset } from "./assets";
 
 // The messenger's files as the server answers them, from a directory of stand-in files.
 let dir: string;
