@@ -6,14 +6,14 @@ import { createApiToken, revokeApiToken } from "../auth/tokens";
 import { disconnectToken } from "../auth/disconnect";
 
 // Tokens mint no tokens: key management is for operators in the panel.
-function operatorOf(ctx: Ctx, appId: bigint): bigint {
+function adminOf(ctx: Ctx, appId: bigint): bigint {
   if (ctx.actor.kind !== "admin") throw denied("API keys are managed by operators.");
   assertApp(ctx, appId);
   return ctx.actor.adminId;
 }
 
 export async function listApiKeys(ctx: Ctx, input: { appId: bigint }) {
-  operatorOf(ctx, input.appId);
+  adminOf(ctx, input.appId);
   return ctx.db.apiToken.findMany({
     where: { appId: input.appId },
     orderBy: { id: "desc" },
@@ -30,7 +30,7 @@ export async function listApiKeys(ctx: Ctx, input: { appId: bigint }) {
 }
 
 export async function createApiKey(ctx: Ctx, input: { appId: bigint; name: string; scopes: Scope[] }) {
-  const adminId = operatorOf(ctx, input.appId);
+  const adminId = adminOf(ctx, input.appId);
   return createApiToken(ctx.db, {
     appId: input.appId,
     name: input.name,
@@ -40,7 +40,7 @@ export async function createApiKey(ctx: Ctx, input: { appId: bigint; name: strin
 }
 
 export async function revokeApiKey(ctx: Ctx, input: { appId: bigint; keyId: bigint }) {
-  operatorOf(ctx, input.appId);
+  adminOf(ctx, input.appId);
   const found = await ctx.db.apiToken.findFirst({ where: { id: input.keyId, appId: input.appId } });
   if (!found) throw lookupFailed(`No API key ${input.keyId} in this app.`);
   await revokeApiToken(ctx.db, { id: input.keyId, appId: input.appId });

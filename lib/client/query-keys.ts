@@ -48,8 +48,8 @@ export const queryKeys = {
     events: (userId: string, name: string) => [...queryKeys.users.all, userId, "events", name] as const,
     conversations: (userId: string) => [...queryKeys.users.all, userId, "conversations"] as const,
   },
-  operators: {
-    all: ["operators"] as const,
-    list: (appId: string) => [...queryKeys.operators.all, appId, "list"] as const,
+  admins: {
+    all: ["admins"] as const,
+    list: (appId: string) => [...queryKeys.admins.all, appId, "list"] as const,
   },
 } as const;
