@@ -2,8 +2,8 @@ import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
 import { lookupFailed, denied } from "../domain/errors";
 import type { Scope } from "../auth/scopes";
-import { createApiToken, revokeApiToken } from "../auth/tokens";
-import { disconnectToken } from "../auth/disconnect";
+import { issueApiKey, revokeApiKeyBy } from "../auth/tokens";
+import { disconnectApiKey } from "../auth/disconnect";
 
 // Tokens mint no tokens: key management is for operators in the panel.
 function adminOf(ctx: Ctx, appId: bigint): bigint {
@@ -14,7 +14,7 @@ function adminOf(ctx: Ctx, appId: bigint): bigint {
 
 export async function listApiKeys(ctx: Ctx, input: { appId: bigint }) {
   adminOf(ctx, input.appId);
-  return ctx.db.apiToken.findMany({
+  return ctx.db.apiKey.findMany({
     where: { appId: input.appId },
     orderBy: { id: "desc" },
     select: {
@@ -31,7 +31,7 @@ export async function listApiKeys(ctx: Ctx, input: { appId: bigint }) {
 
 export async function createApiKey(ctx: Ctx, input: { appId: bigint; name: string; scopes: Scope[] }) {
   const adminId = adminOf(ctx, input.appId);
-  return createApiToken(ctx.db, {
+  return issueApiKey(ctx.db, {
     appId: input.appId,
     name: input.name,
     scopes: input.scopes,
@@ -41,11 +41,11 @@ export async function createApiKey(ctx: Ctx, input: { appId: bigint; name: strin
 
 export async function revokeApiKey(ctx: Ctx, input: { appId: bigint; keyId: bigint }) {
   adminOf(ctx, input.appId);
-  const found = await ctx.db.apiToken.findFirst({ where: { id: input.keyId, appId: input.appId } });
+  const found = await ctx.db.apiKey.findFirst({ where: { id: input.keyId, appId: input.appId } });
   if (!found) throw lookupFailed(`No API key ${input.keyId} in this app.`);
-  await revokeApiToken(ctx.db, { id: input.keyId, appId: input.appId });
+  await revokeApiKeyBy(ctx.db, { id: input.keyId, appId: input.appId });
   // Its open sockets were authorised by it: they end now, on every instance, as a logout's do.
-  disconnectToken(input.keyId);
+  disconnectApiKey(input.keyId);
 }
 
 type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];

@@ -64,7 +64,7 @@ export async function makeCatalogObjects(
     url: hookUrl,
     events: ["user.event"],
   });
-  const key = await s.db.apiToken.findFirstOrThrow({ where: { appId: app.app.id } });
+  const key = await s.db.apiKey.findFirstOrThrow({ where: { appId: app.app.id } });
   const job = await s.db.importJob.create({ data: { appId: app.app.id, mergeField: "$email" } });
   const member = await makeAdmin(s.db, {
     appId: app.app.id,
