@@ -1,4 +1,4 @@
-import { createApiToken } from "../lib/auth/tokens";
+import { issueApiKey } from "../lib/auth/tokens";
 import { startServer, type RunningServer } from "../lib/compose/start";
 import type { DbHandle } from "../lib/db/client";
 import { Recorder, startBaseline, tracedDb, TRACE_HEADER, withTracing } from "./capture";
@@ -49,7 +49,7 @@ export interface Session {
 export async function openSession(ds: DatasetInfo): Promise<Session> {
   const rec = new Recorder();
   const db = tracedDb(ds.url, POOL_SIZE);
-  const { token } = await createApiToken(db.db, {
+  const { token } = await issueApiKey(db.db, {
     appId: ds.appId,
     name: `bench ${new Date().toISOString()}`,
   });

@@ -210,7 +210,7 @@ describe("cli", { timeout: 180_000 }, () => {
     // Read only, and once the CLI is done: an embedded directory is one process's at a time.
     const h = await openDb(dbUrl);
     try {
-      const find = (token: string) => h.db.apiToken.findUnique({ where: { tokenHash: hashToken(token) } });
+      const find = (token: string) => h.db.apiKey.findUnique({ where: { tokenHash: hashToken(token) } });
       expect(await find(kept.token)).toMatchObject({
         id: BigInt(kept.id),
         scopes: ["user-read", "users-list"],

@@ -36,19 +36,19 @@ function connectFromNode(
 }
 
 test.describe("operator authentication", () => {
-  test("logs in, then logs out", async ({ page, operator }) => {
+  test("logs in, then logs out", async ({ page, admin }) => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { name: "Log in to Relay" })).toBeVisible();
     await shot(page, "login");
 
-    await logInThroughForm(page, operator);
+    await logInThroughForm(page, admin);
     await expect(page).toHaveURL(/\/inbox$/);
     await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Inbox" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Leads" })).not.toHaveAttribute("aria-current");
-    await expect(page.getByTestId("operator-name")).toHaveText(operator.name);
-    await expect(page.getByText(operator.appName)).toBeVisible();
+    await expect(page.getByTestId("admin-name")).toHaveText(admin.name);
+    await expect(page.getByText(admin.appName)).toBeVisible();
 
     await nav.getByRole("link", { name: "Leads" }).click();
     await expect(page).toHaveURL(/\/leads$/);
@@ -63,9 +63,9 @@ test.describe("operator authentication", () => {
     await expect(page).toHaveURL(/\/login\?next=%2Finbox$/);
   });
 
-  test("a wrong password shows the server's message", async ({ page, operator }) => {
+  test("a wrong password shows the server's message", async ({ page, admin }) => {
     await page.goto("/login");
-    await page.getByLabel("Email").fill(operator.email);
+    await page.getByLabel("Email").fill(admin.email);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Log in" }).click();
     // (Next.js adds its own empty route-announcer alert outside main.)
@@ -79,10 +79,10 @@ test.describe("operator authentication", () => {
 
   test("the panel's socket connects with the session; a cookieless one is refused", async ({
     page,
-    operator,
+    admin,
     baseURL,
   }) => {
-    await logInThroughForm(page, operator);
+    await logInThroughForm(page, admin);
     await expect(page).toHaveURL(/\/inbox$/);
     const indicator = page.getByTestId("connection-status");
     await expect(indicator).toHaveAttribute("data-state", "connected");
@@ -107,14 +107,14 @@ test.describe("operator authentication", () => {
     });
   });
 
-  test("an anonymous visit to the panel goes to the login page, then back", async ({ page, operator }) => {
+  test("an anonymous visit to the panel goes to the login page, then back", async ({ page, admin }) => {
     await page.goto("/inbox");
     await expect(page).toHaveURL(/\/login\?next=%2Finbox$/);
 
     await page.goto("/leads");
     await expect(page).toHaveURL(/\/login\?next=%2Fleads$/);
-    await page.getByLabel("Email").fill(operator.email);
-    await page.getByLabel("Password").fill(operator.password);
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password").fill(admin.password);
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/leads$/);
     await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
@@ -126,8 +126,8 @@ test.describe("operator authentication", () => {
     await expect(page).toHaveURL(/\/inbox$/);
   });
 
-  test("the login page ignores a next parameter that leaves the site", async ({ page, operator }) => {
-    await logInThroughForm(page, operator, "/login?next=%2F%2Fevil.example%2Fx");
+  test("the login page ignores a next parameter that leaves the site", async ({ page, admin }) => {
+    await logInThroughForm(page, admin, "/login?next=%2F%2Fevil.example%2Fx");
     await expect(page).toHaveURL(/\/inbox$/);
   });
 });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
-import { addOperator, createOperator } from "./support/operator";
+import { addAdmin, createAdmin } from "./support/admin";
 import { writeState } from "./support/state";
 import { freePort } from "../lib/testing/port";
 
@@ -27,17 +27,17 @@ export default async function globalSetup(_config: FullConfig) {
   ensureBuild();
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "relay-e2e-"));
   const dataDir = path.join(tmpDir, "data");
-  const operator = {
+  const admin = {
     appName: "Acme Support",
     name: "Olivia Operator",
     email: "olivia@example.test",
     password: "correct-horse-battery",
   };
-  const operator2 = { name: "Bruno Backup", email: "bruno@example.test", password: "staple-battery-horse" };
-  let created: ReturnType<typeof createOperator>;
+  const admin2 = { name: "Bruno Backup", email: "bruno@example.test", password: "staple-battery-horse" };
+  let created: ReturnType<typeof createAdmin>;
   try {
-    created = createOperator(dataDir, operator);
-    if (created.appId) addOperator(dataDir, created.appId, operator2);
+    created = createAdmin(dataDir, admin);
+    if (created.appId) addAdmin(dataDir, created.appId, admin2);
   } catch (err) {
     fs.rmSync(tmpDir, { recursive: true, force: true });
     throw err;
@@ -95,7 +95,7 @@ export default async function globalSetup(_config: FullConfig) {
   const res = await fetch(`${baseURL}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: operator.email, password: operator.password }),
+    body: JSON.stringify({ email: admin.email, password: admin.password }),
   });
   const body = (await res.json().catch(() => null)) as {
     data?: { admin?: { name?: string }; apps?: { id: unknown; name: string }[] };
@@ -110,12 +110,12 @@ export default async function globalSetup(_config: FullConfig) {
     pid: child.pid!,
     dataDir,
     tmpDir,
-    operator: {
-      ...operator,
-      name: body.data.admin.name ?? operator.name,
+    admin: {
+      ...admin,
+      name: body.data.admin.name ?? admin.name,
       appId: created.appId ?? (body.data.apps?.[0] ? String(body.data.apps[0].id) : undefined),
     },
-    ...(created.appId ? { operator2 } : {}),
+    ...(created.appId ? { admin2 } : {}),
     ...(created.token ? { token: created.token } : {}),
   });
   console.log(`[e2e] server on ${baseURL} (pid ${child.pid}, log ${logFile})`);

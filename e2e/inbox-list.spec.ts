@@ -15,7 +15,7 @@ test.beforeAll(async ({ browser, playwright }) => {
   api = await tokenApi(playwright, e2e);
   // Three pages of the list (30 a page) whatever the other tests left.
   for (let n = 0; n < 75; n++) await startVisitor(api, `Long list #${n}`);
-  ({ context, page } = await openInbox(browser, e2e.operator));
+  ({ context, page } = await openInbox(browser, e2e.admin));
 });
 
 test.afterAll(async () => {

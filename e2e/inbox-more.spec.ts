@@ -1,12 +1,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { listening, openConversation, post, row, stamp, startVisitor, twoOperators } from "./support/inbox";
+import { listening, openConversation, post, row, stamp, startVisitor, twoAdmins } from "./support/inbox";
 
 /** The list's filters and unread badges, a long thread, file attachments and the visitor sidebar. */
 
 test.describe.configure({ mode: "serial" });
 
-let ops: Awaited<ReturnType<typeof twoOperators>> | undefined;
+let ops: Awaited<ReturnType<typeof twoAdmins>> | undefined;
 let a: Page;
 let b: Page;
 let api: APIRequestContext;
@@ -14,10 +14,10 @@ let appId: string;
 let nameB: string;
 
 test.beforeAll(async ({ browser, playwright }) => {
-  ops = await twoOperators(browser, playwright);
+  ops = await twoAdmins(browser, playwright);
   ({ api, a, b } = ops);
-  appId = ops.e2e.operator.appId!;
-  nameB = ops.e2e.operator2.name;
+  appId = ops.e2e.admin.appId!;
+  nameB = ops.e2e.admin2.name;
 });
 
 test.afterAll(() => ops?.close());

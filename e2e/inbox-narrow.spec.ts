@@ -23,7 +23,7 @@ let api: APIRequestContext;
 test.beforeAll(async ({ browser, playwright }) => {
   const e2e = inboxState();
   api = await tokenApi(playwright, e2e);
-  ({ context, page } = await openInbox(browser, e2e.operator, { width: 480, height: 800 }));
+  ({ context, page } = await openInbox(browser, e2e.admin, { width: 480, height: 800 }));
 });
 
 test.afterAll(async () => {

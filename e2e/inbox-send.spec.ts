@@ -7,7 +7,7 @@ import {
   reply,
   stamp,
   startVisitor,
-  twoOperators,
+  twoAdmins,
   type Visitor,
 } from "./support/inbox";
 
@@ -15,13 +15,13 @@ import {
 
 test.describe.configure({ mode: "serial" });
 
-let ops: Awaited<ReturnType<typeof twoOperators>> | undefined;
+let ops: Awaited<ReturnType<typeof twoAdmins>> | undefined;
 let a: Page;
 let b: Page;
 let api: APIRequestContext;
 
 test.beforeAll(async ({ browser, playwright }) => {
-  ops = await twoOperators(browser, playwright);
+  ops = await twoAdmins(browser, playwright);
   ({ api, a, b } = ops);
 });
 
@@ -187,7 +187,7 @@ test("alerts turned on in an earlier visit play the sound after the next click",
   });
   const page = await context.newPage();
   try {
-    await logInThroughForm(page, e2e.operator);
+    await logInThroughForm(page, e2e.admin);
     await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
     await page.getByRole("button", { name: "Enable alerts" }).click();
     await expect(page.getByRole("button", { name: "Alerts on" })).toHaveAttribute("aria-pressed", "true");

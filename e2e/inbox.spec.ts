@@ -6,7 +6,7 @@ import {
   post as postWith,
   row,
   startVisitor as startWith,
-  twoOperators,
+  twoAdmins,
   type Visitor,
 } from "./support/inbox";
 
@@ -19,7 +19,7 @@ const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>
 
 test.describe.configure({ mode: "serial" });
 
-let ops: Awaited<ReturnType<typeof twoOperators>> | undefined;
+let ops: Awaited<ReturnType<typeof twoAdmins>> | undefined;
 let a: Page;
 let b: Page;
 let api: APIRequestContext;
@@ -32,10 +32,10 @@ const startVisitor = (body: string) => startWith(api, body);
 const count = async (page: Page, tab: string) => Number(await page.getByTestId(`count-${tab}`).innerText());
 
 test.beforeAll(async ({ browser, playwright }) => {
-  ops = await twoOperators(browser, playwright);
+  ops = await twoAdmins(browser, playwright);
   ({ api, a, b } = ops);
-  nameA = ops.e2e.operator.name;
-  nameB = ops.e2e.operator2.name;
+  nameA = ops.e2e.admin.name;
+  nameB = ops.e2e.admin2.name;
   await listening(api, a, b);
 });
 

@@ -25,11 +25,11 @@ async function openCard(page: Page, id: string) {
 
 test.beforeAll(async ({ playwright, e2e }) => {
   const request = await playwright.request.newContext({ baseURL: e2e.baseURL });
-  api = await apiFor(request, e2e.operator);
+  api = await apiFor(request, e2e.admin);
 });
 
-test.beforeEach(async ({ page, operator }) => {
-  await logIn(page, operator);
+test.beforeEach(async ({ page, admin }) => {
+  await logIn(page, admin);
 });
 
 test("events timeline: newest first, older pages, filter by name", async ({ page }) => {

@@ -4,10 +4,10 @@ import { apiFor, expectRows, leadsUrl, logIn, openLeads, runId, type Leads } fro
 test("more than 10,000 matching leads: the total is exact and the paging limit is explained", async ({
   page,
   request,
-  operator,
+  admin,
 }) => {
   test.setTimeout(300_000);
-  const api = await apiFor(request, operator);
+  const api = await apiFor(request, admin);
   const run = runId("reach");
   const lines = ["$email,$name,batch,rank"];
   for (let i = 0; i < 10_001; i++) lines.push(`r${i}@${run}.test,Reach ${i},${run},${i}`);
@@ -26,7 +26,7 @@ test("more than 10,000 matching leads: the total is exact and the paging limit i
       ...params,
     });
 
-  await logIn(page, operator);
+  await logIn(page, admin);
   await openLeads(page, leadsUrl(filters, { sort: "rank", order: "asc" }));
   await expectRows(page, await list({ limit: 20 }));
   await expect(page.getByTestId("leads-total")).toHaveText("10,001");

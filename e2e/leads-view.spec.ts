@@ -39,15 +39,15 @@ function urlFilter(page: Page): unknown {
 
 test.beforeAll(async ({ playwright, e2e }) => {
   const request = await playwright.request.newContext({ baseURL: e2e.baseURL });
-  api = await apiFor(request, e2e.operator);
+  api = await apiFor(request, e2e.admin);
   const lines = ["$email,$name,run,tier,score"];
   for (let i = 0; i < 60; i++) lines.push(`v${i}@${run}.test,View ${i},${run},${TIERS[i % 3]},${i}`);
   const job = await api.importCsv(lines.join("\n") + "\n");
   expect(job.rows_imported).toBe(60);
 });
 
-test.beforeEach(async ({ page, operator }) => {
-  await logIn(page, operator);
+test.beforeEach(async ({ page, admin }) => {
+  await logIn(page, admin);
 });
 
 test("removing and reordering conditions and groups: rows and total follow the API", async ({ page }) => {

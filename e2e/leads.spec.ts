@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, logInThroughForm, test, type Operator } from "./support/fixtures";
+import { expect, logInThroughForm, test, type Admin } from "./support/fixtures";
 import { apiFor, expectRows, openLeads as showLeads, type Leads } from "./support/leads";
 
 // Screenshots for the docs are taken only when asked (E2E_SCREENSHOTS=docs/screenshots), never by the suite itself.
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
-async function openLeads(page: Page, op: Operator, query = "") {
+async function openLeads(page: Page, op: Admin, query = "") {
   await logInThroughForm(page, op);
   await expect(page).toHaveURL(/\/inbox/);
   await showLeads(page, query);
@@ -17,10 +17,10 @@ test.describe("leads", () => {
   test("filter with an or-group, sort, page, reload, segment, edit a prop on the card", async ({
     page,
     request,
-    operator,
+    admin,
   }) => {
     test.setTimeout(120_000);
-    const api = await apiFor(request, operator);
+    const api = await apiFor(request, admin);
     const run = `r${Date.now()}`;
     const tiers = ["gold", "silver", "bronze"];
     for (let i = 0; i < 60; i++) {
@@ -54,7 +54,7 @@ test.describe("leads", () => {
     const list = (params: Record<string, unknown> = {}) =>
       api.get<Leads>(`/api/apps/${api.appId}/users`, { filters, ...params });
 
-    await openLeads(page, operator);
+    await openLeads(page, admin);
     // Two conditions and an or-group, built in the UI.
     await page.getByRole("button", { name: "Add condition", exact: true }).click();
     await page.getByLabel("Property of condition 1", { exact: true }).selectOption("run");
@@ -151,17 +151,17 @@ test.describe("leads", () => {
   test("import a 1,000-row CSV: progress reaches 100%, row errors listed, leads found by filter", async ({
     page,
     request,
-    operator,
+    admin,
   }) => {
     test.setTimeout(120_000);
-    const api = await apiFor(request, operator);
+    const api = await apiFor(request, admin);
     const run = `imp${Date.now()}`;
     const lines = ["$email,$name,cohort"];
     const bad = new Set([7, 150, 333, 512, 999]);
     for (let i = 0; i < 1000; i++) {
       lines.push(`${bad.has(i) ? `not-an-email-${i}` : `i${i}@${run}.test`},Imported ${i},${run}`);
     }
-    await openLeads(page, operator);
+    await openLeads(page, admin);
     await page.getByLabel(/CSV file/).setInputFiles({
       name: "leads.csv",
       mimeType: "text/csv",

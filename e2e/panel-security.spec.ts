@@ -5,19 +5,19 @@ let api: Api;
 
 test.beforeAll(async ({ playwright, e2e }) => {
   const request = await playwright.request.newContext({ baseURL: e2e.baseURL });
-  api = await apiFor(request, e2e.operator);
+  api = await apiFor(request, e2e.admin);
 });
 
 test("an anonymous visit to the Inbox is redirected by the server, and logging in returns to it", async ({
   page,
-  operator,
+  admin,
 }) => {
   const res = await page.goto("/inbox");
   // The server answered /inbox with the redirect: no empty panel was served first.
   expect(res!.request().redirectedFrom()?.url()).toMatch(/\/inbox$/);
   await expect(page).toHaveURL(/\/login\?next=%2Finbox$/);
-  await page.getByLabel("Email").fill(operator.email);
-  await page.getByLabel("Password").fill(operator.password);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/inbox$/);
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
@@ -25,25 +25,25 @@ test("an anonymous visit to the Inbox is redirected by the server, and logging i
   await expect(page.getByTestId("connection-status")).toHaveAttribute("data-state", "connected");
 });
 
-test("without scripts, the login form is served and logs in", async ({ browser, baseURL, operator }) => {
+test("without scripts, the login form is served and logs in", async ({ browser, baseURL, admin }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/leads");
   await expect(page).toHaveURL(/\/login\?next=%2Fleads$/);
-  await page.getByLabel("Email").fill(operator.email);
+  await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fleads&problem=failed$/);
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Wrong email or password.");
-  await page.getByLabel("Email").fill(operator.email);
-  await page.getByLabel("Password").fill(operator.password);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/leads$/);
   expect((await context.cookies()).find((c) => c.name === "relay_session")?.httpOnly).toBe(true);
   await context.close();
 });
 
-test("a lead's javascript: avatar becomes no src or href", async ({ page, operator }) => {
+test("a lead's javascript: avatar becomes no src or href", async ({ page, admin }) => {
   const userId = runId("av");
   const id = await api.upsert(userId, { $name: `Ava ${userId}`, $avatar: "javascript:alert(1)" });
   let dialogs = 0;
@@ -51,7 +51,7 @@ test("a lead's javascript: avatar becomes no src or href", async ({ page, operat
     dialogs++;
     void d.dismiss();
   });
-  await logIn(page, operator);
+  await logIn(page, admin);
   await page.goto(`/leads/users/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: `Ava ${userId}` })).toBeVisible();
   const dangerous = page.locator(
@@ -65,13 +65,13 @@ test("a lead's javascript: avatar becomes no src or href", async ({ page, operat
 
 test("a name with a right-to-left override renders isolated, without the override", async ({
   page,
-  operator,
+  admin,
 }) => {
   const userId = runId("rlo");
   // Shown raw, U+202E would turn "invoice<U+202E>fdp.exe" into "invoiceexe.pdf" and reverse what follows it.
   const name = `Eve invoice\u202Efdp.exe ${userId}`;
   const id = await api.upsert(userId, { $name: name });
-  await logIn(page, operator);
+  await logIn(page, admin);
   await page.goto(`/leads/users/${id}`);
   const heading = page.getByRole("heading", { level: 1 });
   const isolated = heading.locator("bdi");

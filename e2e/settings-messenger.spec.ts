@@ -3,9 +3,9 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, logInThroughForm, test } from "./support/fixtures";
 
-/** Settings → Messenger of the operator's app, reached by keyboard-friendly roles as an operator would. */
-async function openMessenger(page: Page, operator: { email: string; password: string }) {
-  await logInThroughForm(page, operator);
+/** Settings → Messenger of the admin's app, reached by keyboard-friendly roles as an operator would. */
+async function openMessenger(page: Page, admin: { email: string; password: string }) {
+  await logInThroughForm(page, admin);
   await expect(page).toHaveURL(/\/inbox$/);
   await page.goto("/settings#messenger");
   await expect(page.getByRole("tab", { name: "Messenger" })).toHaveAttribute("aria-selected", "true");
@@ -23,8 +23,8 @@ async function shot(page: Page, name: string) {
 const stamp = () => Date.now().toString(36);
 
 test.describe("settings: messenger", () => {
-  test("appearance and origins are saved and shown after a reload", async ({ page, operator }) => {
-    await openMessenger(page, operator);
+  test("appearance and origins are saved and shown after a reload", async ({ page, admin }) => {
+    await openMessenger(page, admin);
     const greeting = `Hello from e2e ${stamp()}`;
     const appearance = page.getByRole("form", { name: "Appearance" });
     await appearance.getByLabel("Greeting").fill(greeting);
@@ -61,8 +61,8 @@ test.describe("settings: messenger", () => {
     );
   });
 
-  test("an invalid origin shows the API's error and is not saved", async ({ page, operator }) => {
-    await openMessenger(page, operator);
+  test("an invalid origin shows the API's error and is not saved", async ({ page, admin }) => {
+    await openMessenger(page, admin);
     const origins = page.getByRole("form", { name: "Allowed origins" });
     const before = await origins.getByLabel("Origins, one per line").inputValue();
     await origins.getByLabel("Origins, one per line").fill("https://ok.example.com\nshop.example.com/cart");
@@ -74,8 +74,8 @@ test.describe("settings: messenger", () => {
     await expect(page.getByLabel("Origins, one per line")).toHaveValue(before);
   });
 
-  test("the install snippet carries the public key and has a copy button", async ({ page, operator }) => {
-    await openMessenger(page, operator);
+  test("the install snippet carries the public key and has a copy button", async ({ page, admin }) => {
+    await openMessenger(page, admin);
     const snippet = page.getByTestId("messenger-snippet");
     await expect(snippet).toHaveText(
       /^<script async src="http:\/\/127\.0\.0\.1:\d+\/messenger\.js" data-key="mk_[\w-]{24}"><\/script>$/,
@@ -83,8 +83,8 @@ test.describe("settings: messenger", () => {
     await expect(page.getByRole("button", { name: "Copy snippet" })).toBeVisible();
   });
 
-  test("a rotated identity secret is shown once", async ({ page, operator }) => {
-    await openMessenger(page, operator);
+  test("a rotated identity secret is shown once", async ({ page, admin }) => {
+    await openMessenger(page, admin);
     const identity = page.getByRole("region", { name: "Identity verification" });
     await identity.getByRole("button", { name: "Rotate secret" }).click();
     await identity.getByRole("button", { name: "Rotate", exact: true }).click();

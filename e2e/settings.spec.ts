@@ -15,8 +15,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-async function openSettings(page: Page, operator: { email: string; password: string }) {
-  await logInThroughForm(page, operator);
+async function openSettings(page: Page, admin: { email: string; password: string }) {
+  await logInThroughForm(page, admin);
   await expect(page).toHaveURL(/\/inbox$/);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/settings/);
@@ -52,11 +52,11 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; clo
 test.describe("settings", () => {
   test("an API key created in the UI works through the API until it is revoked", async ({
     page,
-    operator,
+    admin,
     e2e,
     request,
   }) => {
-    await openSettings(page, operator);
+    await openSettings(page, admin);
     await expect(page.getByRole("tab", { name: "API keys" })).toHaveAttribute("aria-selected", "true");
 
     const name = `E2E key ${Date.now()}`;
@@ -79,7 +79,7 @@ test.describe("settings", () => {
     await expect(row.getByRole("list", { name: "Scopes" }).getByRole("listitem")).toHaveText([...SCOPES]);
     await shot(page, "settings-api-key-created");
 
-    const app = e2e.operator.appId ?? "$self_app";
+    const app = e2e.admin.appId ?? "$self_app";
     const auth = { Authorization: `Token ${token}` };
     const ping = await request.get("/api/ping", { headers: auth });
     expect(ping.status()).toBe(200);
@@ -105,8 +105,8 @@ test.describe("settings", () => {
     await expect(page.getByTestId("api-key-row").filter({ hasText: name })).toContainText("Revoked");
   });
 
-  test("a failed revoke rolls back and shows the server's message", async ({ page, operator }) => {
-    await openSettings(page, operator);
+  test("a failed revoke rolls back and shows the server's message", async ({ page, admin }) => {
+    await openSettings(page, admin);
     const name = `Rollback key ${Date.now()}`;
     await page.getByLabel("Name").fill(name);
     await page.getByRole("button", { name: "Create key" }).click();
@@ -132,13 +132,10 @@ test.describe("settings", () => {
     await expect(row.getByRole("button", { name: `Revoke ${name}` })).toBeVisible();
   });
 
-  test("a webhook created in the UI receives a test delivery, shown in its log", async ({
-    page,
-    operator,
-  }) => {
+  test("a webhook created in the UI receives a test delivery, shown in its log", async ({ page, admin }) => {
     const receiver = await startReceiver();
     try {
-      await openSettings(page, operator);
+      await openSettings(page, admin);
       await page.getByRole("tab", { name: "Webhooks" }).click();
       await expect(page).toHaveURL(/#webhooks$/);
       await page.getByRole("button", { name: "Add webhook" }).click();
@@ -207,8 +204,8 @@ test.describe("settings", () => {
     }
   });
 
-  test("channels are listed, and the tabs work from the keyboard", async ({ page, operator }) => {
-    await openSettings(page, operator);
+  test("channels are listed, and the tabs work from the keyboard", async ({ page, admin }) => {
+    await openSettings(page, admin);
     const apiTab = page.getByRole("tab", { name: "API keys" });
     await apiTab.focus();
     await page.keyboard.press("ArrowRight");

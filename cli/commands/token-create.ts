@@ -1,5 +1,5 @@
 import { isScope, SCOPES, type Scope } from "../../lib/auth/scopes";
-import { createApiToken } from "../../lib/auth/tokens";
+import { issueApiKey } from "../../lib/auth/tokens";
 import { cleanName } from "../../lib/admins/input";
 import { requireApp } from "../../lib/admins/require-app";
 import { idFlag, optionalFlag, UsageError, type Args } from "../args";
@@ -39,7 +39,7 @@ export const tokenCreate: Command = {
     return async (db) => {
       const name = rawName === undefined ? "" : cleanName(rawName, "name");
       await requireApp(db, appId);
-      const { token, record } = await createApiToken(db, { appId, scopes, name });
+      const { token, record } = await issueApiKey(db, { appId, scopes, name });
       return {
         json: { token, id: num(record.id), app: num(appId), name: record.name, scopes: record.scopes },
         text: [

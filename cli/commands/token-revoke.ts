@@ -1,4 +1,4 @@
-import { revokeApiToken } from "../../lib/auth/tokens";
+import { revokeApiKeyBy } from "../../lib/auth/tokens";
 import { CliError, requiredFlag } from "../args";
 import type { Command } from "./command";
 
@@ -10,7 +10,7 @@ export const tokenRevoke: Command = {
   prepare(args) {
     const token = requiredFlag(args, "token").trim();
     return async (db) => {
-      if (!(await revokeApiToken(db, { token }))) {
+      if (!(await revokeApiKeyBy(db, { token }))) {
         throw new CliError("No active token matches: it is unknown or already revoked.");
       }
       return { json: { revoked: true }, text: "Token revoked." };

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { isSnoozed } from "@/lib/client/inbox/filters";
 import type { Actor, Conversation } from "@/lib/client/inbox/types";
-import type { Operator } from "@/lib/client/settings-types";
+import type { AdminMember } from "@/lib/client/settings-types";
 import type { ConversationAction } from "@/lib/client/inbox/use-conversation-action";
 import { cleanUserText, UserText } from "@/components/ui/user-text";
 import { fullTime, visitorName } from "./format";
@@ -30,7 +30,7 @@ function snoozeOptions(now = new Date()): { label: string; until: number }[] {
 
 interface HeaderProps {
   conversation: Conversation;
-  admins: Operator[];
+  admins: AdminMember[];
   me: Actor;
   onAction: (a: ConversationAction) => void;
   error: string | null;
@@ -51,7 +51,7 @@ export function ConversationHeader({
   const [tag, setTag] = useState("");
   const [custom, setCustom] = useState("");
   const snoozed = isSnoozed(c, Date.now() / 1000);
-  const asActor = (a: Operator): Actor => ({ id: a.id, name: a.name, avatar: a.avatar, type: "admin" });
+  const asActor = (a: AdminMember): Actor => ({ id: a.id, name: a.name, avatar: a.avatar, type: "admin" });
   const addTag = () => {
     const t = tag.trim();
     if (!t || t.includes(",")) return;

@@ -7,7 +7,7 @@ import type { InboxFilter, InboxTab } from "@/lib/client/inbox/filters";
 import { flattenConversations } from "@/lib/client/inbox/list-cache";
 import type { Conversation, CountsResult } from "@/lib/client/inbox/types";
 import type { useInboxConversations } from "@/lib/client/inbox/use-inbox-conversations";
-import type { Channel, Operator } from "@/lib/client/settings-types";
+import type { Channel, AdminMember } from "@/lib/client/settings-types";
 import { ConversationRow, ROW_HEIGHT } from "./conversation-row";
 import { VirtualList, type VirtualListHandle } from "./virtual-list";
 
@@ -24,7 +24,7 @@ interface ListProps {
   filter: InboxFilter;
   onFilter: (patch: Partial<InboxFilter>) => void;
   counts: CountsResult | undefined;
-  admins: Operator[];
+  admins: AdminMember[];
   channels: Channel[];
   meId: string;
   query: ReturnType<typeof useInboxConversations>;

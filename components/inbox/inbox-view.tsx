@@ -30,7 +30,7 @@ import { useVisitorTyping } from "@/lib/client/inbox/use-visitor-typing";
 import { useChannels } from "@/lib/client/use-channels";
 import { useCurrentApp } from "@/lib/client/use-current-app";
 import { useMe } from "@/lib/client/use-me";
-import { useOperators } from "@/lib/client/use-operators";
+import { useAdmins } from "@/lib/client/use-admins";
 import { useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/lib/client/query-keys";
 import { removePending, type PartPages } from "@/lib/client/inbox/thread-cache";
@@ -75,7 +75,7 @@ function Inbox({ appId, me }: { appId: string; me: Actor }) {
   const list = useInboxConversations(appId, params);
   const items = useMemo(() => flattenConversations(list.data), [list.data]);
   const counts = useConversationCounts(appId);
-  const admins = useOperators(appId);
+  const admins = useAdmins(appId);
   const channels = useChannels(appId);
 
   const selected = state.selected;

@@ -124,7 +124,7 @@ function Sidebar({ me, pathname, status, onLogout, loggingOut, logoutError }: Si
           <div className="hidden min-w-0 flex-1 md:block">
             <p
               className="truncate text-sm font-medium text-slate-900"
-              data-testid="operator-name"
+              data-testid="admin-name"
               title={me.admin.name}
             >
               {me.admin.name}

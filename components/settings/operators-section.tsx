@@ -7,12 +7,12 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/components/ui/cn";
 import { isApiClientError } from "@/lib/client/api";
-import type { Operator, OperatorRole } from "@/lib/client/settings-types";
-import { useAddOperator } from "@/lib/client/use-add-operator";
+import type { AdminMember, AdminRole } from "@/lib/client/settings-types";
+import { useAddAdmin } from "@/lib/client/use-add-admin";
 import { useCurrentApp } from "@/lib/client/use-current-app";
 import { useMe } from "@/lib/client/use-me";
-import { useOperators } from "@/lib/client/use-operators";
-import { useRemoveOperator } from "@/lib/client/use-remove-operator";
+import { useAdmins } from "@/lib/client/use-admins";
+import { useRemoveAdmin } from "@/lib/client/use-remove-admin";
 import { UserText } from "@/components/ui/user-text";
 import { ConfirmAction } from "./confirm-action";
 import { ErrorAlert } from "./error-alert";
@@ -20,7 +20,7 @@ import { formatTime, isoTime } from "./format";
 import { SectionCard } from "./section-card";
 
 export function OperatorsSection({ appId }: { appId: string }) {
-  const operators = useOperators(appId);
+  const admins = useAdmins(appId);
   const { app } = useCurrentApp();
   // The server decides; this only spares operators a form that would be refused.
   const isOwner = app?.role === "owner";
@@ -29,7 +29,7 @@ export function OperatorsSection({ appId }: { appId: string }) {
       {isOwner && (
         <SectionCard
           title="Add an operator"
-          titleId="add-operator-title"
+          titleId="add-admin-title"
           description="Operators answer conversations in the Inbox and work with leads. Owners also manage the team."
         >
           <AddOperatorForm appId={appId} />
@@ -38,21 +38,21 @@ export function OperatorsSection({ appId }: { appId: string }) {
 
       <SectionCard
         title="Operators"
-        titleId="operators-title"
+        titleId="admins-title"
         description={isOwner ? undefined : "Only the app’s owners can add or remove operators."}
-        actions={operators.isFetching && !operators.isPending ? <Spinner label="Refreshing" /> : undefined}
+        actions={admins.isFetching && !admins.isPending ? <Spinner label="Refreshing" /> : undefined}
       >
-        {operators.isPending ? (
+        {admins.isPending ? (
           <Spinner label="Loading operators" />
-        ) : operators.isError ? (
+        ) : admins.isError ? (
           <div className="space-y-3">
-            <ErrorAlert error={operators.error} title="Can’t load the operators" />
-            <Button variant="secondary" size="sm" onClick={() => void operators.refetch()}>
+            <ErrorAlert error={admins.error} title="Can’t load the operators" />
+            <Button variant="secondary" size="sm" onClick={() => void admins.refetch()}>
               Try again
             </Button>
           </div>
         ) : (
-          <OperatorList appId={appId} operators={operators.data} canRemove={isOwner} />
+          <OperatorList appId={appId} admins={admins.data} canRemove={isOwner} />
         )}
       </SectionCard>
     </div>
@@ -60,11 +60,11 @@ export function OperatorsSection({ appId }: { appId: string }) {
 }
 
 function AddOperatorForm({ appId }: { appId: string }) {
-  const add = useAddOperator(appId);
+  const add = useAddAdmin(appId);
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
-  const [role, setRole] = useState<OperatorRole>("operator");
+  const [role, setRole] = useState<AdminRole>("operator");
   const [added, setAdded] = useState<string | null>(null);
   const fields = isApiClientError(add.error) ? add.error.fields : {};
 
@@ -91,7 +91,7 @@ function AddOperatorForm({ appId }: { appId: string }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby="add-operator-title">
+    <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby="add-admin-title">
       <div className="grid gap-4 md:grid-cols-2">
         <Field label="Email" error={fields.email}>
           {(control) => (
@@ -169,31 +169,31 @@ function AddOperatorForm({ appId }: { appId: string }) {
 
 function OperatorList({
   appId,
-  operators,
+  admins,
   canRemove,
 }: {
   appId: string;
-  operators: Operator[];
+  admins: AdminMember[];
   canRemove: boolean;
 }) {
-  const remove = useRemoveOperator(appId);
+  const remove = useRemoveAdmin(appId);
   const me = useMe();
   const myId = me.data ? String(me.data.admin.id) : null;
   const removingId = remove.isPending ? String(remove.variables) : null;
   return (
     <div className="space-y-3">
       <ErrorAlert error={remove.error} title="Could not remove the operator" />
-      {operators.length === 0 ? (
+      {admins.length === 0 ? (
         <p className="text-sm text-slate-600">No operators.</p>
       ) : (
         <ul className="divide-y divide-slate-200" aria-label="Operators">
-          {operators.map((op) => {
+          {admins.map((op) => {
             const isMe = String(op.id) === myId;
             return (
               <li
                 key={String(op.id)}
-                data-testid="operator-row"
-                data-operator-id={String(op.id)}
+                data-testid="admin-row"
+                data-admin-id={String(op.id)}
                 className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 md:flex-row md:items-center md:justify-between"
               >
                 <div className="min-w-0 space-y-1">

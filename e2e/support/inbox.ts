@@ -12,12 +12,12 @@ export interface Visitor {
   typing: () => Promise<void>;
 }
 
-export function inboxState(): E2EState & { operator2: NonNullable<E2EState["operator2"]>; token: string } {
+export function inboxState(): E2EState & { admin2: NonNullable<E2EState["admin2"]>; token: string } {
   const e2e = readState();
-  if (!e2e.operator2 || !e2e.token || !e2e.operator.appId) {
+  if (!e2e.admin2 || !e2e.token || !e2e.admin.appId) {
     throw new Error("global-setup made no second operator");
   }
-  return { ...e2e, operator2: e2e.operator2, token: e2e.token };
+  return { ...e2e, admin2: e2e.admin2, token: e2e.token };
 }
 
 export async function tokenApi(
@@ -47,14 +47,14 @@ export async function openInbox(
 export const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 
 /** Both operators in their own browser contexts on the Inbox, and the app's token for the visitor's side. */
-export async function twoOperators(
+export async function twoAdmins(
   browser: Browser,
   playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
 ) {
   const e2e = inboxState();
   const api = await tokenApi(playwright, e2e);
-  const one = await openInbox(browser, e2e.operator);
-  const two = await openInbox(browser, e2e.operator2);
+  const one = await openInbox(browser, e2e.admin);
+  const two = await openInbox(browser, e2e.admin2);
   return {
     e2e,
     api,

@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
-import { expect, type Operator } from "./fixtures";
+import { expect, type Admin } from "./fixtures";
 
 /** The Leads tests' API client: an app's API token minted through the operator's session. */
 export interface Api {
@@ -20,7 +20,7 @@ async function unwrap<T>(r: APIResponse): Promise<T> {
   return body.data;
 }
 
-export async function apiFor(request: APIRequestContext, op: Operator): Promise<Api> {
+export async function apiFor(request: APIRequestContext, op: Admin): Promise<Api> {
   const login = await request.post("/api/auth/login", { data: { email: op.email, password: op.password } });
   const me = (await login.json()) as { data: { csrf_token: string; apps: { id: number | string }[] } };
   const appId = String(me.data.apps[0]!.id);
@@ -78,7 +78,7 @@ export async function apiFor(request: APIRequestContext, op: Operator): Promise<
 }
 
 /** Logs the page's browser context in through the API (the form itself is the auth tests' subject). */
-export async function logIn(page: Page, op: Pick<Operator, "email" | "password">) {
+export async function logIn(page: Page, op: Pick<Admin, "email" | "password">) {
   const res = await page.request.post("/api/auth/login", {
     data: { email: op.email, password: op.password },
   });

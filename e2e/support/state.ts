@@ -8,9 +8,9 @@ export interface E2EState {
   pid: number;
   dataDir: string;
   tmpDir: string;
-  operator: { name: string; email: string; password: string; appName: string; appId?: string };
+  admin: { name: string; email: string; password: string; appName: string; appId?: string };
   /** A second operator of the same app (the Inbox's two-operator tests). */
-  operator2?: { name: string; email: string; password: string };
+  admin2?: { name: string; email: string; password: string };
   /** An API token of the app with every scope (app:create's). */
   token?: string;
 }
@@ -30,10 +30,10 @@ export function writeState(state: E2EState): void {
   fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
   process.env.E2E_STATE_FILE = STATE_FILE;
   process.env.E2E_BASE_URL = state.baseURL;
-  process.env.E2E_OPERATOR_EMAIL = state.operator.email;
-  process.env.E2E_OPERATOR_PASSWORD = state.operator.password;
-  process.env.E2E_OPERATOR_NAME = state.operator.name;
-  process.env.E2E_APP_NAME = state.operator.appName;
+  process.env.E2E_ADMIN_EMAIL = state.admin.email;
+  process.env.E2E_ADMIN_PASSWORD = state.admin.password;
+  process.env.E2E_ADMIN_NAME = state.admin.name;
+  process.env.E2E_APP_NAME = state.admin.appName;
 }
 
 export function readState(): E2EState {

@@ -3,9 +3,9 @@ import type { Prisma } from "../db/generated/client";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { requireApp } from "./require-app";
 import { checkPassword, cleanEmail, cleanName, InputError, nameFromEmail } from "./input";
+import type { AdminRole } from "./schemas";
 
 type Tx = Prisma.TransactionClient;
-export type AdminRole = "owner" | "operator";
 
 export interface AdminInput {
   email: string;

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { p } from "../contract/zod";
-import { addOperator } from "./add-operator";
+import { addAdmin } from "./add-admin";
 import { NAME_MAX, PASSWORD_MIN } from "./input";
 import { listAdmins, serializeAppAdmin } from "./list-admins";
-import { removeOperator } from "./remove-operator";
-import { operatorRemovedSchema, operatorSchema } from "./schemas";
+import { removeAdmin } from "./remove-admin";
+import { adminRemovedSchema, adminMemberSchema } from "./schemas";
 
 const params = z.object({ id: p.appId() });
 
@@ -16,7 +16,7 @@ export const getAdmins = endpoint({
   tags: ["Apps"],
   scopes: ["app-admin"],
   v2: {
-    response: z.array(operatorSchema),
+    response: z.array(adminMemberSchema),
     params,
     handler: async (ctx, input) => ({
       data: (await listAdmins(ctx, { appId: input.id })).map(serializeAppAdmin),
@@ -31,7 +31,7 @@ export const postAdmin = endpoint({
   tags: ["Apps"],
   scopes: ["app-admin"],
   v2: {
-    response: operatorSchema,
+    response: adminMemberSchema,
     params: z.object({
       id: p.appId(),
       email: p.str({ min: 1, max: 254, trim: true }),
@@ -41,7 +41,7 @@ export const postAdmin = endpoint({
     }),
     handler: async (ctx, input) => ({
       data: serializeAppAdmin(
-        await addOperator(ctx, {
+        await addAdmin(ctx, {
           appId: input.id,
           email: input.email,
           name: input.name,
@@ -60,10 +60,10 @@ export const deleteAdmin = endpoint({
   tags: ["Apps"],
   scopes: ["app-admin"],
   v2: {
-    response: operatorRemovedSchema,
+    response: adminRemovedSchema,
     params: z.object({ id: p.appId(), admin_id: p.id() }),
     handler: async (ctx, input) => ({
-      data: await removeOperator(ctx, { appId: input.id, adminId: input.admin_id }),
+      data: await removeAdmin(ctx, { appId: input.id, adminId: input.admin_id }),
     }),
   },
 });

@@ -43,7 +43,7 @@ export async function authenticate(
     }
     return { actor: who.actor, limitKey: `s:${who.actor.sessionId}` };
   }
-  if (who?.actor.kind === "token") return { actor: who.actor, limitKey: `t:${who.actor.tokenId}` };
+  if (who?.actor.kind === "token") return { actor: who.actor, limitKey: `t:${who.actor.apiKeyId}` };
   if (opts.required) throw unauthenticated();
   return {
     actor: { kind: "anonymous" },

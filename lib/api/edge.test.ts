@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
 import { makeAdmin, makeSession, makeToken, TEST_PASSWORD } from "../testing/factories";
-import { revokeApiToken } from "../auth/tokens";
+import { revokeApiKeyBy } from "../auth/tokens";
 
 let s: TestServer;
 let a: TestApp;
@@ -37,7 +37,7 @@ describe("authentication", () => {
 
   it("answers 401 AuthenticationFailed with WWW-Authenticate for missing, unknown and revoked tokens", async () => {
     const revoked = await makeToken(s.db, a.app.id);
-    await revokeApiToken(s.db, { token: revoked });
+    await revokeApiKeyBy(s.db, { token: revoked });
     for (const init of [
       {},
       { headers: { Authorization: "Token rly_nope" } },

@@ -31,7 +31,7 @@ const keyError = (problem: string, message?: string) =>
   validation({ [IDEMPOTENCY_HEADER]: problem }, message);
 
 function ownerOf(actor: Actor): string | undefined {
-  if (actor.kind === "token") return `t${actor.tokenId}`;
+  if (actor.kind === "token") return `t${actor.apiKeyId}`;
   if (actor.kind === "admin") return `s${actor.sessionId}`;
   return undefined;
 }

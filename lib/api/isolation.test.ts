@@ -50,7 +50,7 @@ async function stateOfA(): Promise<string> {
     s.db.userTag.findMany({ where: { user: { appId } } }),
     s.db.segment.findMany({ where: { appId }, orderBy: { id: "asc" } }),
     s.db.webhookSubscription.findMany({ where: { appId }, orderBy: { id: "asc" } }),
-    s.db.apiToken.findMany({ where: { appId }, orderBy: { id: "asc" }, omit: { lastUsed: true } }),
+    s.db.apiKey.findMany({ where: { appId }, orderBy: { id: "asc" }, omit: { lastUsed: true } }),
     s.db.importJob.findMany({ where: { appId }, orderBy: { id: "asc" } }),
   ]);
   return JSON.stringify(

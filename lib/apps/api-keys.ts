@@ -2,19 +2,19 @@ import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
 import { lookupFailed, denied } from "../domain/errors";
 import type { Scope } from "../auth/scopes";
-import { createApiToken, revokeApiToken } from "../auth/tokens";
-import { disconnectToken } from "../auth/disconnect";
+import { issueApiKey, revokeApiKeyBy } from "../auth/tokens";
+import { disconnectApiKey } from "../auth/disconnect";
 
 // Tokens mint no tokens: key management is for operators in the panel.
-function operatorOf(ctx: Ctx, appId: bigint): bigint {
+function adminOf(ctx: Ctx, appId: bigint): bigint {
   if (ctx.actor.kind !== "admin") throw denied("API keys are managed by operators.");
   assertApp(ctx, appId);
   return ctx.actor.adminId;
 }
 
 export async function listApiKeys(ctx: Ctx, input: { appId: bigint }) {
-  operatorOf(ctx, input.appId);
-  return ctx.db.apiToken.findMany({
+  adminOf(ctx, input.appId);
+  return ctx.db.apiKey.findMany({
     where: { appId: input.appId },
     orderBy: { id: "desc" },
     select: {
@@ -30,8 +30,8 @@ export async function listApiKeys(ctx: Ctx, input: { appId: bigint }) {
 }
 
 export async function createApiKey(ctx: Ctx, input: { appId: bigint; name: string; scopes: Scope[] }) {
-  const adminId = operatorOf(ctx, input.appId);
-  return createApiToken(ctx.db, {
+  const adminId = adminOf(ctx, input.appId);
+  return issueApiKey(ctx.db, {
     appId: input.appId,
     name: input.name,
     scopes: input.scopes,
@@ -40,12 +40,12 @@ export async function createApiKey(ctx: Ctx, input: { appId: bigint; name: strin
 }
 
 export async function revokeApiKey(ctx: Ctx, input: { appId: bigint; keyId: bigint }) {
-  operatorOf(ctx, input.appId);
-  const found = await ctx.db.apiToken.findFirst({ where: { id: input.keyId, appId: input.appId } });
+  adminOf(ctx, input.appId);
+  const found = await ctx.db.apiKey.findFirst({ where: { id: input.keyId, appId: input.appId } });
   if (!found) throw lookupFailed(`No API key ${input.keyId} in this app.`);
-  await revokeApiToken(ctx.db, { id: input.keyId, appId: input.appId });
+  await revokeApiKeyBy(ctx.db, { id: input.keyId, appId: input.appId });
   // Its open sockets were authorised by it: they end now, on every instance, as a logout's do.
-  disconnectToken(input.keyId);
+  disconnectApiKey(input.keyId);
 }
 
 type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];

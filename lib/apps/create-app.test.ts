@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../db/testing";
 import { verifyPassword } from "../auth/passwords";
 import { SCOPES } from "../auth/scopes";
-import { verifyApiToken } from "../auth/tokens";
+import { verifyApiKey } from "../auth/tokens";
 import { InputError } from "../admins/input";
 import { createApp, type CreateAppInput } from "./create-app";
 
@@ -39,7 +39,7 @@ describe("createApp", () => {
     ]);
     const channels = await t.db.channel.findMany({ where: { appId: res.app.id } });
     expect(channels.map((c) => [c.name, c.type])).toEqual([["General", "manual"]]);
-    const auth = await verifyApiToken(t.db, res.token);
+    const auth = await verifyApiKey(t.db, res.token);
     expect(auth?.appId).toBe(res.app.id);
     expect([...(auth?.scopes ?? [])].sort()).toEqual([...SCOPES].sort());
   });

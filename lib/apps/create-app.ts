@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { SCOPES } from "../auth/scopes";
-import { createApiToken } from "../auth/tokens";
+import { issueApiKey } from "../auth/tokens";
 import { cleanAdminInput, findOrCreateAdmin, type AdminSummary } from "../admins/create-admin";
 import { cleanName } from "../admins/input";
 
@@ -26,7 +26,7 @@ const TX_OPTIONS = { timeout: 20_000, maxWait: 10_000 };
 
 /**
  * A working app in one go: its owner (an existing admin when the password matches theirs), a default channel
- * and an API token with every scope. All or nothing.
+ * and an API key with every scope. All or nothing.
  */
 export async function createApp(db: Db, input: CreateAppInput): Promise<CreatedApp> {
   cleanAppInput(input);
@@ -53,7 +53,7 @@ export async function createAppInTx(tx: Tx, input: CreateAppInput): Promise<Crea
   });
   await tx.appAdmin.create({ data: { appId: app.id, adminId: admin.id, role: "owner" } });
   await tx.channel.create({ data: { appId: app.id, name: DEFAULT_CHANNEL, type: "manual" } });
-  const { token } = await createApiToken(tx, {
+  const { token } = await issueApiKey(tx, {
     appId: app.id,
     name: "Created with the app",
     scopes: SCOPES,

@@ -3,9 +3,9 @@ import { throttled } from "../domain/errors";
 import type { Actor } from "./context";
 import { parseCookies, SESSION_COOKIE, verifySession } from "./sessions";
 import { verifyAccessToken } from "./jwt";
-import { verifyApiToken } from "./tokens";
+import { verifyApiKey } from "./tokens";
 
-/** What an HTTP request or a socket handshake presents: an API token, or else a session cookie. */
+/** What an HTTP request or a socket handshake presents: a token (an API key, or where allowed a v3 access token), or else a session cookie. */
 export interface Credentials {
   token: string | undefined;
   /** The Cookie header, which may carry the session cookie. */
@@ -41,7 +41,7 @@ export async function identify(
       // Narrowed per kind: each kind is its own member of Identified.
       if (actor) return actor.kind === "token" ? { actor } : { actor };
     }
-    const t = await verifyApiToken(db, creds.token);
+    const t = await verifyApiKey(db, creds.token);
     if (t) return { actor: { kind: "token", ...t } };
     const verdict = await rt.badTokens.take(`badtoken:${creds.address}`);
     if (verdict.ok) return null;

@@ -2,9 +2,12 @@ import type { Db } from "../db/client";
 import { denied } from "../domain/errors";
 import type { Scope } from "./scopes";
 
-/** `viaJwt`: authenticated by an API v3 access token (lib/auth/jwt.ts) rather than the API key or session itself. */
+/**
+ * `token`: a caller presenting a token, an API key's or an access token exchanged for one (`apiKeyId` is that key).
+ * `viaJwt`: authenticated by an API v3 access token (lib/auth/jwt.ts) rather than the API key or session itself.
+ */
 export type Actor =
-  | { kind: "token"; tokenId: bigint; appId: bigint; scopes: Scope[]; viaJwt?: true }
+  | { kind: "token"; apiKeyId: bigint; appId: bigint; scopes: Scope[]; viaJwt?: true }
   | { kind: "admin"; adminId: bigint; sessionId: bigint; appIds: bigint[]; viaJwt?: true }
   | { kind: "anonymous" };
 
@@ -33,7 +36,7 @@ export function requireAppId(ctx: Ctx): bigint {
   return ctx.appId;
 }
 
-/** The operator behind a request, when there is one (the panel); API tokens act as the app's default admin. */
+/** The operator behind a request, when there is one (the panel); API keys act as the app's default admin. */
 export function actingAdminId(ctx: Ctx): bigint | undefined {
   return ctx.actor.kind === "admin" ? ctx.actor.adminId : undefined;
 }

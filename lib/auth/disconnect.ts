@@ -8,7 +8,7 @@ import { revokeAccess } from "../auth/revoked";
  */
 export const sessionRoom = (sessionId: bigint) => `session:${sessionId}`;
 export const adminRoom = (adminId: bigint) => `admin:${adminId}`;
-export const tokenRoom = (tokenId: bigint) => `token:${tokenId}`;
+export const apiKeyRoom = (apiKeyId: bigint) => `token:${apiKeyId}`;
 
 function disconnectRoom(room: string): void {
   const io = tryRuntime()?.io;
@@ -29,7 +29,7 @@ export function disconnectAdmin(adminId: bigint): void {
 }
 
 /** Also stops the API key's v3 access tokens, on every instance. */
-export function disconnectToken(tokenId: bigint): void {
-  revokeAccess(`key:${tokenId}`);
-  disconnectRoom(tokenRoom(tokenId));
+export function disconnectApiKey(apiKeyId: bigint): void {
+  revokeAccess(`key:${apiKeyId}`);
+  disconnectRoom(apiKeyRoom(apiKeyId));
 }

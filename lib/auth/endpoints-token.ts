@@ -40,7 +40,7 @@ export const postToken = endpoint({
           { "WWW-Authenticate": 'Token realm="api"' },
         );
       }
-      const subject = { kind: "key", tokenId: a.tokenId, appId: a.appId, scopes: a.scopes } as const;
+      const subject = { kind: "key", apiKeyId: a.apiKeyId, appId: a.appId, scopes: a.scopes } as const;
       return { data: await issueTokenPair(ctx.db, subject) };
     },
   },

@@ -3,7 +3,7 @@ import { endpoint } from "../api/endpoint";
 import { CLIENT_IP_HEADER } from "../api/headers";
 import { ApiError, unauthenticated } from "../api/errors";
 import { p } from "../contract/zod";
-import { describeOperator, logIn } from "./login";
+import { describeAdmin, logIn } from "./login";
 import { disconnectSession } from "./disconnect";
 import {
   createSession,
@@ -62,7 +62,7 @@ export const login = endpoint({
       const address = req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
       const admin = await logIn(ctx, { ...input, address });
       const s = await createSession(ctx.db, admin.id);
-      const me = await describeOperator(ctx.db, admin.id);
+      const me = await describeAdmin(ctx.db, admin.id);
       return {
         data: { ...me, csrf_token: s.csrfToken },
         cookies: [sessionCookie(s.cookieValue, s.expires, req)],
@@ -91,7 +91,7 @@ export const me = endpoint({
       });
       if (!session || !cookie) throw unauthenticated();
       return {
-        data: { ...(await describeOperator(ctx.db, ctx.actor.adminId)), csrf_token: session.csrfToken },
+        data: { ...(await describeAdmin(ctx.db, ctx.actor.adminId)), csrf_token: session.csrfToken },
       };
     },
   },

@@ -13,8 +13,8 @@ let subject: Extract<Subject, { kind: "key" }>;
 beforeAll(async () => {
   t = await createTestDb();
   const a = await makeApp(t.db);
-  const key = await t.db.apiToken.findFirstOrThrow({ where: { appId: a.app.id } });
-  subject = { kind: "key", tokenId: key.id, appId: a.app.id, scopes: ["conversations-read", "user-read"] };
+  const key = await t.db.apiKey.findFirstOrThrow({ where: { appId: a.app.id } });
+  subject = { kind: "key", apiKeyId: key.id, appId: a.app.id, scopes: ["conversations-read", "user-read"] };
 });
 afterAll(async () => {
   await t.close();
@@ -30,7 +30,7 @@ async function forge(over: { aud?: string; iss?: string; iat?: number; exp?: num
     .setProtectedHeader({ alg: "EdDSA", kid, typ: "at+jwt" })
     .setIssuer(over.iss ?? JWT_ISSUER)
     .setAudience(over.aud ?? `relay:app:${subject.appId}`)
-    .setSubject(`key:${subject.tokenId}`)
+    .setSubject(`key:${subject.apiKeyId}`)
     .setJti("j1")
     .setIssuedAt(over.iat ?? now)
     .setExpirationTime(over.exp ?? now + 60)
@@ -97,10 +97,10 @@ describe("access tokens", () => {
   });
 
   it("stops at once when its subject or family is revoked", async () => {
-    const other = { ...subject, tokenId: subject.tokenId + 1000n };
+    const other = { ...subject, apiKeyId: subject.apiKeyId + 1000n };
     const token = await signAccessToken(t.db, other, "fam-d");
     expect(await verifyAccessToken(t.db, token)).not.toBeNull();
-    revokeAccess(`key:${other.tokenId}`);
+    revokeAccess(`key:${other.apiKeyId}`);
     expect(await verifyAccessToken(t.db, token)).toBeNull();
     const sibling = await signAccessToken(t.db, subject, "fam-e");
     revokeAccess("fam:fam-e");
@@ -144,7 +144,7 @@ describe("signing keys", () => {
       issuer: "relay",
       audience: `relay:app:${subject.appId}`,
     });
-    expect(payload.sub).toBe(`key:${subject.tokenId}`);
+    expect(payload.sub).toBe(`key:${subject.apiKeyId}`);
   });
 
   it("seal the private half under APP_SECRET; without the secret a key cannot sign and is replaced", async () => {

@@ -10,7 +10,7 @@ import { currentSigningKey, verificationKey } from "./signing-keys";
 
 /** Who an access token speaks for: an API key (its app and scopes), or an operator (their apps, their session). */
 export type Subject =
-  | { kind: "key"; tokenId: bigint; appId: bigint; scopes: readonly Scope[] }
+  | { kind: "key"; apiKeyId: bigint; appId: bigint; scopes: readonly Scope[] }
   | { kind: "admin"; adminId: bigint; sessionId: bigint; appIds: readonly bigint[] };
 
 export type JwtActor =
@@ -19,7 +19,7 @@ export type JwtActor =
 const APP_AUD = /^relay:app:(\d{1,19})$/;
 const ID = /^\d{1,19}$/;
 
-export const subjectName = (s: Subject) => (s.kind === "key" ? `key:${s.tokenId}` : `admin:${s.adminId}`);
+export const subjectName = (s: Subject) => (s.kind === "key" ? `key:${s.apiKeyId}` : `admin:${s.adminId}`);
 
 /** A signed access token (EdDSA over Ed25519, `kid` in the header) for `subject`, in refresh family `family`. */
 export async function signAccessToken(db: Db, subject: Subject, family: string): Promise<string> {
@@ -104,7 +104,7 @@ async function verifyUncached(db: Db, token: string): Promise<Verified | null> {
     const exp = (payload.exp ?? 0) * 1000;
     if (kind === "key" && apps.length === 1 && typeof payload.scope === "string") {
       const scopes = payload.scope.split(" ").filter(isScope);
-      const actor = { kind: "token", tokenId: BigInt(id), appId: apps[0]!, scopes, viaJwt: true } as const;
+      const actor = { kind: "token", apiKeyId: BigInt(id), appId: apps[0]!, scopes, viaJwt: true } as const;
       return { actor, exp, iat, names };
     }
     if (kind === "admin" && typeof payload.sid === "string" && ID.test(payload.sid)) {

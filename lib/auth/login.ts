@@ -45,7 +45,7 @@ export async function logIn(
   return admin;
 }
 
-export async function describeOperator(db: Db, adminId: bigint) {
+export async function describeAdmin(db: Db, adminId: bigint) {
   const admin = await db.admin.findUniqueOrThrow({
     where: { id: adminId },
     select: { id: true, name: true, email: true, avatar: true },

@@ -24,7 +24,7 @@ async function pair(db: Db, subject: Subject, family: string, parentId: bigint |
       tokenHash: hashToken(refresh),
       familyId: family,
       parentId,
-      apiTokenId: subject.kind === "key" ? subject.tokenId : null,
+      apiKeyId: subject.kind === "key" ? subject.apiKeyId : null,
       adminId: subject.kind === "admin" ? subject.adminId : null,
       sessionId: subject.kind === "admin" ? subject.sessionId : null,
       expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
@@ -74,12 +74,12 @@ export async function refreshTokenPair(db: Db, token: string): Promise<TokenPair
 
 async function currentSubject(
   db: Db,
-  rec: { apiTokenId: bigint | null; adminId: bigint | null; sessionId: bigint | null },
+  rec: { apiKeyId: bigint | null; adminId: bigint | null; sessionId: bigint | null },
 ): Promise<Subject | null> {
-  if (rec.apiTokenId !== null) {
-    const key = await db.apiToken.findUnique({ where: { id: rec.apiTokenId } });
+  if (rec.apiKeyId !== null) {
+    const key = await db.apiKey.findUnique({ where: { id: rec.apiKeyId } });
     if (!key || key.revokedAt) return null;
-    return { kind: "key", tokenId: key.id, appId: key.appId, scopes: key.scopes.filter(isScope) };
+    return { kind: "key", apiKeyId: key.id, appId: key.appId, scopes: key.scopes.filter(isScope) };
   }
   if (rec.adminId !== null && rec.sessionId !== null) {
     const apps = await db.appAdmin.findMany({ where: { adminId: rec.adminId }, select: { appId: true } });
@@ -105,7 +105,7 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
  * Every refresh family of an API key or an operator, revoked at once. Their access tokens are stopped by the
  * caller's broadcast (lib/realtime/disconnect.ts), which also ends their sockets.
  */
-export async function revokeRefreshTokens(db: Db, of: { apiTokenId: bigint } | { adminId: bigint }) {
+export async function revokeRefreshTokens(db: Db, of: { apiKeyId: bigint } | { adminId: bigint }) {
   await db.refreshToken.updateMany({ where: { ...of, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 

@@ -1,5 +1,5 @@
 /**
- * What an API token may do. No server imports: the panel's Settings shows these names and lines as they are.
+ * What an API key may do. No server imports: the panel's Settings shows these names and lines as they are.
  * Operator sessions are not scoped; every endpoint that takes a token names the scopes it needs.
  */
 export const SCOPES = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb, type TestDb } from "../db/testing";
 import { makeApp } from "../testing/factories";
-import { revokeApiToken, verifyApiToken } from "./tokens";
+import { revokeApiKeyBy, verifyApiKey } from "./tokens";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -14,13 +14,13 @@ describe("verified tokens cache", () => {
     const { token } = await makeApp(t.db);
     vi.resetModules();
     const copy = await import("./tokens");
-    expect(copy.verifyApiToken).not.toBe(verifyApiToken);
+    expect(copy.verifyApiKey).not.toBe(verifyApiKey);
     // Both copies have verified (and would remember) the token before the revoke.
-    expect(await verifyApiToken(t.db, token)).not.toBeNull();
-    expect(await copy.verifyApiToken(t.db, token)).not.toBeNull();
+    expect(await verifyApiKey(t.db, token)).not.toBeNull();
+    expect(await copy.verifyApiKey(t.db, token)).not.toBeNull();
 
-    expect(await revokeApiToken(t.db, { token })).toBe(true);
-    expect(await copy.verifyApiToken(t.db, token)).toBeNull();
-    expect(await verifyApiToken(t.db, token)).toBeNull();
+    expect(await revokeApiKeyBy(t.db, { token })).toBe(true);
+    expect(await copy.verifyApiKey(t.db, token)).toBeNull();
+    expect(await verifyApiKey(t.db, token)).toBeNull();
   });
 });

@@ -60,7 +60,7 @@ describe.runIf(serverUrl() && process.env.REDIS_URL)("API v3 tokens on two insta
         .status;
     expect(await ping()).toBe(200);
 
-    const key = await h.db.apiToken.findUniqueOrThrow({ where: { tokenHash: hashToken(app.token) } });
+    const key = await h.db.apiKey.findUniqueOrThrow({ where: { tokenHash: hashToken(app.token) } });
     const op = await makeSession(h.db, app.admin.id);
     const del = await fetch(`${aUrl}/api/apps/${app.app.id}/api_keys/${key.id}`, {
       method: "DELETE",

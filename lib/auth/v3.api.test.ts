@@ -131,7 +131,7 @@ describe("API v3", () => {
     const pair = await exchange(key);
     const socket = await openSocket(pair.access_token);
     const dropped = new Promise<string>((resolve) => socket.once("disconnect", resolve));
-    const row = await s.db.apiToken.findUniqueOrThrow({ where: { tokenHash: hashToken(key) } });
+    const row = await s.db.apiKey.findUniqueOrThrow({ where: { tokenHash: hashToken(key) } });
     const panel = await makeSession(s.db, a.admin.id);
     const del = await client(s, panel).del(`/api/apps/${a.app.id}/api_keys/${row.id}`);
     expect(del.status, del.text).toBe(200);

@@ -52,8 +52,8 @@ export const queryKeys = {
     all: ["messenger"] as const,
     settings: (appId: string) => [...queryKeys.messenger.all, appId, "settings"] as const,
   },
-  operators: {
-    all: ["operators"] as const,
-    list: (appId: string) => [...queryKeys.operators.all, appId, "list"] as const,
+  admins: {
+    all: ["admins"] as const,
+    list: (appId: string) => [...queryKeys.admins.all, appId, "list"] as const,
   },
 } as const;

@@ -9,7 +9,7 @@ import type { Webhook as WebhookJson, WebhookListed } from "@/lib/webhooks/schem
 export type { Id } from "@/lib/contract/schemas";
 export type { ApiKey, NewApiKey } from "@/lib/apps/schemas";
 export type { Channel } from "@/lib/channels/schemas";
-export type { Operator, OperatorRole } from "@/lib/admins/schemas";
+export type { AdminMember, AdminRole } from "@/lib/admins/schemas";
 export type { WebhookDelivery, DeliveryStatus } from "@/lib/webhooks/schemas";
 export type {
   MessengerSettings,

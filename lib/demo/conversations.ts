@@ -1,14 +1,14 @@
 import type { Random } from "./random";
 import { applyPart, EMPTY_STATE, type PartType } from "../parts/state";
-import { CHANNELS, CONVERSATION_TAGS, OPERATORS, OPERATOR_NOTES, TOPICS, type Topic } from "./fixtures";
+import { CHANNELS, CONVERSATION_TAGS, ADMINS, ADMIN_NOTES, TOPICS, type Topic } from "./fixtures";
 import { DAY, HOUR, MINUTE, type UserPlan } from "./people";
 
 export interface PartPlan {
   type: PartType;
   created: Date;
   body: string;
-  /** Index into OPERATORS: the author of every part but the visitor's. */
-  operator: number | null;
+  /** Index into ADMINS: the author of every part but the visitor's. */
+  admin: number | null;
   assignee: number | null;
   /** Read by its recipient: visitors' parts by an operator, replies by the visitor. */
   read: boolean;
@@ -22,7 +22,7 @@ export interface ConversationPlan {
   /** Index into CHANNELS. */
   channel: number;
   /** An operator opened it after the visitor's last message without answering (yet). */
-  seenByOperator: boolean;
+  seenByAdmin: boolean;
   parts: PartPlan[];
 }
 
@@ -49,9 +49,9 @@ export function planConversations(
     const user = users[userIndex];
     if (!user) throw new Error("no users to start conversations with");
     const topic = rnd.pick(TOPICS);
-    const { drafts, seenByOperator } = script(rnd, now, topic);
+    const { drafts, seenByAdmin } = script(rnd, now, topic);
     const parts = placeInTime(rnd, now, user, drafts);
-    plans.push({ user: userIndex, channel: CHANNELS.indexOf(topic.channel), seenByOperator, parts });
+    plans.push({ user: userIndex, channel: CHANNELS.indexOf(topic.channel), seenByAdmin, parts });
     user.conversationCount++;
     for (const p of parts) {
       if (p.type === "reply_user") user.lastReply = later(user.lastReply, p.created);
@@ -64,19 +64,19 @@ export function planConversations(
 
 const later = (a: Date | null, b: Date) => (a && a > b ? a : b);
 
-function script(rnd: Random, now: Date, topic: Topic): { drafts: DraftPart[]; seenByOperator: boolean } {
+function script(rnd: Random, now: Date, topic: Topic): { drafts: DraftPart[]; seenByAdmin: boolean } {
   const userLines = rnd.int(1, topic.user.length);
   const answered = rnd.chance(0.6);
   const adminLines = answered ? userLines : userLines - 1;
-  const assignee = rnd.chance(0.5) ? rnd.int(0, OPERATORS.length - 1) : null;
-  const replier = assignee ?? rnd.int(0, OPERATORS.length - 1);
+  const assignee = rnd.chance(0.5) ? rnd.int(0, ADMINS.length - 1) : null;
+  const replier = assignee ?? rnd.int(0, ADMINS.length - 1);
   const parts: DraftPart[] = [];
-  const add = (type: PartType, gap: number, operator: number | null, more: Partial<DraftPart> = {}) =>
-    parts.push({ type, gap, operator, body: "", assignee: null, read: true, ...more });
+  const add = (type: PartType, gap: number, admin: number | null, more: Partial<DraftPart> = {}) =>
+    parts.push({ type, gap, admin, body: "", assignee: null, read: true, ...more });
   const triage = () => rnd.int(10, 300) * 1000;
 
   add("reply_user", 0, null, { body: topic.user[0] ?? "" });
-  if (assignee !== null) add("assigned", triage(), rnd.int(0, OPERATORS.length - 1), { assignee });
+  if (assignee !== null) add("assigned", triage(), rnd.int(0, ADMINS.length - 1), { assignee });
   const tags: string[] = [];
   for (const tag of [...topic.tags, ...(rnd.chance(0.2) ? [rnd.pick(CONVERSATION_TAGS)] : [])]) {
     tags.push(tag);
@@ -84,7 +84,7 @@ function script(rnd: Random, now: Date, topic: Topic): { drafts: DraftPart[]; se
   }
   for (let i = 0; i < adminLines; i++) {
     add("reply_admin", Math.floor(rnd.skewed(MINUTE, 3 * HOUR)), replier, { body: topic.admin[i] ?? "" });
-    if (rnd.chance(0.15)) add("note", triage(), replier, { body: rnd.pick(OPERATOR_NOTES) });
+    if (rnd.chance(0.15)) add("note", triage(), replier, { body: rnd.pick(ADMIN_NOTES) });
     const next = topic.user[i + 1];
     if (i + 1 < userLines && next)
       add("reply_user", Math.floor(rnd.skewed(2 * MINUTE, DAY)), null, { body: next });
@@ -92,8 +92,8 @@ function script(rnd: Random, now: Date, topic: Topic): { drafts: DraftPart[]; se
 
   const closed = rnd.chance(answered ? 0.55 : 0.1);
   // Closing without an answer means an operator looked at it.
-  const seenByOperator = !answered && (closed || rnd.chance(0.4));
-  if (!seenByOperator) {
+  const seenByAdmin = !answered && (closed || rnd.chance(0.4));
+  if (!seenByAdmin) {
     for (let i = parts.length - 1; i >= 0 && parts[i]?.type !== "reply_admin"; i--) {
       if (parts[i]?.type === "reply_user") (parts[i] as DraftPart).read = false;
     }
@@ -107,7 +107,7 @@ function script(rnd: Random, now: Date, topic: Topic): { drafts: DraftPart[]; se
       delayedUntil: new Date(now.getTime() + rnd.int(2, 72) * HOUR),
     });
   }
-  return { drafts: parts, seenByOperator };
+  return { drafts: parts, seenByAdmin };
 }
 
 /** Places the parts around the user's last visit, never in the future and never before the user existed. */
@@ -132,13 +132,13 @@ export interface StoredPart extends PartPlan {
  * The conversation's fields from its parts (oldest first) by the same rules the part writer applies, so the demo
  * holds exactly what the API would have produced; then the operator's reading, which writes no part.
  */
-export function conversationState(parts: readonly StoredPart[], seenByOperator: boolean) {
+export function conversationState(parts: readonly StoredPart[], seenByAdmin: boolean) {
   const last = parts[parts.length - 1];
   if (!last) throw new Error("a conversation has at least one part");
   const state = parts.reduce((s, p) => applyPart(s, p), EMPTY_STATE);
   return {
     ...state,
-    ...(seenByOperator ? { unreadPartsCount: 0, read: true } : {}),
+    ...(seenByAdmin ? { unreadPartsCount: 0, read: true } : {}),
     lastUpdate: last.created,
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config/env";
 import { createTestDb, type TestDb } from "../db/testing";
-import { verifyApiToken } from "../auth/tokens";
+import { verifyApiKey } from "../auth/tokens";
 import { seedOnFirstRun } from "./first-run";
 
 let t: TestDb;
@@ -32,7 +32,7 @@ describe("seedOnFirstRun", () => {
     expect(out).toContain("demo-password");
     expect(out).toContain("npm run cli -- token:create");
     const token = /rly_[A-Za-z0-9_-]+/.exec(out)?.[0];
-    expect(token && (await verifyApiToken(t.db, token))).toBeTruthy();
+    expect(token && (await verifyApiKey(t.db, token))).toBeTruthy();
   });
 
   it("prints only the login hint once data exists", async () => {

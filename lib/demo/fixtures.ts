@@ -4,7 +4,7 @@ export const DEMO_APP_NAME = "Demo";
 export const DEMO_EMAIL = "demo@example.com";
 export const DEMO_PASSWORD = "demo-password";
 
-export const OPERATORS = [
+export const ADMINS = [
   { email: DEMO_EMAIL, name: "Dana Demo", role: "owner" },
   { email: "sam.support@example.com", name: "Sam Rivera", role: "operator" },
   { email: "priya.sales@example.com", name: "Priya Nair", role: "operator" },
@@ -112,7 +112,7 @@ export const USER_NOTES = [
   "Prefers email over chat.",
 ] as const;
 
-export const OPERATOR_NOTES = [
+export const ADMIN_NOTES = [
   "Looping in Priya: this looks like an upsell.",
   "Checked the logs, nothing unusual on our side.",
   "Same question as last month, maybe worth a help article.",

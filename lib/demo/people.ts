@@ -5,7 +5,7 @@ import {
   FIRST_NAMES,
   INTERESTS,
   LAST_NAMES,
-  OPERATORS,
+  ADMINS,
   PAGES,
   PLACES,
   PLANS,
@@ -35,7 +35,7 @@ export interface UserPlan {
   propsCustom: Record<string, string | number | boolean | string[]>;
   webpush: boolean;
   tags: string[];
-  note: { operator: number; body: string; created: Date } | null;
+  note: { admin: number; body: string; created: Date } | null;
   lastReply: Date | null;
   lastContacted: Date | null;
   conversationCount: number;
@@ -119,7 +119,7 @@ function describeKnownUser(rnd: Random, user: UserPlan, i: number): void {
   if (rnd.chance(0.25)) user.tags = rnd.sample(USER_TAGS, rnd.int(1, 2));
   if (rnd.chance(0.12)) {
     user.note = {
-      operator: rnd.int(0, OPERATORS.length - 1),
+      admin: rnd.int(0, ADMINS.length - 1),
       body: rnd.pick(USER_NOTES),
       created: between(rnd, user.created, user.lastSeen),
     };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../db/testing";
 import { verifyPassword } from "../auth/passwords";
 import { SCOPES } from "../auth/scopes";
-import { verifyApiToken } from "../auth/tokens";
+import { verifyApiKey } from "../auth/tokens";
 import { isMessage } from "../parts/state";
 import { planConversations } from "./conversations";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "./fixtures";
@@ -48,7 +48,7 @@ describe("seedDemo", () => {
     const owner = members.find((m) => m.admin.email === DEMO_EMAIL);
     expect(owner?.role).toBe("owner");
     expect(await verifyPassword(DEMO_PASSWORD, owner!.admin.passwordHash)).toBe(true);
-    const auth = await verifyApiToken(t.db, seeded!.token);
+    const auth = await verifyApiKey(t.db, seeded!.token);
     expect(auth?.appId).toBe(appId);
     expect(auth?.scopes.length).toBe(SCOPES.length);
 

@@ -15,7 +15,7 @@ import {
   DEMO_EMAIL,
   DEMO_PASSWORD,
   EVENT_TYPES,
-  OPERATORS,
+  ADMINS,
   SEGMENTS,
 } from "./fixtures";
 import { planEvents, planUsers, type UserPlan } from "./people";
@@ -65,28 +65,28 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
         name: DEMO_APP_NAME,
         adminEmail: DEMO_EMAIL,
         adminPassword: DEMO_PASSWORD,
-        adminName: OPERATORS[0].name,
+        adminName: ADMINS[0].name,
       });
       const appId = app.id;
-      const operatorIds = [admin.id];
-      for (const op of OPERATORS.slice(1)) {
+      const adminIds = [admin.id];
+      for (const op of ADMINS.slice(1)) {
         const added = await addAdminToApp(
           tx,
           appId,
           { email: op.email, password: DEMO_PASSWORD, name: op.name },
           op.role,
         );
-        operatorIds.push(added.admin.id);
+        adminIds.push(added.admin.id);
       }
-      const operator = (i: number | null) => (i === null ? null : (operatorIds[i] ?? null));
+      const adminAt = (i: number | null) => (i === null ? null : (adminIds[i] ?? null));
 
-      const userIds = await insertUsers(tx, appId, users, operator);
+      const userIds = await insertUsers(tx, appId, users, adminAt);
       await insertEvents(tx, appId, events, userIds);
       await tx.segment.createMany({
         data: SEGMENTS.map((s) => ({ appId, name: s.name, filters: s.filters })),
       });
       const channelIds = await insertChannels(tx, appId);
-      await insertConversations(tx, { appId, now, plans: conversations, userIds, channelIds, operator });
+      await insertConversations(tx, { appId, now, plans: conversations, userIds, channelIds, adminAt });
       await opts.beforeCommit?.(tx);
       return { appId, token, adminEmail: DEMO_EMAIL, adminPassword: DEMO_PASSWORD };
     },
@@ -119,7 +119,7 @@ async function insertUsers(
   tx: Tx,
   appId: bigint,
   users: readonly UserPlan[],
-  operator: (i: number | null) => bigint | null,
+  adminAt: (i: number | null) => bigint | null,
 ): Promise<bigint[]> {
   const ids = await allocateIds(tx, "users", users.length);
   const userIds: bigint[] = new Array<bigint>(users.length);
@@ -161,7 +161,7 @@ async function insertUsers(
             {
               appId,
               userId: userIds[i] as bigint,
-              adminId: operator(u.note.operator),
+              adminId: adminAt(u.note.admin),
               body: u.note.body,
               created: u.note.created,
             },
@@ -216,11 +216,11 @@ interface ConversationsInput {
   plans: readonly ConversationPlan[];
   userIds: readonly bigint[];
   channelIds: readonly bigint[];
-  operator: (i: number | null) => bigint | null;
+  adminAt: (i: number | null) => bigint | null;
 }
 
 async function insertConversations(tx: Tx, input: ConversationsInput): Promise<void> {
-  const { appId, now, plans, userIds, channelIds, operator } = input;
+  const { appId, now, plans, userIds, channelIds, adminAt } = input;
   const starts = plans.map((p) => ({ created: p.parts[0]?.created ?? now }));
   const convIds = await allocateIds(tx, "conversations", plans.length);
   const conversationIds: bigint[] = new Array<bigint>(plans.length);
@@ -234,8 +234,8 @@ async function insertConversations(tx: Tx, input: ConversationsInput): Promise<v
     stored[index] = {
       ...item,
       id,
-      fromAdminId: operator(item.operator),
-      assigneeId: operator(item.assignee),
+      fromAdminId: adminAt(item.admin),
+      assigneeId: adminAt(item.assignee),
     };
   });
 
@@ -248,7 +248,7 @@ async function insertConversations(tx: Tx, input: ConversationsInput): Promise<v
         userId: userIds[p.user] as bigint,
         channelId: channelIds[p.channel] ?? null,
         created: parts[0]?.created ?? now,
-        ...conversationState(parts, p.seenByOperator),
+        ...conversationState(parts, p.seenByAdmin),
       };
     }),
   });

@@ -27,7 +27,7 @@ interface Ev {
 /** What an app's token makes of a request, for calling the grouped ingest directly. */
 const tokenCtx = (appId: bigint) => ({
   db: s.db,
-  actor: { kind: "token" as const, tokenId: 0n, appId, scopes: [] },
+  actor: { kind: "token" as const, apiKeyId: 0n, appId, scopes: [] },
   appId,
   version: resolveVersion(undefined),
   requestId: "test",

@@ -8,7 +8,7 @@ import { isDomainError } from "../domain/errors";
 import type { Hub } from "./hub";
 import { identify, type Identified } from "../auth/actor";
 import { noteRevoked, REVOKED_EVENT } from "../auth/revoked";
-import { adminRoom, sessionRoom, tokenRoom } from "../auth/disconnect";
+import { adminRoom, sessionRoom, apiKeyRoom } from "../auth/disconnect";
 
 interface SocketData {
   /** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
@@ -75,7 +75,7 @@ export async function attachIo(
     void socket.join(
       actor.kind === "admin"
         ? [sessionRoom(actor.sessionId), adminRoom(actor.adminId)]
-        : tokenRoom(actor.tokenId),
+        : apiKeyRoom(actor.apiKeyId),
     );
     socket.on("subscribe", (payload: unknown, ack?: unknown) => {
       const p = (payload ?? {}) as { channels?: unknown; after?: unknown };

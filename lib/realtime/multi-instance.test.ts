@@ -139,7 +139,7 @@ describe.runIf(serverUrl())("two instances on PostgreSQL and Redis", () => {
 
   it("a key revoked through instance A ends its sockets on instance B within a second", async () => {
     const app = await makeApp(h.db);
-    const keyId = (await h.db.apiToken.findFirstOrThrow({ where: { appId: app.app.id } })).id;
+    const keyId = (await h.db.apiKey.findFirstOrThrow({ where: { appId: app.app.id } })).id;
     await h.db.appAdmin.updateMany({ where: { appId: app.app.id }, data: { role: "owner" } });
     const owner = await makeSession(h.db, app.admin.id);
     const socket = await openSocket(await B.ready, { token: app.token });

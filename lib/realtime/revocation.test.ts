@@ -32,7 +32,7 @@ function del(path: string, session: { cookie: string; csrf: string }) {
 describe("access taken away ends the sockets it authorised", () => {
   it("a revoked API key's sockets end within a second; another key's stay", async () => {
     const a = await ownedApp();
-    const keyId = (await s.db.apiToken.findFirstOrThrow({ where: { appId: a.app.id } })).id;
+    const keyId = (await s.db.apiKey.findFirstOrThrow({ where: { appId: a.app.id } })).id;
     const revoked = await open({ token: a.token });
     const other = await makeApp(s.db);
     const kept = await open({ token: other.token });

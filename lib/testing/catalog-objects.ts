@@ -65,9 +65,9 @@ export async function makeCatalogObjects(
     events: ["user.event"],
   });
   const messenger = await as("POST", `/api/v2/apps/${app.app.id}/messenger/identity_secret`);
-  const key = await s.db.apiToken.findFirstOrThrow({ where: { appId: app.app.id } });
+  const key = await s.db.apiKey.findFirstOrThrow({ where: { appId: app.app.id } });
   const job = await s.db.importJob.create({ data: { appId: app.app.id, mergeField: "$email" } });
-  const operator = await makeAdmin(s.db, {
+  const member = await makeAdmin(s.db, {
     appId: app.app.id,
     name: unique("Olga Secret"),
     email: `${unique("olga")}@secret.test`,
@@ -83,10 +83,10 @@ export async function makeCatalogObjects(
     webhook_id: String(hook.id),
     key_id: String(key.id),
     job_id: String(job.id),
-    admin_id: String(operator.id),
+    admin_id: String(member.id),
     secrets: [
-      operator.name,
-      operator.email,
+      member.name,
+      member.email,
       app.app.name,
       email,
       userName,

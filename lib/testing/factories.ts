@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Db } from "../db/client";
 import { hashPassword } from "../auth/passwords";
 import type { Scope } from "../auth/scopes";
-import { createApiToken } from "../auth/tokens";
+import { issueApiKey } from "../auth/tokens";
 import { createSession } from "../auth/sessions";
 
 /** Factories with unique values: tests build what they need instead of sharing a seed. */
@@ -29,12 +29,12 @@ export async function makeApp(db: Db, over: { name?: string; scopes?: Scope[] } 
   const admin = await makeAdmin(db, { appId: app.id });
   await db.app.update({ where: { id: app.id }, data: { defaultAdminId: admin.id } });
   const channel = await db.channel.create({ data: { appId: app.id, name: unique("Channel") } });
-  const { token } = await createApiToken(db, { appId: app.id, scopes: over.scopes, name: "test" });
+  const { token } = await issueApiKey(db, { appId: app.id, scopes: over.scopes, name: "test" });
   return { app, admin, channel, token };
 }
 
 export async function makeToken(db: Db, appId: bigint, scopes?: Scope[]) {
-  return (await createApiToken(db, { appId, scopes, name: unique("token") })).token;
+  return (await issueApiKey(db, { appId, scopes, name: unique("token") })).token;
 }
 
 /** A logged-in operator: the cookie header and CSRF token a browser would send. */

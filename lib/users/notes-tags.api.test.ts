@@ -36,25 +36,23 @@ describe("user notes", () => {
     });
     const op = await makeAdmin(s.db, { appId: a.app.id, name: "Olga" });
     const sess = await makeSession(s.db, op.id);
-    const byOperator = ok<Note>(
+    const byAdmin = ok<Note>(
       await s.call(`/api/users/${u.id}/notes`, {
         method: "POST",
         headers: { cookie: sess.cookie, "x-csrf-token": sess.csrf },
         json: { body: "Second" },
       }),
     );
-    expect(byOperator.admin).toMatchObject({ id: Number(op.id), name: "Olga" });
+    expect(byAdmin.admin).toMatchObject({ id: Number(op.id), name: "Olga" });
     expect(ok<Note[]>(await api.get(`/api/users/${u.id}/notes`)).map((n) => n.body)).toEqual([
       "Second",
       "First call",
     ]);
     expect(ok(await api.del(`/api/users/${u.id}/notes/${byToken.id}`))).toEqual({});
-    expect(ok<Note[]>(await api.get(`/api/v1/users/${u.id}/notes`)).map((n) => n.id)).toEqual([
-      byOperator.id,
-    ]);
+    expect(ok<Note[]>(await api.get(`/api/v1/users/${u.id}/notes`)).map((n) => n.id)).toEqual([byAdmin.id]);
     errorOf(await api.del(`/api/users/${u.id}/notes/${byToken.id}`), 400, "LookupError");
     const other = await makeUser(s.db, a.app.id);
-    errorOf(await api.del(`/api/users/${other.id}/notes/${byOperator.id}`), 400, "LookupError");
+    errorOf(await api.del(`/api/users/${other.id}/notes/${byAdmin.id}`), 400, "LookupError");
   });
 
   it("works by user ID and in v1, and refuses bad notes", async () => {

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, logInThroughForm, test } from "./support/fixtures";
 
-async function openOperators(page: Page) {
+async function openAdminsTab(page: Page) {
   await expect(page).toHaveURL(/\/inbox$/);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
@@ -12,16 +12,16 @@ async function openOperators(page: Page) {
 test.describe("operators", () => {
   test("an owner adds an operator who logs in, then removes them and their access ends", async ({
     page,
-    operator,
+    admin,
     browser,
     e2e,
   }) => {
     // Two browsers and two logins on a shared, busy machine.
     test.setTimeout(90_000);
-    await logInThroughForm(page, operator);
-    await openOperators(page);
+    await logInThroughForm(page, admin);
+    await openAdminsTab(page);
     const list = page.getByRole("list", { name: "Operators" });
-    await expect(list.getByTestId("operator-row").filter({ hasText: operator.email })).toContainText("Owner");
+    await expect(list.getByTestId("admin-row").filter({ hasText: admin.email })).toContainText("Owner");
 
     const stamp = Date.now();
     const newcomer = {
@@ -39,7 +39,7 @@ test.describe("operators", () => {
     await form.getByLabel("Password").fill(newcomer.password);
     await form.getByRole("button", { name: "Add operator" }).click();
     await expect(form.getByRole("status")).toContainText(`${newcomer.name} (${newcomer.email})`);
-    const row = list.getByTestId("operator-row").filter({ hasText: newcomer.email });
+    const row = list.getByTestId("admin-row").filter({ hasText: newcomer.email });
     await expect(row).toContainText(newcomer.name);
     await expect(row).toContainText("Operator");
 
@@ -47,7 +47,7 @@ test.describe("operators", () => {
     const theirs = await browser.newContext({ baseURL: e2e.baseURL });
     const them = await theirs.newPage();
     await logInThroughForm(them, newcomer);
-    await openOperators(them);
+    await openAdminsTab(them);
     await expect(them.getByText("Only the app’s owners can add or remove operators.")).toBeVisible();
     await expect(them.getByRole("form", { name: "Add an operator" })).toHaveCount(0);
     await expect(them.getByRole("button", { name: /^Remove / })).toHaveCount(0);
@@ -59,12 +59,12 @@ test.describe("operators", () => {
 
     await row.getByRole("button", { name: `Remove ${newcomer.name}` }).click();
     await page.getByRole("button", { name: "Remove operator" }).click();
-    await expect(list.getByTestId("operator-row").filter({ hasText: newcomer.email })).toHaveCount(0);
+    await expect(list.getByTestId("admin-row").filter({ hasText: newcomer.email })).toHaveCount(0);
     // The URL's hash keeps the tab across a reload; the server's list agrees.
     await page.reload();
     await expect(page.getByRole("tab", { name: "Operators" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByTestId("operator-row").filter({ hasText: operator.email })).toBeVisible();
-    await expect(page.getByTestId("operator-row").filter({ hasText: newcomer.email })).toHaveCount(0);
+    await expect(page.getByTestId("admin-row").filter({ hasText: admin.email })).toBeVisible();
+    await expect(page.getByTestId("admin-row").filter({ hasText: newcomer.email })).toHaveCount(0);
 
     // Their session lives on, but no longer reaches the app.
     const after = await them.request.get(`/api/apps/${appId}/admins`);

@@ -18,7 +18,7 @@ const refuse = (message: string) => invalid({ admin_id: message }, message);
  * (each logged as any unassign is). Never the app's default admin (API tokens act as them), its last owner or its
  * last member. The admin themself stays: they may belong to other apps.
  */
-export async function removeOperator(ctx: Ctx, input: { appId: bigint; adminId: bigint }): Promise<Removed> {
+export async function removeAdmin(ctx: Ctx, input: { appId: bigint; adminId: bigint }): Promise<Removed> {
   const { appId, adminId } = input;
   const urls = await linksFor(ctx);
   const removed = await withEvents(ctx.db, async (tx, emit) => {

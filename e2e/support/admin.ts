@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 
-export interface OperatorSpec {
+export interface AdminSpec {
   appName: string;
   name: string;
   email: string;
@@ -40,7 +40,7 @@ function findAppId(out: Record<string, unknown>): string | undefined {
  * Creates an app and its operator in `dataDir` with the product's CLI (`app:create`); the server must not be
  * running on it: the embedded database allows one process.
  */
-export function createOperator(dataDir: string, op: OperatorSpec): { appId?: string; token?: string } {
+export function createAdmin(dataDir: string, op: AdminSpec): { appId?: string; token?: string } {
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -65,8 +65,8 @@ export function createOperator(dataDir: string, op: OperatorSpec): { appId?: str
   return { appId: findAppId(out), token: typeof out.token === "string" ? out.token : undefined };
 }
 
-/** Adds another operator to an app with the CLI (before the server starts, like createOperator). */
-export function addOperator(dataDir: string, appId: string, op: Omit<OperatorSpec, "appName">): void {
+/** Adds another operator to an app with the CLI (before the server starts, like createAdmin). */
+export function addAdmin(dataDir: string, appId: string, op: Omit<AdminSpec, "appName">): void {
   const env = {
     ...process.env,
     DATA_DIR: dataDir,

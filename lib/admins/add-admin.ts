@@ -1,12 +1,13 @@
 import type { Ctx } from "../auth/context";
 import { Prisma } from "../db/generated/client";
 import { invalid } from "../domain/errors";
-import { addAdminToApp, TX_OPTIONS, type AdminRole } from "./create-admin";
+import { addAdminToApp, TX_OPTIONS } from "./create-admin";
+import type { AdminRole } from "./schemas";
 import { checkPassword, cleanEmail, cleanName, InputError, nameFromEmail } from "./input";
 import { requireOwner } from "./owners";
 import type { AppAdminRow } from "./list-admins";
 
-export interface AddOperatorInput {
+export interface AddAdminInput {
   appId: bigint;
   email: string;
   name?: string;
@@ -19,7 +20,7 @@ export interface AddOperatorInput {
  * Adds an operator to the app: a new admin, or an existing one (same email) who becomes a member with their
  * name and password untouched. One who is already a member is refused, so a typo never passes silently.
  */
-export async function addOperator(ctx: Ctx, input: AddOperatorInput): Promise<AppAdminRow> {
+export async function addAdmin(ctx: Ctx, input: AddAdminInput): Promise<AppAdminRow> {
   try {
     const email = cleanEmail(input.email);
     const name = cleanName(input.name, "name", nameFromEmail(email));

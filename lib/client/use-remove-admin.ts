@@ -3,19 +3,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "./api";
 import { queryKeys } from "./query-keys";
-import { appPath, type Id, type Operator } from "./settings-types";
+import { appPath, type Id, type AdminMember } from "./settings-types";
 
 /** Removes an operator from the app: gone from the list at once, back if the server refuses. */
-export function useRemoveOperator(appId: string) {
+export function useRemoveAdmin(appId: string) {
   const queryClient = useQueryClient();
-  const key = queryKeys.operators.list(appId);
+  const key = queryKeys.admins.list(appId);
   return useMutation({
     mutationFn: (adminId: Id) =>
       api.delete<{ unassigned: number }>(`${appPath(appId)}/admins/${encodeURIComponent(String(adminId))}`),
     onMutate: async (adminId) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<Operator[]>(key);
-      queryClient.setQueryData<Operator[]>(key, (old) =>
+      const previous = queryClient.getQueryData<AdminMember[]>(key);
+      queryClient.setQueryData<AdminMember[]>(key, (old) =>
         old?.filter((o) => String(o.id) !== String(adminId)),
       );
       return { previous };

@@ -16,7 +16,7 @@ it.beforeAll(({ server, sockets: opened }) => {
   sockets = opened;
 });
 
-interface Operator {
+interface Member {
   id: number;
   type: string;
   name: string;
@@ -54,7 +54,7 @@ describe("POST /apps/{id}/admins", () => {
   it("adds a new operator who can then log in and see the app", async () => {
     const a = await ownedApp();
     const e = email();
-    const op = ok<Operator>(
+    const op = ok<Member>(
       await a.owner.postJson(`/api/apps/${a.app.id}/admins`, {
         email: ` ${e.toUpperCase()} `,
         name: "Olga",
@@ -62,7 +62,7 @@ describe("POST /apps/{id}/admins", () => {
       }),
     );
     expect(op).toMatchObject({ type: "admin", name: "Olga", email: e, role: "operator" });
-    const list = ok<Operator[]>(await a.owner.get(`/api/apps/${a.app.id}/admins`));
+    const list = ok<Member[]>(await a.owner.get(`/api/apps/${a.app.id}/admins`));
     expect(list.map((x) => x.id)).toContain(op.id);
     const logged = ok<{ apps: { id: number; role: string }[] }>(await login(e, "olga-secret-1"));
     expect(logged.apps).toEqual([expect.objectContaining({ id: Number(a.app.id), role: "operator" })]);
@@ -71,7 +71,7 @@ describe("POST /apps/{id}/admins", () => {
   it("adds an existing admin without a password and leaves theirs untouched", async () => {
     const a = await ownedApp();
     const other = await makeAdmin(s.db, { name: "Elsewhere" });
-    const op = ok<Operator>(
+    const op = ok<Member>(
       await a.owner.postJson(`/api/apps/${a.app.id}/admins`, {
         email: other.email,
         name: "Renamed?",
@@ -130,15 +130,15 @@ describe("POST /apps/{id}/admins", () => {
   it("is for the app's owners: operators, tokens and other apps are refused", async () => {
     const a = await ownedApp();
     const b = await ownedApp();
-    const operator = await makeAdmin(s.db, { appId: a.app.id });
+    const member = await makeAdmin(s.db, { appId: a.app.id });
     const body = { email: email(), password: "long-enough" };
     const path = `/api/apps/${a.app.id}/admins`;
-    errorOf(await (await as(operator.id)).postJson(path, body), 403, "PermissionDenied");
+    errorOf(await (await as(member.id)).postJson(path, body), 403, "PermissionDenied");
     errorOf(await client(s, a.token).postJson(path, body), 403, "PermissionDenied");
     errorOf(await b.owner.postJson(path, body), 403, "PermissionDenied");
     expect(await s.db.admin.count({ where: { email: body.email } })).toBe(0);
     // Any member may list.
-    expect(ok<Operator[]>(await (await as(operator.id)).get(path))).toHaveLength(2);
+    expect(ok<Member[]>(await (await as(member.id)).get(path))).toHaveLength(2);
   });
 
   it("has no v1 form", async () => {
