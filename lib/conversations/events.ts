@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/sql";
-import type { Emit } from "../realtime/outbox";
+import type { Emit } from "../eventlog/append";
 import type { AttachmentUrl } from "../attachments/sign";
 import { loadActors, withActors, type ActorView, type CreatedPart, type PartView } from "../parts/load";
 import { serializePart } from "../parts/serialize";

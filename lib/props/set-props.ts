@@ -1,6 +1,6 @@
 import type { Ctx } from "../auth/context";
 import { announceIfNewLead } from "../users/lead-events";
-import { withEvents } from "../realtime/outbox";
+import { withEvents } from "../eventlog/append";
 import { isoNoOffset, systemProp, SYSTEM_PROPS, userSystemSelect } from "../users/system-props";
 import { lockUser, type UserRef } from "../users/resolve";
 import { applyOperations, type IgnoredOperation, type PropsState } from "./operations";

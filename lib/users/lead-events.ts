@@ -1,5 +1,5 @@
 import type { Tx } from "../db/client";
-import type { Emit } from "../realtime/outbox";
+import type { Emit } from "../eventlog/append";
 import { serializeUserShort, userSystemSelect } from "./system-props";
 
 /**

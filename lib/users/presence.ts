@@ -1,7 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { assertApp, type Ctx } from "../auth/context";
-import { withEvents, type Emit } from "../realtime/outbox";
+import { withEvents, type Emit } from "../eventlog/append";
 import { processWide } from "../config/process-wide";
 import type { Job } from "../server/jobs";
 import { effectivePresence, PRESENCE_TTL_MS, type Presence } from "./presence-state";
