@@ -4,7 +4,7 @@ import type { AttachmentUrl } from "../attachments/sign";
 import { loadActors, withActors, type ActorView, type CreatedPart, type PartView } from "../parts/load";
 import { serializePart } from "../parts/serialize";
 import type { ConversationRow } from "./rows";
-import type { UserSystemRow } from "../users/system-props";
+import type { UserSystemRow } from "../user-model/system-props";
 import { hydrateConversations, LIST_FIELDS, serializeConversation } from "./view";
 
 /**

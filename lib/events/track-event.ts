@@ -4,7 +4,7 @@ import type { Ctx } from "../auth/context";
 import { announceIfNewLead } from "../users/lead-events";
 import { withEvents } from "../eventlog/append";
 import { lockUser } from "../users/resolve";
-import { isoNoOffset } from "../users/system-props";
+import { isoNoOffset } from "../user-model/system-props";
 import { serializeEvent, type EventRow } from "./serialize";
 import { trackEventGrouped, type TrackEventInput } from "./track-grouped";
 
