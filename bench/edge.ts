@@ -1,7 +1,7 @@
 import http from "node:http";
 import { startTestServer } from "../lib/testing/server";
 import { makeApp } from "../lib/testing/factories";
-import { getPing } from "../lib/auth/endpoints-ping";
+import { getPing } from "../lib/compose/endpoints-ping";
 import { VERSION_HEADER } from "../lib/api/headers";
 
 /**

@@ -13,7 +13,7 @@ export type LoginProblem = "failed" | "throttled";
 
 /**
  * The login form posted before (or without) the page's script: the same checks, limit and cookie as
- * POST /api/auth/login (lib/auth/endpoints.ts), answered with a redirect instead of an envelope. With the script,
+ * POST /api/auth/login (lib/sessions/endpoints.ts), answered with a redirect instead of an envelope. With the script,
  * the form calls the API itself and this never runs.
  */
 export async function logInWithoutScript(form: FormData): Promise<void> {

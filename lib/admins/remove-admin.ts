@@ -1,6 +1,6 @@
 import type { Ctx } from "../auth/context";
 import { invalid, lookupFailed } from "../domain/errors";
-import { withEvents } from "../realtime/outbox";
+import { withEvents } from "../eventlog/append";
 import { disconnectAdmin } from "../auth/disconnect";
 import { revokeRefreshTokens } from "../auth/refresh-tokens";
 import { assignConversationIn, linksFor } from "../conversations/change";

@@ -32,7 +32,7 @@ describe.runIf(serverUrl())("mixed concurrent writes on PostgreSQL", () => {
       expect(r.status, r.text).toBe(200);
       convs.push(BigInt((r.body.data as Json).id as number));
     }
-    const since = (await s.db.outboxEvent.aggregate({ _max: { id: true } }))._max.id ?? 0n;
+    const since = (await s.db.eventLogEntry.aggregate({ _max: { id: true } }))._max.id ?? 0n;
     const eventName = unique("Clicked");
     type Op =
       | { kind: "reply"; conv: bigint; fromUser: boolean }
@@ -108,7 +108,7 @@ describe.runIf(serverUrl())("mixed concurrent writes on PostgreSQL", () => {
     }
 
     // The event log: each reply and each event exactly once, each props update at least once per change.
-    const log = await s.db.outboxEvent.findMany({ where: { appId: a.app.id, id: { gt: since } } });
+    const log = await s.db.eventLogEntry.findMany({ where: { appId: a.app.id, id: { gt: since } } });
     expect(new Set(log.map((e) => e.id)).size).toBe(log.length);
     const replyEvents = log.filter((e) => e.channel === `conversation_reply.${a.app.id}`);
     const replyIds = replyEvents.map((e) => (e.payload as Json).id as number).sort((x, y) => x - y);

@@ -5,7 +5,7 @@
  */
 
 import { noteReadPosition } from "./read-position";
-import type { Session } from "@/lib/auth/schemas";
+import type { Session } from "@/lib/sessions/schemas";
 
 export interface ApiMeta {
   status: number;

@@ -1,4 +1,4 @@
-import { WEBHOOK_KINDS, type SubscribableKind } from "@/lib/webhooks/kinds";
+import { WEBHOOK_KINDS, type SubscribableKind } from "@/lib/eventlog/webhook-kinds";
 import type { Webhook as WebhookJson, WebhookListed } from "@/lib/webhooks/schemas";
 
 /**

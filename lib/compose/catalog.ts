@@ -1,9 +1,9 @@
 import type { Endpoint } from "../api/endpoint";
-import * as auth from "../auth/endpoints";
+import * as auth from "../sessions/endpoints";
 import * as channels from "../channels/endpoints";
 import * as admins from "../admins/endpoints";
 import * as apps from "../apps/endpoints";
-import * as ping from "../auth/endpoints-ping";
+import * as ping from "./endpoints-ping";
 import * as health from "./endpoints-health";
 import { openApiEndpoint } from "./endpoints-openapi";
 import * as webhooks from "../webhooks/endpoints";
@@ -23,7 +23,7 @@ import * as segments from "../segments/endpoints";
 import * as imports from "../imports/endpoints";
 import * as leadsExport from "../leads/endpoints-export";
 import * as propCatalog from "../props/endpoints-catalog";
-import * as tokens from "../auth/endpoints-token";
+import * as tokens from "../sessions/endpoints-token";
 import * as messenger from "../messenger/endpoints";
 
 /**

@@ -1,7 +1,7 @@
 import type { Ctx } from "../auth/context";
 import { sqlOf, type Queryable } from "../db/sql";
 import { invalid } from "../domain/errors";
-import { withEvents, type Emit, type LogEvent } from "../realtime/outbox";
+import { withEvents, type Emit, type LogEvent } from "../eventlog/append";
 import { attachmentUrls, publicBase, type AttachmentUrl } from "../attachments/sign";
 import { appendParts, type PartDraft } from "../parts/append";
 import { seconds } from "../parts/serialize";

@@ -1,10 +1,10 @@
 import type { Queryable } from "../db/sql";
-import type { Emit } from "../realtime/outbox";
+import type { Emit } from "../eventlog/append";
 import type { AttachmentUrl } from "../attachments/sign";
 import { loadActors, withActors, type ActorView, type CreatedPart, type PartView } from "../parts/load";
 import { serializePart } from "../parts/serialize";
 import type { ConversationRow } from "./rows";
-import type { UserSystemRow } from "../users/system-props";
+import type { UserSystemRow } from "../user-model/system-props";
 import { hydrateConversations, LIST_FIELDS, serializeConversation } from "./view";
 
 /**

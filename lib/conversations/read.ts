@@ -1,5 +1,5 @@
 import type { Ctx } from "../auth/context";
-import { withEvents } from "../realtime/outbox";
+import { withEvents } from "../eventlog/append";
 import { attachmentUrls, publicBase } from "../attachments/sign";
 import { markUserPartsRead } from "../parts/append";
 import { lockOwnConversation, resolveAdmin, resolveUser, type AdminRef, type UserRef } from "./actors";

@@ -1,7 +1,7 @@
 import type { Ctx } from "../auth/context";
 import { sqlOf, type Queryable } from "../db/sql";
 import { invalid, tooBig, lookupFailed } from "../domain/errors";
-import { withEvents } from "../realtime/outbox";
+import { withEvents } from "../eventlog/append";
 import { attachmentUrls, publicBase } from "../attachments/sign";
 import { readUpload, type Upload } from "../attachments/store";
 import { appendParts, type PartDraft } from "../parts/append";

@@ -1,7 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import type { Queryable } from "../db/sql";
 import type { ConversationState } from "../parts/state";
-import type { UserSystemRow } from "../users/system-props";
+import type { UserSystemRow } from "../user-model/system-props";
 import type { ActorView } from "../parts/load";
 
 /**

@@ -2,7 +2,7 @@ import type { Ctx } from "../auth/context";
 import { assertApp, requireAppId } from "../auth/context";
 import type { Tx } from "../db/client";
 import { invalid, lookupFailed } from "../domain/errors";
-import { withEvents } from "../realtime/outbox";
+import { withEvents } from "../eventlog/append";
 import { announceIfNewLead } from "../users/lead-events";
 import { attachmentUrls, publicBase } from "../attachments/sign";
 import { readUpload, type Upload } from "../attachments/store";

@@ -174,7 +174,7 @@ describe("delay", () => {
       part_last: { id: d.id, type: "delayed" },
     });
     // Nothing else: snoozing is not a close, an assignment or a read.
-    const all = await s.db.outboxEvent.findMany({ where: { id: { gt: since } } });
+    const all = await s.db.eventLogEntry.findMany({ where: { id: { gt: since } } });
     expect(all.map((e) => e.type).sort()).toEqual(["conversation", "conversation_reply"]);
 
     since = await lastEventId(s.db);

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { withEvents } from "../realtime/outbox";
+import { withEvents } from "../eventlog/append";
 import type { Job } from "../server/jobs";
 import { attachmentUrls, publicBase } from "../attachments/sign";
 import { CONVERSATION_COLUMNS, mapConversation, type RawConversation } from "./rows";

@@ -43,11 +43,11 @@ export async function recount(db: Db, id: bigint) {
 }
 
 export async function eventsOf(db: Db, channel: string, afterId = 0n) {
-  return db.outboxEvent.findMany({ where: { channel, id: { gt: afterId } }, orderBy: { id: "asc" } });
+  return db.eventLogEntry.findMany({ where: { channel, id: { gt: afterId } }, orderBy: { id: "asc" } });
 }
 
 export async function lastEventId(db: Db): Promise<bigint> {
-  const e = await db.outboxEvent.findFirst({ orderBy: { id: "desc" }, select: { id: true } });
+  const e = await db.eventLogEntry.findFirst({ orderBy: { id: "desc" }, select: { id: true } });
   return e?.id ?? 0n;
 }
 

@@ -1,7 +1,7 @@
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
 import { lookupFailed } from "../domain/errors";
-import { publishTransient } from "../realtime/outbox";
+import { publishTransient } from "../eventlog/append";
 import { actorSelect } from "../parts/load";
 import { serializeActor } from "../parts/serialize";
 import { resolveAdmin, resolveUser, type AdminRef, type UserRef } from "./actors";

@@ -5,7 +5,7 @@ import type { ChannelRow } from "../channels/list-channels";
 import { serializeChannel } from "../channels/list-channels";
 import { loadActors, loadParts, type ActorView, type PartView } from "../parts/load";
 import { seconds, serializeActor, serializePart } from "../parts/serialize";
-import { serializeUserShort, USER_SYSTEM_SQL, type UserSystemRow } from "../users/system-props";
+import { serializeUserShort, USER_SYSTEM_SQL, type UserSystemRow } from "../user-model/system-props";
 import type { ConversationRow } from "./rows";
 
 export const CONVERSATION_FIELDS = [

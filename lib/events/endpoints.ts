@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { v1Keyset, v1Meta, v1PageParams, v2Keyset, v2Meta, v2PageParams } from "../api/pagination";
 import { p } from "../contract/zod";
-import { hasNul } from "../users/prop-values";
+import { hasNul } from "../user-model/prop-values";
 import { userRefParams } from "../users/resolve";
 import { EVENT_KEY, listEvents } from "./list-events";
 import { serializeEvent } from "./serialize";

@@ -5,7 +5,7 @@ import { makeApp, makeUser, unique } from "../testing/factories";
 import { client } from "../testing/http";
 import { ok } from "../users/testing";
 import { resolveVersion } from "../api/versions";
-import { invalidateSubscriptions } from "../webhooks/state";
+import { invalidateSubscriptions } from "../eventlog/webhook-state";
 import { trackEventGrouped } from "./track-grouped";
 
 let s: TestServer;
@@ -57,7 +57,7 @@ describe("grouped ingest", () => {
     const summaries = await s.db.userEventSummary.findMany({ where: { userId: { in: [u1.id, u2.id] } } });
     expect(summaries).toHaveLength(4);
     for (const sum of summaries) expect(sum.count).toBe(10);
-    const log = await s.db.outboxEvent.findMany({ where: { appId: b.app.id }, orderBy: { id: "asc" } });
+    const log = await s.db.eventLogEntry.findMany({ where: { appId: b.app.id }, orderBy: { id: "asc" } });
     const events = log.filter((r) => r.type === "event");
     expect(events.map((r) => (r.payload as unknown as Ev).props.i)).toEqual(rows.map((_, i) => i));
     const changed = log.filter((r) => r.type === "user_props_changed");
@@ -110,7 +110,7 @@ describe("grouped ingest", () => {
         created: 1_699_999_000,
       }),
     );
-    const log = await s.db.outboxEvent.findMany({
+    const log = await s.db.eventLogEntry.findMany({
       where: { appId: b.app.id, type: { in: ["event", "user_props_changed"] } },
       orderBy: { id: "asc" },
     });

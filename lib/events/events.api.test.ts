@@ -62,7 +62,7 @@ describe("POST /users/{id}/events", () => {
         event_type: { id: first.type.id, name, score: 0 },
       },
     ]);
-    const log = await s.db.outboxEvent.findMany({ where: { channel: `event.${a.app.id}`, userId: u.id } });
+    const log = await s.db.eventLogEntry.findMany({ where: { channel: `event.${a.app.id}`, userId: u.id } });
     expect(log).toHaveLength(3);
   });
 

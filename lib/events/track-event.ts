@@ -2,9 +2,9 @@ import { Prisma } from "../db/generated/client";
 import type { Tx } from "../db/client";
 import type { Ctx } from "../auth/context";
 import { announceIfNewLead } from "../users/lead-events";
-import { withEvents } from "../realtime/outbox";
+import { withEvents } from "../eventlog/append";
 import { lockUser } from "../users/resolve";
-import { isoNoOffset } from "../users/system-props";
+import { isoNoOffset } from "../user-model/system-props";
 import { serializeEvent, type EventRow } from "./serialize";
 import { trackEventGrouped, type TrackEventInput } from "./track-grouped";
 

@@ -4,9 +4,9 @@ import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import type { Ctx } from "../auth/context";
 import { processWide } from "../config/process-wide";
-import { appendedCommitted, NOTIFY_AT_COMMIT, queueDeliveries } from "../realtime/outbox";
-import { WRITER_LOCK } from "../realtime/log-keys";
-import { webhookTargets } from "../webhooks/enqueue";
+import { appendedCommitted, NOTIFY_AT_COMMIT, queueDeliveries } from "../eventlog/append";
+import { WRITER_LOCK } from "../eventlog/keys";
+import { webhookTargets } from "../eventlog/fan-out";
 import type { UserRef } from "../users/resolve";
 import { eventFromSql, type EventRow, type EventSqlRow } from "./serialize";
 
@@ -90,7 +90,7 @@ interface Row extends EventSqlRow {
 }
 
 /**
- * One statement, its own transaction, built of the log writer's pieces (lib/realtime/outbox.ts) and in its order:
+ * One statement, its own transaction, built of the log writer's pieces (lib/eventlog/append.ts) and in its order:
  * users share-locked first (their foreign-key checks would otherwise run at the end of the statement, after rows
  * other writers wait for), then the summaries (in key order, so that two batches lock alike), then the log's writer
  * lock, the log rows and the webhook deliveries. One `event` row per event; one `user_props_changed` row per user

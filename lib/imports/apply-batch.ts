@@ -1,8 +1,8 @@
 import { sqlOf } from "../db/sql";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
-import type { CustomValue, SystemValue } from "../users/prop-values";
-import { SYSTEM_PROPS } from "../users/system-props";
+import type { CustomValue, SystemValue } from "../user-model/prop-values";
+import { SYSTEM_PROPS } from "../user-model/system-props";
 
 export type MergeField = "$user_id" | "$email";
 

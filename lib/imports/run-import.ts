@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Db } from "../db/client";
-import { coerceCustom, coerceSystem, MAX_STRING, Refused } from "../users/prop-values";
-import { parseEventProp, systemProp, type SystemPropDef } from "../users/system-props";
+import { coerceCustom, coerceSystem, MAX_STRING, Refused } from "../user-model/prop-values";
+import { parseEventProp, systemProp, type SystemPropDef } from "../user-model/system-props";
 import { applyBatch, type ImportRow, type MergeField } from "./apply-batch";
 import { CsvError, parseCsv } from "./csv";
 import { beat, HEARTBEAT_EVERY_MS } from "./abandoned";

@@ -1,7 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { isDomainError, invalid } from "../domain/errors";
-import { canonicalDateTime } from "../users/prop-values";
+import { canonicalDateTime } from "../user-model/prop-values";
 import { parseFilters, type Condition, type Group, type PropRef } from "./filters";
 
 /**

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { p } from "../contract/zod";
-import { asString } from "../users/prop-values";
-import { effectivePresence } from "../users/presence-state";
-import { systemProp, systemProps } from "../users/system-props";
+import { asString } from "../user-model/prop-values";
+import { effectivePresence } from "../user-model/presence-state";
+import { systemProp, systemProps } from "../user-model/system-props";
 import { loadLeadExtras, MAX_EXTRA_PROPS } from "./lead-extras";
 import { listLeads, type LeadRow } from "./list-leads";
 import { leadsPageSchema, leadsPageV1Schema } from "./schemas";

@@ -1,6 +1,6 @@
 import { Prisma } from "../db/generated/client";
 import { assertApp, type Ctx } from "../auth/context";
-import { SYSTEM_PROPS, systemProps } from "../users/system-props";
+import { SYSTEM_PROPS, systemProps } from "../user-model/system-props";
 import { compileFilters } from "./compile";
 import { parseFilters } from "./filters";
 import { loadLeadExtras } from "./lead-extras";

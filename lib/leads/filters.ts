@@ -1,6 +1,6 @@
 import { invalid } from "../domain/errors";
-import { hasNul, parseDateTime } from "../users/prop-values";
-import { parseEventProp, systemProp, type SystemPropDef } from "../users/system-props";
+import { hasNul, parseDateTime } from "../user-model/prop-values";
+import { parseEventProp, systemProp, type SystemPropDef } from "../user-model/system-props";
 import {
   COND_TYPES,
   conditionTypesFor,

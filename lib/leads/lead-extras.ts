@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
-import { parseEventProp } from "../users/system-props";
-import { isoNoOffset } from "../users/system-props";
+import { parseEventProp } from "../user-model/system-props";
+import { isoNoOffset } from "../user-model/system-props";
 
 /** At most this many extra props per leads request (the panel's picked columns). */
 export const MAX_EXTRA_PROPS = 20;

@@ -2,7 +2,7 @@ import { planEachTime, sqlOf } from "../db/sql";
 import { Prisma } from "../db/generated/client";
 import { invalid } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
-import { parseEventProp, systemProp, type UserSystemRow } from "../users/system-props";
+import { parseEventProp, systemProp, type UserSystemRow } from "../user-model/system-props";
 import { compileFilters, propExpr } from "./compile";
 import { parseFilters } from "./filters";
 

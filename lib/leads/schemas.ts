@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, json } from "../contract/schemas";
-import { presenceSchema } from "../users/schemas";
+import { presenceSchema } from "../user-model/schemas";
 
 /** A row of the leads table (GET /apps/{id}/users, serializeLead); v2 adds its tags when asked (`tags`). */
 export const leadV1Schema = z.strictObject({ id, presence: presenceSchema, props: json });

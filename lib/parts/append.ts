@@ -2,7 +2,7 @@ import type { Queryable } from "../db/sql";
 import type { Upload } from "../attachments/store";
 import { storeAttachment } from "../attachments/store";
 import type { CreatedPart } from "./load";
-import type { UserSystemRow } from "../users/system-props";
+import type { UserSystemRow } from "../user-model/system-props";
 import { applyPart, directionOf, initiallyRead, type ConversationState, type PartType } from "./state";
 
 export interface PartDraft {

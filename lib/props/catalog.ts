@@ -1,7 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import { assertApp, type Ctx } from "../auth/context";
 import type { CatalogProp, PropType } from "../leads/schemas";
-import { SYSTEM_PROPS } from "../users/system-props";
+import { SYSTEM_PROPS } from "../user-model/system-props";
 
 /** Custom prop names are learned from this many of the app's newest users (a bounded, index-ordered scan). */
 export const CATALOG_SAMPLE = 10_000;

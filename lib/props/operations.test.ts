@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyOperations, type PropsState } from "./operations";
-import { detectType, parseDateTime } from "../users/prop-values";
+import { detectType, parseDateTime } from "../user-model/prop-values";
 
 const empty = (): PropsState => ({ system: { $sessions: 0 }, custom: {} });
 const run = (ops: unknown[], state = empty(), parseTypes = true) =>

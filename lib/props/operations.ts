@@ -1,4 +1,4 @@
-import { parseEventProp, systemProp } from "../users/system-props";
+import { parseEventProp, systemProp } from "../user-model/system-props";
 import {
   coerceCustom,
   coerceList,
@@ -12,7 +12,7 @@ import {
   sameValue,
   type CustomValue,
   type SystemValue,
-} from "../users/prop-values";
+} from "../user-model/prop-values";
 
 export const OPS = ["update_or_create", "set_once", "add", "delete", "append", "union", "exclude"] as const;
 export type Op = (typeof OPS)[number];

@@ -46,7 +46,7 @@ describe("POST /users/{id}/props", () => {
     ]);
     expect(await custom(u.id)).toEqual({ same: "x", score: 7, tags: ["a", "c"] });
     expect((await s.db.user.findUniqueOrThrow({ where: { id: u.id } })).name).toBe("Bo");
-    const log = await s.db.outboxEvent.findFirstOrThrow({
+    const log = await s.db.eventLogEntry.findFirstOrThrow({
       where: { channel: `user_props_changed.${a.app.id}`, userId: u.id },
     });
     expect(log.payload).toMatchObject({ props: { $name: "Bo", score: 7, tags: ["a", "c"] } });
@@ -82,7 +82,7 @@ describe("POST /users/{id}/props", () => {
     );
     expect(second.id).toBe(first.id);
     expect(await custom(BigInt(first.id as number))).toEqual({ visits: 2 });
-    const created = await s.db.outboxEvent.findMany({
+    const created = await s.db.eventLogEntry.findMany({
       where: { type: "lead_created", userId: BigInt(first.id as number) },
     });
     expect(created).toHaveLength(1);

@@ -1,10 +1,10 @@
 import type { Ctx } from "../auth/context";
 import { announceIfNewLead } from "../users/lead-events";
-import { withEvents } from "../realtime/outbox";
-import { isoNoOffset, systemProp, SYSTEM_PROPS, userSystemSelect } from "../users/system-props";
+import { withEvents } from "../eventlog/append";
+import { isoNoOffset, systemProp, SYSTEM_PROPS, userSystemSelect } from "../user-model/system-props";
 import { lockUser, type UserRef } from "../users/resolve";
 import { applyOperations, type IgnoredOperation, type PropsState } from "./operations";
-import type { CustomValue, SystemValue } from "../users/prop-values";
+import type { CustomValue, SystemValue } from "../user-model/prop-values";
 
 export interface PropsSource {
   type: string;

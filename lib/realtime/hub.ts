@@ -2,10 +2,10 @@ import pg from "pg";
 import type { Server, Socket } from "socket.io";
 import { errorLine, type Db, type DbKind } from "../db/client";
 import { sqlOf, type Queryable } from "../db/sql";
-import { EVENT_LOG_LOCK, NOTIFY_CHANNEL } from "./log-keys";
+import { EVENT_LOG_LOCK, NOTIFY_CHANNEL } from "../eventlog/keys";
 import { allowed, channelsOf, MAX_CHANNELS_PER_SOCKET, shown } from "./channels";
 import type { Actor } from "../auth/context";
-import { replayGap } from "./retention";
+import { replayGap } from "../eventlog/retention";
 import { toMessage, type LogRow, type Message } from "./log-rows";
 import {
   AFTER_ERROR,
@@ -31,7 +31,7 @@ const BATCH = 1000;
 
 /**
  * Delivers the event log to this instance's sockets. Every instance tails the log by id, up to where every id is
- * final (finalPosition: writers draw ids under a lock of their own, see outbox.ts, so ids may commit out of order
+ * final (finalPosition: writers draw ids under a lock of their own, see lib/eventlog/append.ts, so ids may commit out of order
  * and the tail waits for the writers in flight), so nothing committed is missed whatever happens to Redis or to the
  * instance that wrote it; each socket gets each message of each channel once, in id order, replayed from `after`
  * on subscribe.
@@ -263,7 +263,7 @@ export class Hub {
 
 /**
  * The highest event ID that is final: each ID up to it is committed, or was drawn by a transaction that rolled
- * back. IDs are drawn only under a writer's lock (log-keys.ts, WRITER_LOCK), so the sequence is read first, then
+ * back. IDs are drawn only under a writer's lock (lib/eventlog/keys.ts, WRITER_LOCK), so the sequence is read first, then
  * the writers in flight are waited for (a shared lock on each one's key, granted when it ends): every ID read was
  * drawn by one of them or by a writer already done. Writers never wait for this: their keys are never reused.
  */

@@ -7,7 +7,7 @@ import { it, type TestApp } from "../testing/fixture";
 import { client } from "../testing/http";
 import { ok, startConversation } from "../conversations/testing";
 import { Prisma } from "../db/generated/client";
-import { WRITER_LOCK } from "./log-keys";
+import { WRITER_LOCK } from "../eventlog/keys";
 
 interface Msg {
   id: number;
@@ -40,7 +40,7 @@ describe.runIf(serverUrl())("event IDs committed out of order", () => {
     await slow.end();
   });
 
-  /** A writer that has drawn its ID under its lock, as outbox.ts draws them, and has not committed yet. */
+  /** A writer that has drawn its ID under its lock, as lib/eventlog/append.ts draws them, and has not committed yet. */
   async function slowWriter(body: string): Promise<number> {
     await slow.query("BEGIN");
     const q = Prisma.sql`

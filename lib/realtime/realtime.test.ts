@@ -6,7 +6,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { makeSession, makeUser } from "../testing/factories";
 import { client } from "../testing/http";
 import { ok, startConversation } from "../conversations/testing";
-import { purgeEventLog } from "./outbox";
+import { purgeEventLog } from "../eventlog/retention";
 import { handleSubscribeAck } from "../client/use-socket";
 
 interface Msg {
@@ -161,7 +161,7 @@ describe("socket.io delivery", () => {
     const conv = await startConversation(c, s.db, a.app.id);
     const { socket, got } = await open({ token: a.token });
     await subscribe(socket, [`conversation_typing.${a.app.id}`]);
-    const before = await s.db.outboxEvent.count();
+    const before = await s.db.eventLogEntry.count();
     ok(
       await c.postForm(`/api/conversations/${conv.id}/settyping`, {
         body: "typ",
@@ -170,7 +170,7 @@ describe("socket.io delivery", () => {
     );
     await until(() => got.some((m) => m.channel === `conversation_typing.${a.app.id}`), "typing");
     expect(got[0]!.id).toBeNull();
-    expect(await s.db.outboxEvent.count()).toBe(before);
+    expect(await s.db.eventLogEntry.count()).toBe(before);
     const many = Array.from({ length: 60 }, (_, i) => `event.${a.app.id}.${i + 1}`);
     const ack = await subscribe(socket, many);
     expect(ack.subscribed.length).toBe(49);
@@ -252,7 +252,7 @@ describe("socket.io delivery", () => {
     const c = client(s, a.token);
     const conv = await startConversation(c, s.db, a.app.id);
     const channel = `conversation_reply.${a.app.id}`;
-    const lastId = async () => (await s.db.outboxEvent.aggregate({ _max: { id: true } }))._max.id ?? 0n;
+    const lastId = async () => (await s.db.eventLogEntry.aggregate({ _max: { id: true } }))._max.id ?? 0n;
     const before = await lastId();
     for (let i = 0; i < 3; i++)
       ok(await c.postForm(`/api/conversations/${conv.id}/reply`, { body: `old ${i}` }));

@@ -3,7 +3,7 @@ import type { Server } from "socket.io";
 import type { Socket } from "socket.io-client";
 import type { TestServer } from "../testing/server";
 import { it, type TestApp, type TestSockets } from "../testing/fixture";
-import { withEvents } from "./outbox";
+import { withEvents } from "../eventlog/append";
 import { REPLAY_PAGE } from "./replay";
 
 interface Msg {
@@ -107,7 +107,7 @@ describe("subscribe replays", () => {
 
   it("are limited per socket when long: past the rate the ack says Throttled and nothing is replayed", async () => {
     const { socket, got } = await open();
-    const latest = Number((await s.db.outboxEvent.findFirstOrThrow({ orderBy: { id: "desc" } })).id);
+    const latest = Number((await s.db.eventLogEntry.findFirstOrThrow({ orderBy: { id: "desc" } })).id);
     const long = latest - REPLAY_PAGE - 10;
     for (let i = 0; i < 5; i++) expect((await subscribe(socket, long)).subscribed).toEqual([channel()]);
     const before = got.length;

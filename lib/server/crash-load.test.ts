@@ -172,7 +172,7 @@ describe("SIGKILL under a write load", () => {
         const row = await db.db.user.findUniqueOrThrow({ where: { id: user } });
         expect(row.propsCustom, `acknowledged prop ${key} of ${user}`).toHaveProperty(key);
       }
-      const log = await db.db.outboxEvent.findMany({
+      const log = await db.db.eventLogEntry.findMany({
         where: { channel: { in: channels } },
         orderBy: { id: "asc" },
         select: { id: true },

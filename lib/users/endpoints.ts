@@ -3,11 +3,11 @@ import { endpoint } from "../api/endpoint";
 import { p } from "../contract/zod";
 import { getUser } from "./get-user";
 import { listActiveUsers, setPresence } from "./presence";
-import { PRESENCES } from "./presence-state";
+import { PRESENCES } from "../user-model/presence-state";
 import { userRefParams } from "./resolve";
 import { presenceDetails, serializeUserV1, serializeUserV2 } from "./serialize-user";
 import { setWebpush, unsubscribeEmail } from "./subscriptions";
-import { systemProps } from "./system-props";
+import { systemProps } from "../user-model/system-props";
 import { empty } from "../contract/schemas";
 import {
   activeUserSchema,

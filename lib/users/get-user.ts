@@ -2,7 +2,7 @@ import type { Ctx } from "../auth/context";
 import { segmentsOfUser, type SegmentRow } from "../segments/segments";
 import { notesOf, type NoteRow } from "./notes";
 import { findUserId, type UserRef } from "./resolve";
-import { userSystemSelect, type UserSystemRow } from "./system-props";
+import { userSystemSelect, type UserSystemRow } from "../user-model/system-props";
 import { tagsOf } from "./tags";
 
 /** The optional parts of a user; `props` is on by default, the rest off (the spec's switches). */

@@ -1,6 +1,6 @@
 import type { Tx } from "../db/client";
-import type { Emit } from "../realtime/outbox";
-import { serializeUserShort, userSystemSelect } from "./system-props";
+import type { Emit } from "../eventlog/append";
+import { serializeUserShort, userSystemSelect } from "../user-model/system-props";
 
 /**
  * Logs `lead_created` (the `user.lead_created` webhook) when a write made the user a lead by the current rule: call

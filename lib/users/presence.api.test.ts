@@ -20,7 +20,7 @@ const beat = (id: bigint | string, body: Record<string, unknown> = {}, v = "") =
   api.postJson(`/api${v}/users/${id}/setpresence`, body);
 const ago = (ms: number) => new Date(Date.now() - ms);
 const presenceLog = () =>
-  s.db.outboxEvent.findMany({
+  s.db.eventLogEntry.findMany({
     where: { channel: `user_presence_changed.${a.app.id}` },
     orderBy: { id: "asc" },
   });
@@ -163,7 +163,7 @@ describe("email status, web push and the lead rule", () => {
     });
     expect(await flags()).toEqual([true, false]);
     // Each time the user became a lead (three props, then web push), the user.lead_created event was logged.
-    const leadEvents = await s.db.outboxEvent.findMany({ where: { type: "lead_created", userId: u.id } });
+    const leadEvents = await s.db.eventLogEntry.findMany({ where: { type: "lead_created", userId: u.id } });
     expect(leadEvents).toHaveLength(4);
     expect(leadEvents[0]!.payload).toMatchObject({ id: Number(u.id), props: { $name: "Dee" } });
     const inList = async (v: string) =>

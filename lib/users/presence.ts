@@ -1,12 +1,12 @@
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { assertApp, type Ctx } from "../auth/context";
-import { withEvents, type Emit } from "../realtime/outbox";
+import { withEvents, type Emit } from "../eventlog/append";
 import { processWide } from "../config/process-wide";
 import type { Job } from "../server/jobs";
-import { effectivePresence, PRESENCE_TTL_MS, type Presence } from "./presence-state";
+import { effectivePresence, PRESENCE_TTL_MS, type Presence } from "../user-model/presence-state";
 import { lockUser, type UserRef } from "./resolve";
-import { userSystemSelect, type UserSystemRow } from "./system-props";
+import { userSystemSelect, type UserSystemRow } from "../user-model/system-props";
 
 /** A heartbeat after this long without one starts a new session (`$sessions` + 1). */
 export const SESSION_GAP_MS = 30 * 60 * 1000;

@@ -4,7 +4,7 @@ import { invalid, lookupFailed } from "../domain/errors";
 import { p, parseId } from "../contract/zod";
 import { assertApp, requireAppId, type Ctx } from "../auth/context";
 import { announceIfNewLead } from "./lead-events";
-import { withEvents } from "../realtime/outbox";
+import { withEvents } from "../eventlog/append";
 
 /** `{id}` of /users/{id}: the service's ID, or with `by_user_id` the caller's own user ID in an app. */
 export interface UserRef {

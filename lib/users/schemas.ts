@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { actor, id, json, seconds, jsonValue } from "../contract/schemas";
+import { presenceSchema } from "../user-model/schemas";
 
-/** The users' response shapes (lib/users/serialize-user.ts, notes.ts, system-props.ts, lib/events). */
-export const presenceSchema = z.enum(["online", "idle", "offline"]);
+/** The users' response shapes (lib/users/serialize-user.ts, notes.ts, lib/user-model/system-props.ts, lib/events). */
 
 /** A user as conversations embed them (serializeUserShort). */
 export const userShortSchema = z.strictObject({

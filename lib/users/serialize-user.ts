@@ -1,8 +1,8 @@
-import { asString } from "./prop-values";
+import { asString } from "../user-model/prop-values";
 import type { UserSwitches, UserView, EventSummaryRow } from "./get-user";
 import { serializeNote } from "./notes";
-import { effectivePresence } from "./presence-state";
-import { isoNoOffset, systemProps } from "./system-props";
+import { effectivePresence } from "../user-model/presence-state";
+import { isoNoOffset, systemProps } from "../user-model/system-props";
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 

@@ -1,6 +1,6 @@
 import type { Ctx } from "../auth/context";
 import { announceIfNewLead } from "./lead-events";
-import { withEvents } from "../realtime/outbox";
+import { withEvents } from "../eventlog/append";
 import { lockUser, type UserRef } from "./resolve";
 
 export type EmailStatus = "subscribed" | "unsubscribed";

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../db/testing";
 import { makeApp } from "../testing/factories";
 import { sqlOf } from "../db/sql";
-import { purgeEventLog, withEvents, type LogEvent } from "../realtime/outbox";
+import { withEvents, type LogEvent } from "../eventlog/append";
 import { claimDue, recordAttempt, recordSuccesses, retryDelay, webhookBody } from "./deliveries";
-import { invalidateSubscriptions } from "./state";
-import { purgedUpTo } from "../realtime/retention";
+import { invalidateSubscriptions } from "../eventlog/webhook-state";
+import { purgeEventLog, purgedUpTo } from "../eventlog/retention";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe("webhook deliveries of logged events", () => {
     expect(await deliveriesOf(paused.id)).toEqual([]);
     expect(a[0]).toMatchObject({ status: "pending", attempts: 0 });
     expect(a[0]!.payload).toMatchObject({ type: "reply_user", meta_data: { k: 1 }, random_id: 7 });
-    const ev = await t.db.outboxEvent.findUniqueOrThrow({ where: { id: a[0]!.eventId! } });
+    const ev = await t.db.eventLogEntry.findUniqueOrThrow({ where: { id: a[0]!.eventId! } });
     expect(ev.appId).toBe(app.id);
   });
 
@@ -76,7 +76,7 @@ describe("webhook deliveries of logged events", () => {
     await withEvents(sqlOf(t.db), async (_tx, emit) => events.forEach(emit));
     const [d] = await deliveriesOf(sub.id);
     expect(d).toMatchObject({ type: "conversation.user_replied", payload: { id: 2, body: "second" } });
-    const ev = await t.db.outboxEvent.findUniqueOrThrow({ where: { id: d!.eventId! } });
+    const ev = await t.db.eventLogEntry.findUniqueOrThrow({ where: { id: d!.eventId! } });
     expect(ev.payload).toEqual(d!.payload);
     await expect(
       withEvents(sqlOf(t.db), async (_tx, emit) => {
@@ -223,13 +223,13 @@ describe("purgeEventLog", () => {
     ]);
     const [kept, finished] = await deliveriesOf(sub.id);
     const old = new Date(Date.now() - 49 * 3_600_000);
-    await t.db.outboxEvent.updateMany({ where: { appId: app.id }, data: { created: old } });
+    await t.db.eventLogEntry.updateMany({ where: { appId: app.id }, data: { created: old } });
     await t.db.webhookDelivery.update({
       where: { id: finished!.id },
       data: { status: "succeeded", updated: new Date(Date.now() - 31 * 86_400_000) },
     });
-    const written = await t.db.outboxEvent.findMany({ where: { appId: app.id }, select: { id: true } });
-    const fresh = await t.db.outboxEvent.create({
+    const written = await t.db.eventLogEntry.findMany({ where: { appId: app.id }, select: { id: true } });
+    const fresh = await t.db.eventLogEntry.create({
       data: { appId: app.id, channel: "x", type: "x", payload: {} },
     });
     const purge = () =>
@@ -237,7 +237,7 @@ describe("purgeEventLog", () => {
     const n = await purge();
     expect(n.events).toBeGreaterThanOrEqual(2);
     expect(n.deliveries).toBeGreaterThanOrEqual(1);
-    const left = await t.db.outboxEvent.findMany({ where: { appId: app.id }, select: { id: true } });
+    const left = await t.db.eventLogEntry.findMany({ where: { appId: app.id }, select: { id: true } });
     expect(left.map((e) => e.id).sort()).toEqual([kept!.eventId!, fresh.id].sort());
     expect((await deliveriesOf(sub.id)).map((d) => d.id)).toEqual([kept!.id]);
     // The purge mark is the largest id taken, over every batch, and a purge that takes nothing leaves it.

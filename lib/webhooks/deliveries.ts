@@ -3,9 +3,6 @@ import { Prisma } from "../db/generated/client";
 import { sqlOf } from "../db/sql";
 import { toJson } from "../domain/json";
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
-
 /** The X-Webhook-Id and the body's `id`: one per delivery, the same on every attempt. */
 export const webhookMessageId = (deliveryId: bigint) => `wh_${deliveryId}`;
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../db/testing";
 import { makeApp } from "../testing/factories";
-import { withEvents } from "../realtime/outbox";
+import { withEvents } from "../eventlog/append";
 import { claimDue, recordAttempt, webhookBody, webhookMessageId } from "./deliveries";
 import { DEFAULTS } from "./dispatcher";
 import { sendWebhook } from "./send";
-import { invalidateSubscriptions } from "./state";
+import { invalidateSubscriptions } from "../eventlog/webhook-state";
 import { startReceiver, type Receiver } from "./testing";
 import { checkWebhookUrl, type HostLookup } from "./url-guard";
 

@@ -3,8 +3,6 @@ import type { Runtime } from "../server/runtime";
 import type { Job } from "../server/jobs";
 import {
   claimDue,
-  DAY_MS,
-  HOUR_MS,
   recordAttempt,
   recordSuccesses,
   webhookBody,
@@ -13,8 +11,8 @@ import {
   type Claimed,
 } from "./deliveries";
 import { sendWebhook } from "./send";
-import { purgeEventLog } from "../realtime/outbox";
-import { takeQueued } from "./state";
+import { DAY_MS, HOUR_MS, purgeEventLog } from "../eventlog/retention";
+import { takeQueued } from "../eventlog/webhook-state";
 
 export interface DispatcherOptions extends Backoff {
   /** Deliveries claimed per statement. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import type { Ctx } from "../auth/context";
 import { p } from "../contract/zod";
-import { WEBHOOK_KINDS } from "./kinds";
+import { WEBHOOK_KINDS } from "../eventlog/webhook-kinds";
 import {
   createWebhook,
   DELIVERY_KEY,

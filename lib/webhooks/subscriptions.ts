@@ -4,12 +4,12 @@ import { assertApp } from "../auth/context";
 import { invalid, lookupFailed, internal } from "../domain/errors";
 import { loadConfig } from "../config/env";
 import { Prisma } from "../db/generated/client";
-import { withEvents } from "../realtime/outbox";
+import { withEvents } from "../eventlog/append";
 import { tryRuntime } from "../server/runtime";
 import { pageByKeyset, type KeyColumn } from "../db/keyset";
 import type { Keyset, KeysetPage } from "../domain/keyset";
-import { TEST_EVENT_TYPE, type SubscribableKind } from "./kinds";
-import { invalidateSubscriptions } from "./state";
+import { TEST_EVENT_TYPE, type SubscribableKind } from "../eventlog/webhook-kinds";
+import { invalidateSubscriptions } from "../eventlog/webhook-state";
 import { checkWebhookUrl } from "./url-guard";
 import { webhookMessageId } from "./deliveries";
 

@@ -3,18 +3,18 @@ import { endpoint } from "../api/endpoint";
 import { CLIENT_IP_HEADER } from "../api/headers";
 import { ApiError, unauthenticated } from "../api/errors";
 import { p } from "../contract/zod";
-import { describeAdmin, logIn } from "./login";
-import { disconnectSession } from "./disconnect";
+import { describeAdmin, logIn } from "../auth/login";
+import { disconnectSession } from "../auth/disconnect";
 import {
   createSession,
   deleteSession,
   parseCookies,
   SESSION_COOKIE,
   sessionCookieAttributes,
-} from "./sessions";
+} from "../auth/sessions";
 import { empty } from "../contract/schemas";
 import { sessionSchema, tokenPairSchema } from "./schemas";
-import { endTokenSession, issueTokenPair } from "./refresh-tokens";
+import { endTokenSession, issueTokenPair } from "../auth/refresh-tokens";
 
 function sessionCookie(value: string, expires: Date | undefined, req: Request): string {
   const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";

@@ -3,14 +3,14 @@ import { Prisma } from "../db/generated/client";
 import type { Queryable, SqlDb } from "../db/sql";
 import { toJson } from "../domain/json";
 import { tryRuntime } from "../server/runtime";
-import { insertDeliveries, webhookTargets, type Target } from "../webhooks/enqueue";
-import { DAY_MS, HOUR_MS } from "../webhooks/deliveries";
-import { markQueued } from "../webhooks/state";
-import { NOTIFY_CHANNEL, WRITER_LOCK } from "./log-keys";
+import { insertDeliveries, webhookTargets, type Target } from "./fan-out";
+import { markQueued } from "./webhook-state";
+import { NOTIFY_CHANNEL, WRITER_LOCK } from "./keys";
 
 /**
  * The event log's one writer: every row of `event_log` is appended here (withEvents) or by a statement built of
- * this module's pieces (lib/events/track-grouped.ts), which wake the tailers after the commit, and purged here.
+ * this module's pieces (lib/events/track-grouped.ts), which wake the tailers after the commit; purged by
+ * lib/eventlog/retention.ts.
  */
 
 /** One row of the event log: what others must see of a change, written in the change's own transaction. */
@@ -138,58 +138,4 @@ export function publishTransient(e: LogEvent): void {
     const scoped = `${e.channel}.${e.userId}`;
     io.to(scoped).emit("message", { id: null, channel: scoped, message, time });
   }
-}
-
-export interface Retention {
-  eventMaxAgeMs: number;
-  deliveryMaxAgeMs: number;
-  batch?: number;
-}
-
-export const RETENTION: Retention = { eventMaxAgeMs: 48 * HOUR_MS, deliveryMaxAgeMs: 30 * DAY_MS };
-
-const ms = (n: number) => Prisma.sql`(${n}::float8 * INTERVAL '1 millisecond')`;
-
-/**
- * Drops log rows past their age (the real-time replay promises 24 hours) unless a pending delivery still names
- * them, and the finished deliveries past theirs. In batches, so no statement holds many locks for long. Each batch
- * raises the purge mark (lib/realtime/retention.ts) in the same statement, so a replay that misses a row always
- * finds the mark above it.
- */
-export async function purgeEventLog(
-  db: Db,
-  r: Retention = RETENTION,
-): Promise<{ events: number; deliveries: number }> {
-  const batch = r.batch ?? 5_000;
-  let events = 0;
-  let deliveries = 0;
-  for (;;) {
-    const [row] = await db.$queryRaw<{ n: number }[]>`
-      WITH gone AS (
-        DELETE FROM event_log WHERE id IN (
-          SELECT e.id FROM event_log e
-          WHERE e.created < now() - ${ms(r.eventMaxAgeMs)}
-            AND e.id NOT IN (
-              SELECT event_id FROM webhook_deliveries WHERE status = 'pending' AND event_id IS NOT NULL)
-          LIMIT ${batch})
-        RETURNING id
-      ), mark AS (
-        INSERT INTO event_log_purged (id, up_to) SELECT 1, max(id) FROM gone HAVING count(*) > 0
-        ON CONFLICT (id) DO UPDATE SET up_to = GREATEST(event_log_purged.up_to, EXCLUDED.up_to), updated = now()
-      )
-      SELECT count(*)::int AS n FROM gone`;
-    const n = row?.n ?? 0;
-    events += n;
-    if (n < batch) break;
-  }
-  for (;;) {
-    const n = await db.$executeRaw`
-      DELETE FROM webhook_deliveries WHERE id IN (
-        SELECT id FROM webhook_deliveries
-        WHERE status IN ('succeeded', 'failed') AND updated < now() - ${ms(r.deliveryMaxAgeMs)}
-        LIMIT ${batch})`;
-    deliveries += n;
-    if (n < batch) break;
-  }
-  return { events, deliveries };
 }

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { ApiError, validation } from "../api/errors";
 import { p } from "../contract/zod";
-import { issueTokenPair, refreshTokenPair } from "./refresh-tokens";
+import { issueTokenPair, refreshTokenPair } from "../auth/refresh-tokens";
 import { tokenPairSchema } from "./schemas";
-import { publicKeys } from "./signing-keys";
+import { publicKeys } from "../auth/signing-keys";
 
 /**
  * API v3 only (they answer NotFound under v1 and v2). Listed apart from the v1/v2 catalog (lib/api/catalog.ts

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSubscribable, webhookKind } from "./kinds";
+import { isSubscribable, webhookKind } from "./webhook-kinds";
 
 describe("webhookKind", () => {
   it("maps conversation parts by their type", () => {

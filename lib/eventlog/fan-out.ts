@@ -1,7 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import type { Queryable } from "../db/sql";
-import { webhookKind } from "./kinds";
-import { activeSubscriptions } from "./state";
+import { webhookKind } from "./webhook-kinds";
+import { activeSubscriptions } from "./webhook-state";
 
 /** An event about to be logged, as webhooks match it; `key` names it in the logging statement. */
 export interface Loggable {
@@ -21,7 +21,7 @@ export interface Target {
 
 /**
  * The deliveries the events ask for: each event's kind, matched against its app's active subscriptions (cached:
- * most apps have none and pay no query). Both log writers (lib/realtime/log.ts) match here, before their statement,
+ * most apps have none and pay no query). Both log writers (lib/eventlog/append.ts, lib/events/track-grouped.ts) match here, before their statement,
  * and insert the deliveries in it with insertDeliveries, so that a committed event never misses its webhooks.
  */
 export async function webhookTargets(tx: Queryable, events: Loggable[]): Promise<Target[]> {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Ctx } from "./context";
+import type { Ctx } from "../auth/context";
 import { endpoint } from "../api/endpoint";
-import { whoamiSchema } from "./schemas";
+import { whoamiSchema } from "../sessions/schemas";
 
 export const getPing = endpoint({
   method: "GET",

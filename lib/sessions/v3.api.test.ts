@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from "../testing/server";
 import { client } from "../testing/http";
 import { makeAdmin, makeApp, makeSession, makeToken, TEST_PASSWORD } from "../testing/factories";
 import type { TokenPairData } from "./schemas";
-import { hashToken } from "./tokens";
+import { hashToken } from "../auth/tokens";
 
 let s: TestServer;
 const sockets: Socket[] = [];

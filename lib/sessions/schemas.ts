@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id } from "../contract/schemas";
-import { SCOPES } from "./scopes";
+import { SCOPES } from "../auth/scopes";
 
 /** The operator behind a session (login and me), with the CSRF token the panel sends back. */
 export const sessionSchema = z.strictObject({
