@@ -1,14 +1,13 @@
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { makeApp } from "../lib/testing/factories";
-import { TRACE_HEADER } from "./capture";
 import { EVENT_TYPES } from "./dataset-fixtures";
 import { call, type Req } from "./load";
 import { spawnServer } from "../lib/testing/spawn";
 import { push, throughputCase, type Session, type Target } from "./harness";
+import { deleteImportedUsers, rssOf, uploadImport, writeImportCsv } from "./import-files";
 
 /** Writes on users: props update (20 operations), event ingest, CSV import of 100,000 rows. */
 const INGEST_RPS: Target = { kind: "rps>=", value: 1500, source: "#5, #9" };
@@ -88,70 +87,12 @@ export async function benchUsers(s: Session): Promise<void> {
   });
 }
 
-function writeCsv(file: string, rows: number) {
-  const out: string[] = ["$user_id,$name,$email,$phone,$country,$city,$sessions,$last_seen,plan,company,mrr"];
-  for (let i = 1; i <= rows; i++) {
-    out.push(
-      `imp_${i},Imported ${i},imported.${i}@example.test,+44 20 7946 ${String(i % 10_000).padStart(4, "0")},` +
-        `United Kingdom,London,${1 + (i % 40)},2026-0${1 + (i % 9)}-1${i % 10}T10:00:00Z,${["free", "pro"][i % 2]},` +
-        `"Company ${i % 500}, Ltd",${(i % 300) + 0.99}`,
-    );
-  }
-  fs.writeFileSync(file, out.join("\n") + "\n");
-}
-
-function upload(url: string, token: string, file: string, label?: string): Promise<{ id: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${url}/api/users/import?merge_field=%24user_id`,
-      {
-        method: "POST",
-        headers: {
-          authorization: `Token ${token}`,
-          "content-type": "text/csv",
-          "content-length": fs.statSync(file).size,
-          ...(label ? { [TRACE_HEADER]: encodeURIComponent(label) } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const body = Buffer.concat(chunks).toString();
-          if (res.statusCode !== 200) reject(new Error(`import: HTTP ${res.statusCode} ${body}`));
-          else resolve((JSON.parse(body) as { data: { id: string } }).data);
-        });
-      },
-    );
-    req.on("error", reject);
-    fs.createReadStream(file).pipe(req);
-  });
-}
-
-/**
- * The imported users, without the foreign-key triggers: they have nothing but tags, and each user's ON DELETE SET
- * NULL on conversation_parts.from_user_id (not indexed) would scan every part of the dataset.
- */
-async function deleteImported(url: string, appId: bigint) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query("BEGIN");
-    await c.query("SET LOCAL session_replication_role = replica");
-    await c.query("DELETE FROM user_tags WHERE app_id = $1", [appId]);
-    await c.query("DELETE FROM users WHERE app_id = $1", [appId]);
-    await c.query("COMMIT");
-  } finally {
-    await c.end();
-  }
-}
-
 type ImportStatus = { status: string; rows_imported: number; rows_failed: number; error: string | null };
 
 /** Uploads the file and waits for the job to end; with `label`, the request (and the job's SQL) is traced. */
 async function runImport(url: string, token: string, file: string, label?: string) {
   const t = performance.now();
-  const job = await upload(url, token, file, label);
+  const job = { id: await uploadImport(url, token, file, { label }) };
   let status: ImportStatus;
   for (;;) {
     status = await call(url, {
@@ -164,11 +105,6 @@ async function runImport(url: string, token: string, file: string, label?: strin
   return { status, ms: performance.now() - t };
 }
 
-function rssOf(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-  return Number(m?.[1] ?? 0) * 1024;
-}
-
 /**
  * A CSV import through the API into an app of its own (removed afterwards). Time and memory are the real server's
  * (`server.ts` in a process of its own, as `npm start` runs it): time until the job is done, and its peak RSS
@@ -177,7 +113,7 @@ function rssOf(pid: number): number {
  */
 export async function benchImport(s: Session): Promise<void> {
   const file = path.join(os.tmpdir(), `relay-bench-import-${process.pid}.csv`);
-  writeCsv(file, IMPORT_ROWS);
+  writeImportCsv(file, IMPORT_ROWS);
   const made = await makeApp(s.db.db, { name: "Bench import" });
   const label = `import ${IMPORT_ROWS.toLocaleString("en")} rows`;
   const mb = (b: number) => Math.round(b / 1024 / 1024);
@@ -196,7 +132,7 @@ export async function benchImport(s: Session): Promise<void> {
     const pid = server.child.pid!;
     // Settled, and warmed by a first small import (code loaded, pools open), before the measured one.
     const warm = path.join(os.tmpdir(), `relay-bench-import-warm-${process.pid}.csv`);
-    writeCsv(warm, 100);
+    writeImportCsv(warm, 100);
     await runImport(url, made.token, warm);
     fs.rmSync(warm, { force: true });
     await new Promise((r) => setTimeout(r, 1000));
@@ -205,9 +141,9 @@ export async function benchImport(s: Session): Promise<void> {
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
     const { status, ms } = await runImport(url, made.token, file);
     clearInterval(sampler);
-    await deleteImported(s.ds.url, made.app.id);
+    await deleteImportedUsers(s.ds.url, made.app.id);
     await runImport(s.api.url, made.token, file, label);
-    await deleteImported(s.ds.url, made.app.id);
+    await deleteImportedUsers(s.ds.url, made.app.id);
     const b = performance.now();
     const res = await fetch(`${s.baseline.url}/${encodeURIComponent(label)}/0`);
     const baseMs = performance.now() - b;
@@ -244,7 +180,7 @@ export async function benchImport(s: Session): Promise<void> {
     server.child.kill("SIGTERM");
     await server.exited;
     fs.rmSync(file, { force: true });
-    await deleteImported(s.ds.url, made.app.id);
+    await deleteImportedUsers(s.ds.url, made.app.id);
     const c = new pg.Client({ connectionString: s.ds.url });
     await c.connect();
     await c.query("DELETE FROM apps WHERE id = $1", [made.app.id]);

@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { openDb } from "../lib/db/client";
 import { makeApp } from "../lib/testing/factories";
 import { spawnServer } from "../lib/testing/spawn";
+import { deleteImportedUsers, rssOf, uploadImport, writeImportCsv, type UploadMode } from "./import-files";
 
 /**
  * A CSV import of the import case's rows (bench/cases-users.ts) through a real server, without the 1M-user dataset:
@@ -27,69 +26,15 @@ if (!url?.startsWith("postgres")) {
   process.exit(2);
 }
 
-function writeCsv(file: string, n: number) {
-  const out: string[] = ["$user_id,$name,$email,$phone,$country,$city,$sessions,$last_seen,plan,company,mrr"];
-  for (let i = 1; i <= n; i++) {
-    out.push(
-      `imp_${i},Imported ${i},imported.${i}@example.test,+44 20 7946 ${String(i % 10_000).padStart(4, "0")},` +
-        `United Kingdom,London,${1 + (i % 40)},2026-0${1 + (i % 9)}-1${i % 10}T10:00:00Z,${["free", "pro"][i % 2]},` +
-        `"Company ${i % 500}, Ltd",${(i % 300) + 0.99}`,
-    );
-  }
-  fs.writeFileSync(file, out.join("\n") + "\n");
-}
-
-type Mode = "multipart" | "raw";
-
-/** The file streamed from disk as the request body, multipart framing written around it by hand. */
-function upload(base: string, token: string, file: string, mode: Mode): Promise<string> {
-  const boundary = "----bench-import-boundary";
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="merge_field"\r\n\r\n$user_id\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.csv"\r\n` +
-      `Content-Type: text/csv\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const size = fs.statSync(file).size;
-  const multipart = mode === "multipart";
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}/api/users/import${multipart ? "" : "?merge_field=%24user_id"}`,
-      {
-        method: "POST",
-        headers: {
-          authorization: `Token ${token}`,
-          "content-type": multipart ? `multipart/form-data; boundary=${boundary}` : "text/csv",
-          "content-length": multipart ? head.length + size + tail.length : size,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const body = Buffer.concat(chunks).toString();
-          if (res.statusCode !== 200) reject(new Error(`import: HTTP ${res.statusCode} ${body}`));
-          else resolve(String((JSON.parse(body) as { data: { id: number } }).data.id));
-        });
-      },
-    );
-    req.on("error", reject);
-    if (multipart) req.write(head);
-    const stream = fs.createReadStream(file);
-    stream.pipe(req, { end: !multipart });
-    if (multipart) stream.on("end", () => req.end(tail));
-  });
-}
-
 async function status(base: string, token: string, id: string) {
   const res = await fetch(`${base}/api/users/import/${id}`, { headers: { authorization: `Token ${token}` } });
   return ((await res.json()) as { data: { status: string; rows_imported: number; error: string | null } })
     .data;
 }
 
-async function runImport(base: string, token: string, file: string, mode: Mode) {
+async function runImport(base: string, token: string, file: string, mode: UploadMode) {
   const t = performance.now();
-  const id = await upload(base, token, file, mode);
+  const id = await uploadImport(base, token, file, { mode });
   const uploadMs = performance.now() - t;
   for (;;) {
     const s = await status(base, token, id);
@@ -99,31 +44,11 @@ async function runImport(base: string, token: string, file: string, mode: Mode) 
   }
 }
 
-function rssOf(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-  return Number(m?.[1] ?? 0) * 1024;
-}
-
-/** Without the foreign-key triggers, as bench/cases-users.ts deletes its imported users. */
-async function deleteUsers(appId: bigint) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query("BEGIN");
-    await c.query("SET LOCAL session_replication_role = replica");
-    await c.query("DELETE FROM user_tags WHERE app_id = $1", [appId]);
-    await c.query("DELETE FROM users WHERE app_id = $1", [appId]);
-    await c.query("COMMIT");
-  } finally {
-    await c.end();
-  }
-}
-
 async function main() {
   const file = path.join(os.tmpdir(), `relay-bench-upload-${process.pid}.csv`);
   const warm = path.join(os.tmpdir(), `relay-bench-upload-warm-${process.pid}.csv`);
-  writeCsv(file, rows);
-  writeCsv(warm, 100);
+  writeImportCsv(file, rows);
+  writeImportCsv(warm, 100);
   const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
   console.log(`${rows} rows, ${mb(fs.statSync(file).size)} MB file, server heap ≤ ${HEAP_MB} MB`);
   // A first server applies the migrations before this script opens the database.
@@ -144,14 +69,14 @@ async function main() {
           const made = await makeApp(handle.db, { name: "Bench upload" });
           const pid = server.child.pid!;
           await runImport(base, made.token, warm, mode);
-          await deleteUsers(made.app.id);
+          await deleteImportedUsers(url!, made.app.id);
           await new Promise((r) => setTimeout(r, 1000));
           const before = rssOf(pid);
           let peak = before;
           const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
           const r = await runImport(base, made.token, file, mode);
           clearInterval(sampler);
-          await deleteUsers(made.app.id);
+          await deleteImportedUsers(url!, made.app.id);
           await handle.db.app.delete({ where: { id: made.app.id } }).catch(() => undefined);
           console.log(
             `${mode.padEnd(9)} rows ${r.rows}  upload ${r.uploadMs.toFixed(0)} ms  done ${r.ms.toFixed(0)} ms  ` +
