@@ -1,25 +1,11 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { copyAnnouncement, useCopy } from "./use-copy";
 
 /** Copies `value` to the clipboard and says so (to screen readers too). */
 export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
-  const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(null), 2500);
-    return () => clearTimeout(t);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied("yes");
-    } catch {
-      setCopied("failed");
-    }
-  };
+  const { copied, copy } = useCopy(value);
 
   return (
     <>
@@ -27,11 +13,7 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
         {copied === "yes" ? "Copied" : label}
       </Button>
       <span aria-live="polite" className="sr-only">
-        {copied === "yes"
-          ? "Copied to the clipboard"
-          : copied === "failed"
-            ? "Select and copy it by hand"
-            : ""}
+        {copyAnnouncement(copied)}
       </span>
     </>
   );

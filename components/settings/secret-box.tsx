@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { copyAnnouncement, useCopy } from "./use-copy";
 
 /** A read-only, selectable box with a Copy button, for a token or secret shown once. */
 export function SecretBox({
@@ -17,26 +18,11 @@ export function SecretBox({
   testId?: string;
   autoFocus?: boolean;
 }) {
-  const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (autoFocus) inputRef.current?.focus();
   }, [autoFocus]);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(null), 2500);
-    return () => clearTimeout(t);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied("yes");
-    } catch {
-      inputRef.current?.select();
-      setCopied("failed");
-    }
-  };
+  const { copied, copy } = useCopy(value, () => inputRef.current?.select());
 
   return (
     <div className="rounded-lg border border-amber-300 bg-amber-50 p-3">
@@ -58,11 +44,7 @@ export function SecretBox({
         </Button>
       </div>
       <p aria-live="polite" className="sr-only">
-        {copied === "yes"
-          ? "Copied to the clipboard"
-          : copied === "failed"
-            ? "Select and copy it by hand"
-            : ""}
+        {copyAnnouncement(copied)}
       </p>
       {note && <p className="mt-2 text-sm text-amber-900">{note}</p>}
     </div>
