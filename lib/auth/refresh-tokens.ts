@@ -103,7 +103,7 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
 
 /**
  * Every refresh family of an API key or an operator, revoked at once. Their access tokens are stopped by the
- * caller's broadcast (lib/realtime/disconnect.ts), which also ends their sockets.
+ * caller's broadcast (lib/auth/disconnect.ts), which also ends their sockets.
  */
 export async function revokeRefreshTokens(db: Db, of: { apiKeyId: bigint } | { adminId: bigint }) {
   await db.refreshToken.updateMany({ where: { ...of, revokedAt: null }, data: { revokedAt: new Date() } });

@@ -7,7 +7,7 @@ import { tokenPairSchema } from "./schemas";
 import { publicKeys } from "../auth/signing-keys";
 
 /**
- * API v3 only (they answer NotFound under v1 and v2). Listed apart from the v1/v2 catalog (lib/api/catalog.ts
+ * API v3 only (they answer NotFound under v1 and v2). Listed apart from the v1/v2 catalog (lib/compose/catalog.ts
  * `v3Only`), whose suites call every endpoint in v1 and v2.
  */
 export const postToken = endpoint({
