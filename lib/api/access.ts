@@ -4,11 +4,13 @@ import { denied } from "./errors";
 import { appIdFields } from "../contract/zod";
 
 /**
- * `auth`: `required` (default), a token or an operator session; `optional`; `none`. An endpoint that takes a token
- * names the scopes it needs in every version (`[]`: any token of the app); operator sessions are not scoped.
+ * `auth`: `required` (default), a token or an operator session; `optional`; `none`; `visitor`, a messenger
+ * visitor's access token and nothing else (in every version). An endpoint that takes a token names the scopes it
+ * needs in every version (`[]`: any token of the app); operator sessions are not scoped.
  */
 export type Access =
-  { auth: "none"; scopes?: undefined } | { auth?: "required" | "optional"; scopes: readonly Scope[] };
+  | { auth: "none" | "visitor"; scopes?: undefined }
+  | { auth?: "required" | "optional"; scopes: readonly Scope[] };
 
 /** The scopes a token needs for one version of an endpoint: the version's own where v1 differs, else the endpoint's. */
 export function scopesOf(

@@ -28,10 +28,19 @@ export async function authenticate(
   rt: Pick<Runtime, "db" | "badTokens">,
   req: Request,
   params: RawParams,
-  opts: { required: boolean; csrf: boolean; jwt?: boolean },
+  opts: { required: boolean; csrf: boolean; jwt?: boolean; visitor?: boolean },
 ): Promise<Authenticated> {
   const address = req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
   const token = bearerToken(req, params);
+  if (opts.visitor) {
+    // Only a visitor's access token: never a cookie (the messenger runs on other sites) nor another kind of token.
+    const who =
+      token === undefined ? null : await identify(rt, { token, cookies: undefined, address, visitor: true });
+    if (who?.actor.kind !== "visitor") {
+      throw unauthenticated("This endpoint needs a messenger visitor's access token (from /messenger/boot).");
+    }
+    return { actor: who.actor, limitKey: `v:${who.actor.userId}` };
+  }
   const cookies = req.headers.get("cookie") ?? undefined;
   const who = await identify(rt, { token, cookies, address, jwt: opts.jwt });
   if (token !== undefined && !who) throw unauthenticated();
@@ -44,6 +53,7 @@ export async function authenticate(
     return { actor: who.actor, limitKey: `s:${who.actor.sessionId}` };
   }
   if (who?.actor.kind === "token") return { actor: who.actor, limitKey: `t:${who.actor.apiKeyId}` };
+  if (who?.actor.kind === "visitor") throw unauthenticated();
   if (opts.required) throw unauthenticated();
   return {
     actor: { kind: "anonymous" },

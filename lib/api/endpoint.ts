@@ -177,6 +177,7 @@ export function endpoint<
         required: (spec.auth ?? "required") === "required",
         csrf: req.method !== "GET" && req.method !== "HEAD",
         jwt: version.major >= 3,
+        visitor: spec.auth === "visitor",
       });
       const verdict = await rt.limiter.take(auth.limitKey);
       if (!verdict.ok) {

@@ -33,6 +33,7 @@ const keyError = (problem: string, message?: string) =>
 function ownerOf(actor: Actor): string | undefined {
   if (actor.kind === "token") return `t${actor.apiKeyId}`;
   if (actor.kind === "admin") return `s${actor.sessionId}`;
+  if (actor.kind === "visitor") return `v${actor.userId}`;
   return undefined;
 }
 

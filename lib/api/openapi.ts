@@ -115,7 +115,7 @@ function operation(
       ),
     summary: e.spec.summary,
     tags: e.spec.tags ?? [],
-    ...(e.spec.auth === "none" ? {} : { description: scopeNote(e, v) }),
+    ...(e.spec.auth === "none" || e.spec.auth === "visitor" ? {} : { description: scopeNote(e, v) }),
     responses: {
       "200": { description: "Success", content: envelope(v, components) },
       default: {
@@ -141,7 +141,10 @@ function operation(
       },
     };
   }
-  if (e.spec.auth !== "none") {
+  if (e.spec.auth === "visitor") {
+    op.security = [{ accessToken: [] }];
+    op.description = "A messenger visitor's access token (from /messenger/boot), and nothing else.";
+  } else if (e.spec.auth !== "none") {
     const scopes = [...scopesOf(e.spec, v)];
     // OpenAPI 3.1 lets any scheme list required roles: the token's scopes; operator sessions are not scoped.
     op.security = [

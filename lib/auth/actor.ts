@@ -14,6 +14,8 @@ export interface Credentials {
   address: string;
   /** API v3 access tokens (JWTs) are accepted too: under v3 and on sockets, never under v1 or v2. */
   jwt?: boolean;
+  /** A messenger visitor's access token is accepted: the visitor endpoints and sockets only. */
+  visitor?: boolean;
 }
 
 /**
@@ -22,6 +24,7 @@ export interface Credentials {
  */
 export type Identified =
   | { actor: Extract<Actor, { kind: "token" }> }
+  | { actor: Extract<Actor, { kind: "visitor" }> }
   | { actor: Extract<Actor, { kind: "admin" }>; csrfToken?: string };
 
 /**
@@ -36,8 +39,12 @@ export async function identify(
 ): Promise<Identified | null> {
   const { db } = rt;
   if (creds.token !== undefined) {
-    if (creds.jwt) {
+    if (creds.jwt || creds.visitor) {
       const actor = await verifyAccessToken(db, creds.token);
+      // A visitor's token is genuine but speaks for no operator or key: refused as unknown where not accepted
+      // (without counting as a guess), and operators' tokens are refused where only visitors are served.
+      if (actor?.kind === "visitor") return creds.visitor ? { actor } : null;
+      if (actor && !creds.jwt) return null;
       // Narrowed per kind: each kind is its own member of Identified.
       if (actor) return actor.kind === "token" ? { actor } : { actor };
     }

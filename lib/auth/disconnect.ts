@@ -9,6 +9,7 @@ import { revokeAccess } from "../auth/revoked";
 export const sessionRoom = (sessionId: bigint) => `session:${sessionId}`;
 export const adminRoom = (adminId: bigint) => `admin:${adminId}`;
 export const apiKeyRoom = (apiKeyId: bigint) => `token:${apiKeyId}`;
+export const visitorRoom = (userId: bigint) => `visitor:${userId}`;
 
 function disconnectRoom(room: string): void {
   const io = tryRuntime()?.io;
@@ -32,4 +33,10 @@ export function disconnectAdmin(adminId: bigint): void {
 export function disconnectApiKey(apiKeyId: bigint): void {
   revokeAccess(`key:${apiKeyId}`);
   disconnectRoom(apiKeyRoom(apiKeyId));
+}
+
+/** A messenger visitor's logout, or its merge into the user it logged in as: its tokens and sockets end. */
+export function disconnectVisitor(userId: bigint): void {
+  revokeAccess(`visitor:${userId}`);
+  disconnectRoom(visitorRoom(userId));
 }

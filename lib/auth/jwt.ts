@@ -8,26 +8,33 @@ import { isRevoked } from "./revoked";
 import { isScope, type Scope } from "./scopes";
 import { currentSigningKey, verificationKey } from "./signing-keys";
 
-/** Who an access token speaks for: an API key (its app and scopes), or an operator (their apps, their session). */
+/**
+ * Who an access token speaks for: an API key (its app and scopes), an operator (their apps, their session), or a
+ * messenger visitor (one user of one app).
+ */
 export type Subject =
   | { kind: "key"; apiKeyId: bigint; appId: bigint; scopes: readonly Scope[] }
-  | { kind: "admin"; adminId: bigint; sessionId: bigint; appIds: readonly bigint[] };
+  | { kind: "admin"; adminId: bigint; sessionId: bigint; appIds: readonly bigint[] }
+  | { kind: "visitor"; appId: bigint; userId: bigint };
 
 export type JwtActor =
-  Extract<Actor, { kind: "token" }> | (Extract<Actor, { kind: "admin" }> & { viaJwt: true });
+  | Extract<Actor, { kind: "token" }>
+  | (Extract<Actor, { kind: "admin" }> & { viaJwt: true })
+  | Extract<Actor, { kind: "visitor" }>;
 
 const APP_AUD = /^relay:app:(\d{1,19})$/;
 const ID = /^\d{1,19}$/;
 
-export const subjectName = (s: Subject) => (s.kind === "key" ? `key:${s.apiKeyId}` : `admin:${s.adminId}`);
+export const subjectName = (s: Subject) =>
+  s.kind === "key" ? `key:${s.apiKeyId}` : s.kind === "admin" ? `admin:${s.adminId}` : `visitor:${s.userId}`;
 
 /** A signed access token (EdDSA over Ed25519, `kid` in the header) for `subject`, in refresh family `family`. */
 export async function signAccessToken(db: Db, subject: Subject, family: string): Promise<string> {
   const { kid, key } = await currentSigningKey(db);
   const claims: Record<string, string> = { fam: family };
   if (subject.kind === "key") claims.scope = subject.scopes.join(" ");
-  else claims.sid = String(subject.sessionId);
-  const aud = subject.kind === "key" ? appAudience(subject.appId) : subject.appIds.map(appAudience);
+  else if (subject.kind === "admin") claims.sid = String(subject.sessionId);
+  const aud = subject.kind === "admin" ? subject.appIds.map(appAudience) : appAudience(subject.appId);
   return new SignJWT(claims)
     .setProtectedHeader({ alg: JWT_ALG, kid, typ: "at+jwt" })
     .setIssuer(JWT_ISSUER)
@@ -115,6 +122,11 @@ async function verifyUncached(db: Db, token: string): Promise<Verified | null> {
         appIds: apps,
         viaJwt: true,
       } as const;
+      return { actor, exp, iat, names };
+    }
+    if (kind === "visitor" && apps.length === 1) {
+      const family = String(payload.fam);
+      const actor = { kind: "visitor", appId: apps[0]!, userId: BigInt(id), family, viaJwt: true } as const;
       return { actor, exp, iat, names };
     }
     return null;

@@ -26,6 +26,7 @@ async function pair(db: Db, subject: Subject, family: string, parentId: bigint |
       parentId,
       apiKeyId: subject.kind === "key" ? subject.apiKeyId : null,
       adminId: subject.kind === "admin" ? subject.adminId : null,
+      userId: subject.kind === "visitor" ? subject.userId : null,
       sessionId: subject.kind === "admin" ? subject.sessionId : null,
       expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
     },
@@ -38,7 +39,7 @@ async function pair(db: Db, subject: Subject, family: string, parentId: bigint |
   };
 }
 
-/** A new family: an API key exchanged, or an operator logged in. */
+/** A new family: an API key exchanged, an operator logged in, or a messenger visitor booted. */
 export function issueTokenPair(db: Db, subject: Subject): Promise<TokenPair> {
   return pair(db, subject, crypto.randomUUID(), null);
 }
@@ -74,8 +75,13 @@ export async function refreshTokenPair(db: Db, token: string): Promise<TokenPair
 
 async function currentSubject(
   db: Db,
-  rec: { apiKeyId: bigint | null; adminId: bigint | null; sessionId: bigint | null },
+  rec: { apiKeyId: bigint | null; adminId: bigint | null; sessionId: bigint | null; userId: bigint | null },
 ): Promise<Subject | null> {
+  if (rec.userId !== null) {
+    // A visitor merged into another user on login has no row left (the cascade ended its tokens too).
+    const user = await db.user.findUnique({ where: { id: rec.userId }, select: { id: true, appId: true } });
+    return user ? { kind: "visitor", appId: user.appId, userId: user.id } : null;
+  }
   if (rec.apiKeyId !== null) {
     const key = await db.apiKey.findUnique({ where: { id: rec.apiKeyId } });
     if (!key || key.revokedAt) return null;
@@ -105,7 +111,10 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
  * Every refresh family of an API key or an operator, revoked at once. Their access tokens are stopped by the
  * caller's broadcast (lib/auth/disconnect.ts), which also ends their sockets.
  */
-export async function revokeRefreshTokens(db: Db, of: { apiKeyId: bigint } | { adminId: bigint }) {
+export async function revokeRefreshTokens(
+  db: Db,
+  of: { apiKeyId: bigint } | { adminId: bigint } | { userId: bigint },
+) {
   await db.refreshToken.updateMany({ where: { ...of, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 

@@ -25,6 +25,7 @@ import * as leadsExport from "../leads/endpoints-export";
 import * as propCatalog from "../props/endpoints-catalog";
 import * as tokens from "../sessions/endpoints-token";
 import * as messenger from "../messenger/endpoints";
+import * as visitors from "../messenger/endpoints-visitor";
 
 /**
  * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
@@ -67,5 +68,11 @@ export const catalog: Endpoint[] = [
   openApiEndpoint(() => routes),
 ];
 
+/**
+ * The messenger's visitor endpoints (/messenger/…, `auth: "visitor"` or a public key): apart from the operators'
+ * catalog, whose suites call every endpoint with API keys and sessions.
+ */
+export const visitorEndpoints: Endpoint[] = [visitors].flatMap((m) => Object.values(m).filter(isEndpoint));
+
 /** What the router matches: every version's endpoints. */
-export const routes: Endpoint[] = [...catalog, ...v3Only];
+export const routes: Endpoint[] = [...catalog, ...v3Only, ...visitorEndpoints];

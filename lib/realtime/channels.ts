@@ -41,7 +41,8 @@ function scopeOf(kind: string): Scope {
 }
 
 function mayListen(actor: Actor, ch: ParsedChannel): boolean {
-  if (!canAccessApp(actor, ch.appId)) return false;
+  // The app's channels carry every visitor's conversations and notes: never a visitor's to hear.
+  if (actor.kind === "visitor" || !canAccessApp(actor, ch.appId)) return false;
   return actor.kind !== "token" || actor.scopes.includes(scopeOf(ch.kind));
 }
 

@@ -8,7 +8,7 @@ import { isDomainError } from "../domain/errors";
 import type { Hub } from "./hub";
 import { identify, type Identified } from "../auth/actor";
 import { noteRevoked, REVOKED_EVENT } from "../auth/revoked";
-import { adminRoom, sessionRoom, apiKeyRoom } from "../auth/disconnect";
+import { adminRoom, sessionRoom, apiKeyRoom, visitorRoom } from "../auth/disconnect";
 
 interface SocketData {
   /** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
@@ -52,6 +52,7 @@ export async function attachIo(
         address: socket.handshake.address,
         // Sockets have no API version: an access token opens one as its API key would.
         jwt: true,
+        visitor: true,
       });
       if (!who) return next(new Error("AuthenticationFailed"));
       socket.data.actor = who.actor;
@@ -75,7 +76,9 @@ export async function attachIo(
     void socket.join(
       actor.kind === "admin"
         ? [sessionRoom(actor.sessionId), adminRoom(actor.adminId)]
-        : apiKeyRoom(actor.apiKeyId),
+        : actor.kind === "visitor"
+          ? visitorRoom(actor.userId)
+          : apiKeyRoom(actor.apiKeyId),
     );
     socket.on("subscribe", (payload: unknown, ack?: unknown) => {
       const p = (payload ?? {}) as { channels?: unknown; after?: unknown };

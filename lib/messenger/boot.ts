@@ -1,0 +1,100 @@
+import crypto from "node:crypto";
+import type { Ctx } from "../auth/context";
+import { denied, invalid, wrongCredentials } from "../domain/errors";
+import { issueTokenPair, type TokenPair } from "../auth/refresh-tokens";
+import { Prisma } from "../db/generated/client";
+import type { Serialized } from "../contract/schemas";
+import { isOriginAllowed } from "./identity";
+import type { MessengerSettingsRow } from "./settings";
+import type { Visitor, VisitorMessenger } from "./visitor-schemas";
+
+/** A device id: what the frame draws once per browser (at least 128 random bits, URL-safe). */
+export const DEVICE_ID = /^[A-Za-z0-9_-]{22,128}$/;
+
+const hashDevice = (deviceId: string) => crypto.createHash("sha256").update(deviceId).digest("hex");
+
+export interface BootInput {
+  publicKey: string;
+  deviceId: string;
+  /** The page the messenger runs on (the host page's origin, as the frame learnt it), checked against the app's. */
+  origin?: string;
+}
+
+export interface Booted {
+  settings: MessengerSettingsRow;
+  userId: bigint;
+  tokens: TokenPair;
+}
+
+const VISITOR_SELECT = { id: true, userId: true, name: true, email: true, phone: true } as const;
+
+/** The app whose public messenger key this is, when the page's origin may run its messenger. */
+export async function settingsForKey(ctx: Ctx, publicKey: string, origin: string | undefined) {
+  const settings = await ctx.db.messengerSettings.findFirst({ where: { publicKey } });
+  if (!settings)
+    throw wrongCredentials("Unknown messenger key: copy the snippet again from Settings → Messenger.");
+  if (origin !== undefined && !isOriginAllowed(settings, origin)) {
+    throw denied(`The messenger of this app does not run on ${origin}: add it to the allowed origins.`);
+  }
+  return settings;
+}
+
+/**
+ * A visitor's start: the device's visitor (made, anonymous, on the device's first boot) and a new token family for
+ * it. The device id is the only thing that ties a browser to its visitor, so it is long, random and kept hashed.
+ */
+export async function bootVisitor(ctx: Ctx, input: BootInput): Promise<Booted> {
+  if (!DEVICE_ID.test(input.deviceId)) {
+    throw invalid({ device_id: "must be 22 to 128 characters of A-Z, a-z, 0-9, _ and -" });
+  }
+  const settings = await settingsForKey(ctx, input.publicKey, input.origin);
+  const appId = settings.appId;
+  const deviceHash = hashDevice(input.deviceId);
+  let device = await ctx.db.messengerDevice.findUnique({
+    where: { appId_deviceHash: { appId, deviceHash } },
+  });
+  if (!device) {
+    const user = await ctx.db.user.create({ data: { appId }, select: { id: true } });
+    // Two first boots of one device at once: one row wins, the other's user stays unused (anonymous, no data).
+    await ctx.db.$executeRaw(Prisma.sql`
+      INSERT INTO messenger_devices (app_id, device_hash, user_id) VALUES (${appId}, ${deviceHash}, ${user.id})
+      ON CONFLICT DO NOTHING`);
+    device = await ctx.db.messengerDevice.findUnique({ where: { appId_deviceHash: { appId, deviceHash } } });
+    if (!device) throw denied("The device could not be registered.");
+  }
+  const tokens = await issueTokenPair(ctx.db, { kind: "visitor", appId, userId: device.userId });
+  return { settings, userId: device.userId, tokens };
+}
+
+export async function loadVisitor(ctx: Ctx, userId: bigint): Promise<Serialized<Visitor>> {
+  const u = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: VISITOR_SELECT });
+  return {
+    id: u.id,
+    user_id: u.userId,
+    name: u.name,
+    email: u.email,
+    anonymous: u.userId === null && u.email === null && u.phone === null,
+  };
+}
+
+export function serializeVisitorMessenger(row: MessengerSettingsRow): Serialized<VisitorMessenger> {
+  return {
+    app: row.appId,
+    accent_color: row.accentColor,
+    position: row.position === "left" ? "left" : "right",
+    greeting: row.greeting,
+    team_intro: row.teamIntro,
+    reply_time_text: row.replyTimeText,
+    offline_text: row.offlineText,
+    email_prompt: row.emailPrompt,
+    identity_required: row.identityRequired,
+  };
+}
+
+/** Operators' messages to the visitor (`a2u`: replies, never notes) it has not read, over all its conversations. */
+export async function countUnread(ctx: Ctx, userId: bigint): Promise<number> {
+  const [row] = await ctx.db.$queryRaw<{ n: bigint }[]>(Prisma.sql`
+    SELECT count(*)::bigint AS n FROM conversation_parts p JOIN conversations c ON c.id = p.conversation_id
+    WHERE c.user_id = ${userId} AND p.direction = 'a2u' AND p.read = false`);
+  return Number(row?.n ?? 0);
+}
