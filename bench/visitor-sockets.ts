@@ -4,6 +4,7 @@ import { io as connect, type Socket } from "socket.io-client";
 import { openDb } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
 import { makeApp } from "../lib/testing/factories";
+import { issueTokenPair } from "../lib/auth/refresh-tokens";
 import { spawnServer, type Spawned } from "../lib/testing/spawn";
 import type { Figure } from "./harness";
 
@@ -12,6 +13,8 @@ import type { Figure } from "./harness";
  * subscribed to `messenger` and beating every ~20 s; then operator reply → the visitor's socket, and visitor message
  * → the operators' socket, for BENCH_ACTIVE of them with a conversation, and the server's RSS. Needs PostgreSQL
  * (DATABASE_URL); a fresh database. Each side holds a descriptor per socket: `ulimit -n` above the count.
+ * Visitors are made in one statement and their tokens issued here, as boot would (BENCH_BOOT=http boots each one
+ * through POST /messenger/boot instead: minutes for 10,000 on a small machine, and not what is measured).
  */
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 10_000);
 const ACTIVE = Math.min(VISITORS, Number(process.env.BENCH_ACTIVE ?? 50));
@@ -19,6 +22,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const CONNECT_BATCH = 250;
 const BOOT_CONCURRENCY = 16;
 const BEAT_MS = 20_000;
+const BOOT_HTTP = process.env.BENCH_BOOT === "http";
 
 function pct(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -101,6 +105,17 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
     await migrate({ url });
     const h = await openDb(url);
     const app = await makeApp(h.db, { name: "Bench visitor sockets" });
+    let direct: { token: string; userId: number }[] = [];
+    let t = performance.now();
+    if (!BOOT_HTTP) {
+      const users = await h.db.$queryRaw<{ id: bigint }[]>`
+        INSERT INTO users (app_id) SELECT ${app.app.id} FROM generate_series(1, ${VISITORS}) RETURNING id`;
+      direct = await pool(users.length, BOOT_CONCURRENCY, async (i) => {
+        const userId = users[i]!.id;
+        const pair = await issueTokenPair(h.db, { kind: "visitor", appId: app.app.id, userId });
+        return { token: pair.access_token, userId: Number(userId) };
+      });
+    }
     await h.close();
     server = spawnServer({
       DATABASE_URL: url,
@@ -126,15 +141,18 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
     const key = (await call(`/api/v2/apps/${app.app.id}/messenger`)).public_key as string;
     const rssIdle = rssMb(pid);
 
-    let t = performance.now();
-    const visitors = await pool(VISITORS, BOOT_CONCURRENCY, async (i) => {
-      const boot = await call("/api/v2/messenger/boot", {
-        json: { key, device_id: `bench-device-${i}-${Math.random().toString(36).slice(2)}xxxxxxxx` },
-      });
-      return { token: boot.access_token as string, userId: (boot.visitor as { id: number }).id };
-    });
+    if (BOOT_HTTP) t = performance.now();
+    const visitors = BOOT_HTTP
+      ? await pool(VISITORS, BOOT_CONCURRENCY, async (i) => {
+          const boot = await call("/api/v2/messenger/boot", {
+            json: { key, device_id: `bench-device-${i}-${Math.random().toString(36).slice(2)}xxxxxxxx` },
+          });
+          return { token: boot.access_token as string, userId: (boot.visitor as { id: number }).id };
+        })
+      : direct;
     const bootSeconds = (performance.now() - t) / 1000;
-    log(`  booted ${VISITORS} visitors in ${bootSeconds.toFixed(1)} s`);
+    log(`  ${BOOT_HTTP ? "booted" : "made"} ${VISITORS} visitors in ${bootSeconds.toFixed(1)} s`);
+    const rssBooted = rssMb(pid);
 
     t = performance.now();
     for (let i = 0; i < VISITORS; i += CONNECT_BATCH) {
@@ -196,10 +214,11 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
       bootSeconds: Number(bootSeconds.toFixed(1)),
       connectSeconds: Number(connectSeconds.toFixed(1)),
       rssIdleMb: rssIdle,
+      rssBeforeSocketsMb: rssBooted,
       rssConnectedMb: rssConnected,
       rssEndMb: rssEnd,
       rssGrowthMb: rssEnd - rssIdle,
-      kbPerSocket: Math.round(((rssConnected - rssIdle) * 1024) / VISITORS),
+      kbPerSocket: Math.round(((rssConnected - rssBooted) * 1024) / VISITORS),
       lost,
     };
     const rows: Figure[] = [
@@ -219,7 +238,8 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
     for (const r of rows)
       log(`  ${r.case}: p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms (n ${r.n})`);
     log(
-      `  server RSS: idle ${rssIdle} MB, ${VISITORS} sockets ${rssConnected} MB (~${extra.kbPerSocket} KB each), end ${rssEnd} MB`,
+      `  server RSS: idle ${rssIdle} MB, before the sockets ${rssBooted} MB, with ${VISITORS} sockets ` +
+        `${rssConnected} MB (~${extra.kbPerSocket} KB each), end ${rssEnd} MB`,
     );
     operator.disconnect();
     return rows;

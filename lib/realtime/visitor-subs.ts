@@ -57,10 +57,6 @@ export class VisitorSubs {
     private readonly turns: ReplayTurns,
   ) {}
 
-  get size(): number {
-    return this.bySocket.size;
-  }
-
   fanout(row: LogRow): void {
     if (row.userId === null) return;
     const entry = this.users.get(String(row.userId));
@@ -117,8 +113,11 @@ export class VisitorSubs {
     const key = String(who.userId);
     let l = this.bySocket.get(socket.id)?.l;
     if (l && from === undefined) return;
-    if (!l) {
-      l = { socket, last: position, pending: undefined };
+    // Replayed: live messages wait in `pending` from now until the replay has sent what precedes them.
+    const replayed = from === undefined ? undefined : { last: from, pending: [] as Delivery[] };
+    if (l) Object.assign(l, replayed);
+    else {
+      l = { socket, last: position, pending: undefined, ...replayed };
       let entry = this.users.get(key);
       if (!entry) this.users.set(key, (entry = { listeners: new Set(), memo: new Map() }));
       entry.listeners.add(l);
@@ -126,12 +125,10 @@ export class VisitorSubs {
       await socket.join(messengerRoom(who.userId));
     }
     if (from === undefined) return;
-    l.pending = [];
-    l.last = from;
     try {
       await this.replay(l, who, from, position);
     } finally {
-      const waiting = l.pending;
+      const waiting = l.pending ?? [];
       l.pending = undefined;
       for (const d of waiting) deliver(l, d);
     }
