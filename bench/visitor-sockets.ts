@@ -11,7 +11,7 @@ import type { Figure } from "./harness";
 /**
  * Messenger sockets at scale: BENCH_VISITORS visitors (10,000 by default) booted and connected to one server,
  * subscribed to `messenger` and beating every ~20 s; then operator reply → the visitor's socket, and visitor message
- * → the operators' socket, for BENCH_ACTIVE of them with a conversation, and the server's RSS. Needs PostgreSQL
+ * (POST /messenger/conversations/{id}/reply) → the operators' socket, for BENCH_ACTIVE of them with a conversation, and the server's RSS. Needs PostgreSQL
  * (DATABASE_URL); a fresh database. Each side holds a descriptor per socket: `ulimit -n` above the count.
  * Visitors are made in one statement and their tokens issued here, as boot would (BENCH_BOOT=http boots each one
  * through POST /messenger/boot instead: minutes for 10,000 on a small machine, and not what is measured).
@@ -122,6 +122,8 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
       SEED_DEMO: "0",
       RATE_LIMIT_PER_SECOND: "1000000",
       RATE_LIMIT_BURST: "1000000",
+      MESSENGER_VISITOR_PER_MINUTE: "1000000",
+      MESSENGER_ADDRESS_PER_MINUTE: "1000000",
     });
     const target = await server.ready;
     const pid = server.child.pid;
@@ -129,7 +131,7 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
       const r = await fetch(target + path, {
         method: init.method ?? (init.json ? "POST" : "GET"),
         headers: {
-          authorization: `Token ${init.token ?? app.token}`,
+          authorization: init.token ? `Bearer ${init.token}` : `Token ${app.token}`,
           ...(init.json ? { "content-type": "application/json" } : {}),
         },
         ...(init.json ? { body: JSON.stringify(init.json) } : {}),
@@ -181,7 +183,7 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
     const active = await pool(ACTIVE, 4, async (i) => {
       const v = visitors[i]!;
       const c = await call(`/api/users/${v.userId}/startconversation`, { json: { body: "bench start" } });
-      return { socket: sockets[i]!, conversation: c.id as number, userId: v.userId };
+      return { socket: sockets[i]!, conversation: c.id as number, token: v.token };
     });
 
     const toVisitor: number[] = [];
@@ -199,8 +201,9 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
         const back = `to operator ${round} ${Math.random()}`;
         const at2 = performance.now();
         const got2 = arrival(operator, back, at2);
-        await call(`/api/conversations/${a.conversation}/reply`, {
-          json: { body: back, from_user: a.userId },
+        await call(`/api/v2/messenger/conversations/${a.conversation}/reply`, {
+          json: { body: back },
+          token: a.token,
         });
         const ms2 = await got2;
         if (ms2 === undefined) lost++;

@@ -105,12 +105,27 @@ interface StoredButton {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** What a visitor's part is made of: a loaded part, or one read back from its event (lib/realtime). */
+export type VisitorPartSource = Pick<
+  PartView,
+  | "id"
+  | "conversationId"
+  | "created"
+  | "type"
+  | "body"
+  | "bodyJson"
+  | "fromAdmin"
+  | "read"
+  | "actions"
+  | "randomId"
+> & { attachments: Pick<PartView["attachments"][number], "id" | "filename" | "mimeType" | "size">[] };
+
 /**
  * A part as its visitor sees it: the operator by name and avatar only, no internal fields (notes, tags, sent_via,
  * external IDs, referrer). Callers pass only visible parts (isVisibleToVisitor).
  */
 export function serializeVisitorPart(
-  p: PartView,
+  p: VisitorPartSource,
   urls: AttachmentUrl,
   chosen?: Map<bigint, number | null>,
 ): Serialized<VisitorPart> {

@@ -107,6 +107,28 @@ describe("a visitor's messenger subscription", () => {
     });
   });
 
+  it("tells every tab of a conversation the visitor started and wrote in through the messenger API", async () => {
+    const v = await bootTestVisitor(s, a);
+    const tab = await listen(v);
+    const base = "/api/v2/messenger/conversations";
+    const started = ok(await v.api.postJson(base, { body: "from the frame", random_id: 7 }));
+    const conv = (started.conversation as { id: number }).id;
+    ok(await v.api.postJson(`${base}/${conv}/reply`, { body: "and more" }));
+    await until(() => (bodies(tab.got).includes("and more") ? true : undefined));
+    expect(tab.got.map((m) => m.type)).toEqual([
+      "messenger_part",
+      "messenger_conversation",
+      "messenger_part",
+    ]);
+    expect(tab.got[0]).toMatchObject({
+      message: { part: { type: "reply_user", body: "from the frame", random_id: 7, from: { kind: "user" } } },
+    });
+    // The summary is the list's item but its unread count.
+    const [item] = ok(await v.api.get(base)) as unknown as Record<string, unknown>[];
+    const { unread: _unread, last_part: _last, last_update: _update, ...rest } = item!;
+    expect(tab.got[1]!.message).toMatchObject(rest);
+  });
+
   it("delivers an operator's reply typing, never note typing nor the visitor's own", async () => {
     const { v, conv, userId } = await visitorWithConversation();
     const { got } = await listen(v);
