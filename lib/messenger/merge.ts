@@ -3,6 +3,10 @@ import type { Tx } from "../db/client";
 import type { Emit } from "../eventlog/append";
 import { announceIfNewLead } from "../users/lead-events";
 import { isoNoOffset, SYSTEM_PROPS } from "../user-model/system-props";
+import type { AttachmentUrl } from "../attachments/sign";
+import { selectConversations } from "../conversations/rows";
+import { logEvent } from "../conversations/events";
+import { hydrateConversations, LIST_FIELDS, serializeConversation } from "../conversations/view";
 
 type UserRow = Prisma.UserGetPayload<object>;
 
@@ -74,8 +78,15 @@ export function mergedColumns(
 /**
  * Moves everything of the anonymous visitor `from` to the user `into` and deletes `from`, in the caller's
  * transaction, both rows locked by the caller. The device rows follow, so the visitor's browsers boot as `into`.
+ * Open Inboxes hear of each moved conversation (on `conversation`), now under its user.
  */
-export async function mergeUsers(tx: Tx, emit: Emit, from: UserRow, into: UserRow): Promise<void> {
+export async function mergeUsers(
+  tx: Tx,
+  emit: Emit,
+  urls: AttachmentUrl,
+  from: UserRow,
+  into: UserRow,
+): Promise<void> {
   const moved = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`
     UPDATE conversations SET user_id = ${into.id} WHERE user_id = ${from.id} RETURNING id`);
   if (moved.length) {
@@ -124,4 +135,14 @@ export async function mergeUsers(tx: Tx, emit: Emit, from: UserRow, into: UserRo
       payload: { user: into.id, app: into.appId, props: shown },
     });
   }
+  const views = await hydrateConversations(
+    tx,
+    await selectConversations(
+      tx,
+      moved.map((c) => c.id),
+    ),
+    LIST_FIELDS,
+  );
+  for (const v of views)
+    emit(logEvent("conversation", v.row, serializeConversation(v, { version: 2, urls })));
 }

@@ -92,6 +92,12 @@ describe("messenger auth", () => {
     expect(target).toMatchObject({ email: "visitor@example.test", name: "Known", conversationCount: 1 });
     expect(target.propsCustom).toEqual({ plan: "pro" });
     expect(await server.db.userTag.count({ where: { userId: known.id, tag: "from-visitor" } })).toBe(1);
+    // Open Inboxes hear that the conversation is now the user's.
+    const told = await server.db.eventLogEntry.findMany({
+      where: { channel: `conversation.${app.app.id}`, userId: known.id },
+    });
+    const payloads = told.map((e) => e.payload as { id: number; user?: { id: number } });
+    expect(payloads.map((p) => [p.id, p.user?.id])).toEqual([[Number(conversation), Number(known.id)]]);
     const events = ok<{ type: { name: string } }[]>(await app.api.get(`/api/v2/users/${known.id}/events`));
     expect(events.map((e) => e.type.name)).toContain("viewed_pricing");
     const convs = ok<{ items?: { id: number }[] } | { id: number }[]>(

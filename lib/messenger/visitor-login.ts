@@ -9,6 +9,7 @@ import { announceIfNewLead } from "../users/lead-events";
 import { isoNoOffset } from "../user-model/system-props";
 import { verifyUserHash } from "./identity";
 import { mergeUsers } from "./merge";
+import { attachmentUrls, publicBase } from "../attachments/sign";
 
 export interface LoginInput {
   appId: bigint;
@@ -45,6 +46,8 @@ export async function loginVisitor(ctx: Ctx, input: LoginInput): Promise<LoginRe
   if (settings.identityRequired && !verified) {
     throw denied("This messenger verifies identities: pass the user_hash your server computes for user_id.");
   }
+  // Fetched before the transaction (it may make the signing key): the moved conversations' events link files.
+  const urls = await attachmentUrls(ctx.db, publicBase());
   const done = await withEvents(ctx.db, async (tx, emit) => {
     // One login per user ID at a time in the app: two visitors claiming one new ID, or two tabs merging at once.
     await tx.$executeRaw(Prisma.sql`
@@ -85,7 +88,7 @@ export async function loginVisitor(ctx: Ctx, input: LoginInput): Promise<LoginRe
     }
     await lockRow(tx, target.id);
     const into = await tx.user.findUniqueOrThrow({ where: { id: target.id } });
-    await mergeUsers(tx, emit, visitor, into);
+    await mergeUsers(tx, emit, urls, visitor, into);
     return { userId: into.id, merged: true };
   });
   if (done.merged) {
