@@ -177,4 +177,40 @@ describe("messenger auth", () => {
       "PermissionDenied",
     );
   });
+
+  it("gives a user_id claimed without its hash to the visitor that proves it, and ends the claimant's access", async ({
+    server,
+    app,
+  }) => {
+    const claimant = await bootTestVisitor(server, app);
+    const userId = unique("site");
+    const claimed = ok<VisitorAuth>(await login(claimant, { user_id: userId }));
+    expect(claimed.verified).toBe(false);
+    const owner = await bootTestVisitor(server, app);
+    const hash = userHashOf(await secretOf(server, app), userId);
+    const r = ok<VisitorAuth>(await login(owner, { user_id: userId, user_hash: hash }));
+    expect(r).toMatchObject({ verified: true, merged: true, visitor: { id: claimant.boot.visitor.id } });
+    errorOf(
+      await client(server, claimed.access_token).get("/api/v2/messenger/me"),
+      401,
+      "AuthenticationFailed",
+    );
+    errorOf(
+      await server.call("/api/v2/messenger/refresh", {
+        method: "POST",
+        json: { refresh_token: claimed.refresh_token },
+      }),
+      401,
+      "AuthenticationFailed",
+    );
+    // The claimant's browser is a new anonymous visitor; the owner's is the user.
+    const rebooted = await bootTestVisitor(server, app, { deviceId: claimant.deviceId });
+    expect(rebooted.boot.visitor).toMatchObject({ anonymous: true, user_id: null });
+    expect((await bootTestVisitor(server, app, { deviceId: owner.deviceId })).boot.visitor.user_id).toBe(
+      userId,
+    );
+    expect((await me(server, r.access_token)).user_id).toBe(userId);
+    const row = await server.db.user.findUniqueOrThrow({ where: { id: BigInt(claimant.boot.visitor.id) } });
+    expect(row.propsSources).toMatchObject({ $user_id: { verified: true } });
+  });
 });

@@ -28,6 +28,18 @@ export interface LoginResult {
   tokens: TokenPair;
 }
 
+/** Whether the user's user_id was taken by a visitor without its hash. */
+function unverifiedClaim(sources: unknown): boolean {
+  const claim = (sources as Record<string, { verified?: unknown } | undefined> | null)?.$user_id;
+  return claim?.verified === false;
+}
+
+async function markVerified(tx: Tx, user: { id: bigint; propsSources: unknown }): Promise<void> {
+  const sources = { ...(user.propsSources as Record<string, unknown>) };
+  sources.$user_id = { type: "messenger", verified: true, at: isoNoOffset(new Date()) };
+  await tx.user.update({ where: { id: user.id }, data: { propsSources: sources as Prisma.InputJsonValue } });
+}
+
 const lockRow = async (tx: Tx, id: bigint) =>
   (await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`SELECT id FROM users WHERE id = ${id} FOR UPDATE`))
     .length > 0;
@@ -57,10 +69,13 @@ export async function loginVisitor(ctx: Ctx, input: LoginInput): Promise<LoginRe
     if (!present) {
       // A concurrent login of this visitor merged it already: a verified login is the target's all the same.
       if (!target || !verified) throw denied("This visitor no longer exists: boot the messenger again.");
-      return { userId: target.id, merged: false };
+      return { userId: target.id, merged: false, evicted: false };
     }
     const visitor = await tx.user.findUniqueOrThrow({ where: { id: input.visitorId } });
-    if (visitor.userId === input.userId) return { userId: visitor.id, merged: false };
+    if (visitor.userId === input.userId) {
+      if (verified && unverifiedClaim(visitor.propsSources)) await markVerified(tx, visitor);
+      return { userId: visitor.id, merged: false, evicted: false };
+    }
     if (visitor.userId !== null) {
       throw denied(
         `This visitor is logged in as another user: log out before logging in as ${input.userId}.`,
@@ -81,23 +96,39 @@ export async function loginVisitor(ctx: Ctx, input: LoginInput): Promise<LoginRe
         type: "user_props_changed",
         payload: { user: visitor.id, app: input.appId, props: { $user_id: input.userId } },
       });
-      return { userId: visitor.id, merged: false };
+      return { userId: visitor.id, merged: false, evicted: false };
     }
     if (!verified) {
       throw denied("Logging in as a known user needs its user_hash, computed by your server.");
     }
     await lockRow(tx, target.id);
-    const into = await tx.user.findUniqueOrThrow({ where: { id: target.id } });
+    let into = await tx.user.findUniqueOrThrow({ where: { id: target.id } });
+    // The ID was claimed without proof (where the app allowed it): whoever claimed it loses it to the proven user.
+    const evicted = unverifiedClaim(into.propsSources);
+    if (evicted) {
+      await tx.messengerDevice.deleteMany({ where: { userId: into.id } });
+      await tx.refreshToken.updateMany({
+        where: { userId: into.id, revokedAt: null },
+        data: { revokedAt: new Date() },
+      });
+      await markVerified(tx, into);
+      into = await tx.user.findUniqueOrThrow({ where: { id: target.id } });
+    }
     await mergeUsers(tx, emit, urls, visitor, into);
-    return { userId: into.id, merged: true };
+    return { userId: into.id, merged: true, evicted };
   });
   if (done.merged) {
     // Its refresh tokens went with its row; its access tokens and sockets end here and on every instance.
     await revokeRefreshTokens(ctx.db, { userId: input.visitorId });
     disconnectVisitor(input.visitorId);
   }
+  if (done.evicted) {
+    disconnectVisitor(done.userId);
+    // Revocation holds for tokens issued up to its second: the new pair is issued in the next one.
+    await new Promise((r) => setTimeout(r, 1001 - (Date.now() % 1000)));
+  }
   const tokens = await issueTokenPair(ctx.db, { kind: "visitor", appId: input.appId, userId: done.userId });
-  return { ...done, verified, tokens };
+  return { userId: done.userId, merged: done.merged, verified, tokens };
 }
 
 /**
