@@ -10,6 +10,7 @@ import { visitorSchema } from "./visitor-schemas";
 import { heartbeatSchema, identifyMeta, visitorAuthSchema } from "./identity-schemas";
 import { identifyVisitor } from "./identify";
 import { loginVisitor, logoutVisitor } from "./visitor-login";
+import { messengerCors } from "./endpoints-visitor-edge";
 import { forgetVisitorPresence, heartbeatAnswer, trackVisitorEvent, visitorHeartbeat } from "./activity";
 
 // The visitor says who it is, logs in as the site's user or out, and reports what it does and that it is there.
@@ -23,6 +24,7 @@ export const postIdentify = endpoint({
   path: "/messenger/identify",
   summary: "The visitor tells its name, email, phone or custom props (an email or phone makes it a lead)",
   tags: TAGS,
+  cors: messengerCors,
   auth: "visitor",
   v2: {
     response: visitorSchema,
@@ -66,6 +68,7 @@ export const postAuth = endpoint({
   summary:
     "The visitor logs in as the site's user (user_hash: HMAC-SHA256 of user_id with the identity secret)",
   tags: TAGS,
+  cors: messengerCors,
   auth: "visitor",
   ias: false,
   v2: {
@@ -99,6 +102,7 @@ export const postLogout = endpoint({
   path: "/messenger/logout",
   summary: "The visitor logs out: its tokens and sockets end and its devices are forgotten",
   tags: TAGS,
+  cors: messengerCors,
   auth: "visitor",
   v2: {
     response: empty,
@@ -117,6 +121,7 @@ export const postTrack = endpoint({
   path: "/messenger/track",
   summary: "The visitor's event (names starting with $ are reserved: $page_view)",
   tags: TAGS,
+  cors: messengerCors,
   auth: "visitor",
   v2: {
     response: empty,
@@ -135,6 +140,7 @@ export const postHeartbeat = endpoint({
   summary:
     "The visitor is on a page (every ~20 s): online, its sessions; answers its unread and operators' presence",
   tags: TAGS,
+  cors: messengerCors,
   auth: "visitor",
   v2: {
     response: heartbeatSchema,

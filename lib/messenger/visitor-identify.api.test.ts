@@ -163,6 +163,13 @@ describe("messenger track and heartbeat", () => {
     const beat = async () => ok<Heartbeat>(await v.api.postJson("/api/v2/messenger/heartbeat", {}));
     forgetOperatorsOnline(app.app.id);
     expect((await beat()).operators_online).toBe(false);
+    // Called from the site's pages: the answer is readable there (the app lists no origins: every one).
+    const cross = await server.call("/api/v2/messenger/heartbeat", {
+      method: "POST",
+      headers: { authorization: `Bearer ${v.boot.access_token}`, origin: "http://127.0.0.1:9" },
+      json: {},
+    });
+    expect(cross.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:9");
     const session = await makeSession(server.db, app.admin.id);
     const socket = await sockets.open({ cookie: session.cookie });
     forgetOperatorsOnline(app.app.id);
