@@ -27,6 +27,7 @@ import * as tokens from "../sessions/endpoints-token";
 import * as messenger from "../messenger/endpoints";
 import * as visitors from "../messenger/endpoints-visitor";
 import * as visitorConversations from "../messenger/endpoints-visitor-conversations";
+import * as visitorIdentity from "../messenger/endpoints-visitor-identity";
 
 /**
  * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
@@ -73,7 +74,7 @@ export const catalog: Endpoint[] = [
  * The messenger's visitor endpoints (/messenger/…, `auth: "visitor"` or a public key): apart from the operators'
  * catalog, whose suites call every endpoint with API keys and sessions.
  */
-export const visitorEndpoints: Endpoint[] = [visitors, visitorConversations].flatMap((m) =>
+export const visitorEndpoints: Endpoint[] = [visitors, visitorConversations, visitorIdentity].flatMap((m) =>
   Object.values(m).filter(isEndpoint),
 );
 

@@ -12,7 +12,7 @@ import { eventSchema } from "../users/schemas";
 
 export const MAX_EVENT_PARAMS = 50;
 
-const eventParams = p
+export const eventParams = p
   .json(
     z
       .record(

@@ -39,12 +39,13 @@ const groups = processWide("events.groups", () => new Map<bigint, Group>());
 /**
  * Event ingest, the API's hottest write, with group commit: while one statement writes an app's events, the events
  * that arrive meanwhile queue and are written together by the next (one at a time, so alone an event waits for
- * nothing). Served here: an app's token tracking an event of an existing user. It answers undefined for the rest
- * (a user to create, another app's or an unknown user, a type a concurrent request is creating, a statement that
- * failed), having written nothing of that event, and trackEvent's transaction serves it and tells the errors.
+ * nothing). Served here: an app's token (or its messenger visitor) tracking an event of an existing user. It
+ * answers undefined for the rest (a user to create, another app's or an unknown user, a type a concurrent request
+ * is creating, a statement that failed), having written nothing of that event, and trackEvent's transaction serves
+ * it and tells the errors.
  */
 export function trackEventGrouped(ctx: Ctx, input: TrackEventInput): Promise<EventRow | undefined> {
-  if (ctx.actor.kind !== "token") return Promise.resolve(undefined);
+  if (ctx.actor.kind !== "token" && ctx.actor.kind !== "visitor") return Promise.resolve(undefined);
   const appId = ctx.actor.appId;
   const ref = input.user;
   if (ref.app !== undefined && ref.app !== appId) return Promise.resolve(undefined);

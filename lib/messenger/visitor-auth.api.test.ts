@@ -1,0 +1,216 @@
+import { describe, expect } from "vitest";
+import { it } from "../testing/fixture";
+import { client } from "../testing/http";
+import { watchDisconnect } from "../testing/socket";
+import { makeUser, unique } from "../testing/factories";
+import type { TestServer } from "../testing/server";
+import type { TestApp } from "../testing/fixture";
+import { errorOf, ok } from "../users/testing";
+import { bootTestVisitor, type TestVisitor } from "./testing";
+import { userHashOf } from "./identity";
+import type { Visitor } from "./visitor-schemas";
+import type { VisitorAuth } from "./identity-schemas";
+
+async function secretOf(s: TestServer, app: TestApp) {
+  return (await s.db.messengerSettings.findUniqueOrThrow({ where: { appId: app.app.id } })).identitySecret;
+}
+
+async function requireIdentity(app: TestApp, required: boolean) {
+  ok(await app.api.postJson(`/api/v2/apps/${app.app.id}/messenger`, { identity_required: required }));
+}
+
+const login = (v: TestVisitor, json: Record<string, unknown>) =>
+  v.api.postJson("/api/v2/messenger/auth", json);
+const me = async (s: TestServer, token: string) =>
+  ok<{ visitor: Visitor }>(await client(s, token).get("/api/v2/messenger/me")).visitor;
+
+/** An anonymous visitor with a conversation, an event, a tag and an email: what a merge must carry over. */
+async function busyVisitor(s: TestServer, app: TestApp) {
+  const v = await bootTestVisitor(s, app);
+  const id = v.boot.visitor.id;
+  const conv = ok<{ id: number }>(
+    await app.api.postJson(`/api/v2/users/${id}/startconversation`, { body: "Hello from a visitor" }),
+  );
+  ok(await v.api.postJson("/api/v2/messenger/track", { name: "viewed_pricing" }));
+  ok(
+    await v.api.postJson("/api/v2/messenger/identify", {
+      email: "visitor@example.test",
+      props: { plan: "pro" },
+    }),
+  );
+  await s.db.userTag.create({ data: { userId: BigInt(id), appId: app.app.id, tag: "from-visitor" } });
+  return { v, conversation: BigInt(conv.id) };
+}
+
+// The server's first answers are slow on a busy machine: taken here, under the hook's longer timeout.
+it.beforeAll(async ({ server, app }) => {
+  await bootTestVisitor(server, app);
+});
+
+describe("messenger auth", () => {
+  it("refuses a forged or missing hash where identity is required; the visitor stays anonymous", async ({
+    server,
+    app,
+  }) => {
+    await requireIdentity(app, true);
+    try {
+      const v = await bootTestVisitor(server, app);
+      const userId = unique("site");
+      const forged = userHashOf("not-the-secret", userId);
+      errorOf(await login(v, { user_id: userId, user_hash: forged }), 403, "PermissionDenied");
+      errorOf(await login(v, { user_id: userId }), 403, "PermissionDenied");
+      errorOf(await login(v, { user_id: userId, user_hash: "zz" }), 403, "PermissionDenied");
+      expect(await me(server, v.boot.access_token)).toMatchObject({ user_id: null, anonymous: true });
+      expect(await server.db.user.count({ where: { appId: app.app.id, userId } })).toBe(0);
+      // The right hash is taken: no such user yet, so the visitor becomes it.
+      const r = ok<VisitorAuth>(
+        await login(v, { user_id: userId, user_hash: userHashOf(await secretOf(server, app), userId) }),
+      );
+      expect(r).toMatchObject({ verified: true, merged: false });
+      expect(r.visitor).toMatchObject({ id: v.boot.visitor.id, user_id: userId, anonymous: false });
+    } finally {
+      await requireIdentity(app, false);
+    }
+  });
+
+  it("merges the anonymous visitor into the known user it logs in as", async ({ server, app, sockets }) => {
+    const known = await makeUser(server.db, app.app.id, { userId: unique("site"), name: "Known" });
+    const { v, conversation } = await busyVisitor(server, app);
+    const closed = watchDisconnect(await sockets.open({ token: v.boot.access_token }));
+    const anon = BigInt(v.boot.visitor.id);
+    const hash = userHashOf(await secretOf(server, app), known.userId!);
+    const r = ok<VisitorAuth>(await login(v, { user_id: known.userId, user_hash: hash }));
+    expect(r).toMatchObject({ verified: true, merged: true });
+    expect(r.visitor).toMatchObject({ id: Number(known.id), user_id: known.userId, name: "Known" });
+
+    const conv = await server.db.conversation.findUniqueOrThrow({ where: { id: conversation } });
+    expect(conv.userId).toBe(known.id);
+    const parts = await server.db.conversationPart.findMany({ where: { conversationId: conversation } });
+    expect(parts.filter((p) => p.direction === "u2a").every((p) => p.fromUserId === known.id)).toBe(true);
+    expect(await server.db.user.findUnique({ where: { id: anon } })).toBeNull();
+    const target = await server.db.user.findUniqueOrThrow({ where: { id: known.id } });
+    expect(target).toMatchObject({ email: "visitor@example.test", name: "Known", conversationCount: 1 });
+    expect(target.propsCustom).toEqual({ plan: "pro" });
+    expect(await server.db.userTag.count({ where: { userId: known.id, tag: "from-visitor" } })).toBe(1);
+    // Open Inboxes hear that the conversation is now the user's.
+    const told = await server.db.eventLogEntry.findMany({
+      where: { channel: `conversation.${app.app.id}`, userId: known.id },
+    });
+    const payloads = told.map((e) => e.payload as { id: number; user?: { id: number } });
+    expect(payloads.map((p) => [p.id, p.user?.id])).toEqual([[Number(conversation), Number(known.id)]]);
+    const events = ok<{ type: { name: string } }[]>(await app.api.get(`/api/v2/users/${known.id}/events`));
+    expect(events.map((e) => e.type.name)).toContain("viewed_pricing");
+    const convs = ok<{ items?: { id: number }[] } | { id: number }[]>(
+      await app.api.get(`/api/v2/users/${known.id}/conversations`),
+    );
+    expect(JSON.stringify(convs)).toContain(`"id":${conversation}`);
+
+    expect(await closed.within(5000)).toBeTruthy();
+    // The old visitor's tokens are refused; the new pair is the user's; the device boots as the user now.
+    errorOf(await v.api.get("/api/v2/messenger/me"), 401, "AuthenticationFailed");
+    errorOf(
+      await server.call("/api/v2/messenger/refresh", {
+        method: "POST",
+        json: { refresh_token: v.boot.refresh_token },
+      }),
+      401,
+      "AuthenticationFailed",
+    );
+    expect((await me(server, r.access_token)).id).toBe(Number(known.id));
+    const again = await bootTestVisitor(server, app, { deviceId: v.deviceId });
+    expect(again.boot.visitor.id).toBe(Number(known.id));
+    // Idempotent: the same login again changes nothing.
+    const twice = ok<VisitorAuth>(
+      await client(server, r.access_token).postJson("/api/v2/messenger/auth", {
+        user_id: known.userId,
+        user_hash: hash,
+      }),
+    );
+    expect(twice).toMatchObject({ merged: false, visitor: { id: Number(known.id) } });
+  });
+
+  it("merges once when two tabs log in at the same time", async ({ server, app }) => {
+    const known = await makeUser(server.db, app.app.id, { userId: unique("site") });
+    const { v, conversation } = await busyVisitor(server, app);
+    const tab2 = await bootTestVisitor(server, app, { deviceId: v.deviceId });
+    const hash = userHashOf(await secretOf(server, app), known.userId!);
+    const answers = await Promise.all(
+      [v, tab2, v, tab2].map((t) => login(t, { user_id: known.userId, user_hash: hash })),
+    );
+    // A tab whose token the other's merge already ended is refused; every answer that is not names the user.
+    for (const a of answers) expect([200, 401]).toContain(a.status);
+    const done = answers.filter((a) => a.status === 200).map((a) => ok<VisitorAuth>(a));
+    expect(done.length).toBeGreaterThan(0);
+    for (const d of done) expect(d.visitor.id).toBe(Number(known.id));
+    expect(done.filter((d) => d.merged)).toHaveLength(1);
+    expect(await server.db.user.findUnique({ where: { id: BigInt(v.boot.visitor.id) } })).toBeNull();
+    const target = await server.db.user.findUniqueOrThrow({ where: { id: known.id } });
+    expect(target.conversationCount).toBe(1);
+    expect((await server.db.conversation.findUniqueOrThrow({ where: { id: conversation } })).userId).toBe(
+      known.id,
+    );
+    const summary = await server.db.userEventSummary.findMany({ where: { userId: known.id } });
+    expect(summary.map((s) => s.count)).toEqual([1]);
+  });
+
+  it("without verification, takes a new user_id unverified but never an existing user's", async ({
+    server,
+    app,
+  }) => {
+    const v = await bootTestVisitor(server, app);
+    const known = await makeUser(server.db, app.app.id, { userId: unique("site") });
+    errorOf(await login(v, { user_id: known.userId }), 403, "PermissionDenied");
+    const userId = unique("site");
+    const r = ok<VisitorAuth>(await login(v, { user_id: userId }));
+    expect(r).toMatchObject({
+      verified: false,
+      merged: false,
+      visitor: { user_id: userId, anonymous: false },
+    });
+    const row = await server.db.user.findUniqueOrThrow({ where: { id: BigInt(v.boot.visitor.id) } });
+    expect(row.isLead).toBe(true);
+    expect(row.propsSources).toMatchObject({ $user_id: { type: "messenger", verified: false } });
+    // Logged in as one user, it does not become another without logging out.
+    errorOf(
+      await client(server, r.access_token).postJson("/api/v2/messenger/auth", { user_id: unique("site") }),
+      403,
+      "PermissionDenied",
+    );
+  });
+
+  it("gives a user_id claimed without its hash to the visitor that proves it, and ends the claimant's access", async ({
+    server,
+    app,
+  }) => {
+    const claimant = await bootTestVisitor(server, app);
+    const userId = unique("site");
+    const claimed = ok<VisitorAuth>(await login(claimant, { user_id: userId }));
+    expect(claimed.verified).toBe(false);
+    const owner = await bootTestVisitor(server, app);
+    const hash = userHashOf(await secretOf(server, app), userId);
+    const r = ok<VisitorAuth>(await login(owner, { user_id: userId, user_hash: hash }));
+    expect(r).toMatchObject({ verified: true, merged: true, visitor: { id: claimant.boot.visitor.id } });
+    errorOf(
+      await client(server, claimed.access_token).get("/api/v2/messenger/me"),
+      401,
+      "AuthenticationFailed",
+    );
+    errorOf(
+      await server.call("/api/v2/messenger/refresh", {
+        method: "POST",
+        json: { refresh_token: claimed.refresh_token },
+      }),
+      401,
+      "AuthenticationFailed",
+    );
+    // The claimant's browser is a new anonymous visitor; the owner's is the user.
+    const rebooted = await bootTestVisitor(server, app, { deviceId: claimant.deviceId });
+    expect(rebooted.boot.visitor).toMatchObject({ anonymous: true, user_id: null });
+    expect((await bootTestVisitor(server, app, { deviceId: owner.deviceId })).boot.visitor.user_id).toBe(
+      userId,
+    );
+    expect((await me(server, r.access_token)).user_id).toBe(userId);
+    const row = await server.db.user.findUniqueOrThrow({ where: { id: BigInt(claimant.boot.visitor.id) } });
+    expect(row.propsSources).toMatchObject({ $user_id: { verified: true } });
+  });
+});
