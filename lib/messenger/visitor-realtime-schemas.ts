@@ -1,19 +1,25 @@
 import { z } from "zod";
-import { id } from "../contract/schemas";
-import { visitorAdminSchema, visitorConversationSchema, visitorPartSchema } from "./visitor-schemas";
+import { id, seconds } from "../contract/schemas";
+import { visitorAdminSchema, visitorPartSchema } from "./visitor-schemas";
 
 /**
- * The messages of a visitor socket's `messenger` subscription, by `type`; the envelope is the operators' one,
- * `{id, channel: "messenger", type, message, time}` (`id` the event position to resume from, null for typing).
- * Browser-safe (zod only): the frame's types come from here.
+ * What a visitor receives on its `messenger` subscription (the contract of issue #17), with the parts and
+ * operators of the visitor API (visitor-schemas.ts). Browser-safe (zod only): the frame's types come from here.
+ * Never a note, an assignment or system part, or an operator's email.
  */
+export const visitorConversationEventSchema = z.strictObject({
+  id,
+  created: seconds,
+  last_update: z.number(),
+  closed: z.boolean(),
+  last_part: visitorPartSchema.nullable(),
+  assignee: visitorAdminSchema.nullable(),
+});
 
-/** A conversation's change (start, close, reopen, assignment): the list's item but `unread`, which the frame counts. */
-export const visitorConversationEventSchema = visitorConversationSchema.omit({ unread: true });
-
+/** The messages of the `messenger` subscription, by `type` (the envelope: {id, channel: "messenger", type, message, time}). */
 export const visitorRealtimeSchemas = {
   messenger_part: z.strictObject({ conversation: id, part: visitorPartSchema }),
-  messenger_typing: z.strictObject({ conversation: id, admin: visitorAdminSchema }),
+  messenger_typing: z.strictObject({ conversation: id, admin: visitorAdminSchema.nullable() }),
   messenger_read: z.strictObject({ conversation: id, by: z.enum(["admin", "user"]) }),
   messenger_conversation: visitorConversationEventSchema,
 };

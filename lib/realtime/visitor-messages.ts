@@ -1,8 +1,5 @@
 import type { Actor, Part } from "../parts/schemas";
-import type { AttachmentUrl } from "../attachments/sign";
-import { toJson } from "../domain/json";
-import { isVisibleToVisitor, serializeVisitorPart, type VisitorPartSource } from "../messenger/visitor-parts";
-import type { VisitorPart } from "../messenger/visitor-schemas";
+import { visitorPartOfPayload, visitorOperator } from "../messenger/visitor-parts-live";
 import type { VisitorConversationEvent, VisitorRealtimeMessage } from "../messenger/visitor-realtime-schemas";
 import type { LogRow } from "./log-rows";
 
@@ -36,43 +33,14 @@ interface ConversationJson {
   assignee: Actor | null;
 }
 
-/** The visitor's part of an event's part (the API v2 object), through the visitor API's own serializer. */
-function visitorPart(p: Part): VisitorPart | undefined {
-  if (!isVisibleToVisitor(p.type)) return undefined;
-  const attachments = p.attachments ?? [];
-  const src: VisitorPartSource = {
-    id: BigInt(p.id),
-    conversationId: BigInt(p.conversation),
-    created: new Date(p.created * 1000),
-    type: p.type,
-    body: p.body,
-    bodyJson: (p.body_json ?? null) as VisitorPartSource["bodyJson"],
-    fromAdmin: typeof p.from === "object" && p.from ? { ...p.from, id: BigInt(p.from.id) } : null,
-    read: p.read,
-    actions: (p.actions ?? null) as VisitorPartSource["actions"],
-    randomId: BigInt(p.random_id),
-    attachments: attachments.map((a) => ({
-      id: BigInt(a.id),
-      filename: a.filename,
-      mimeType: a.mime_type,
-      size: a.size,
-    })),
-  };
-  // The event's links, signed when it was written.
-  const urls: AttachmentUrl = (id) => attachments.find((a) => BigInt(a.id) === id)?.url ?? "";
-  return JSON.parse(toJson(serializeVisitorPart(src, urls), false)) as VisitorPart;
-}
-
-const admin = (a: Actor | null | undefined) => (a ? { id: a.id, name: a.name, avatar: a.avatar } : null);
-
 function summaryOf(c: ConversationJson): VisitorConversationEvent {
   return {
     id: c.id,
     created: c.created,
     last_update: c.last_update,
     closed: c.closed,
-    last_part: (c.reply_last && visitorPart(c.reply_last)) ?? null,
-    assignee: admin(c.assignee),
+    last_part: (c.reply_last && visitorPartOfPayload(c.reply_last)) ?? null,
+    assignee: c.assignee ? visitorOperator(c.assignee) : null,
   };
 }
 
@@ -85,7 +53,7 @@ export function visitorMessageOf(row: LogRow, memo: ConversationMemo): VisitorRe
   const p = row.payload as Record<string, unknown>;
   switch (kind) {
     case "conversation_reply": {
-      const part = visitorPart(p as unknown as Part);
+      const part = visitorPartOfPayload(p as unknown as Part);
       return part && { type: "messenger_part", message: { conversation: part.conversation, part } };
     }
     case "conversation":
@@ -104,19 +72,19 @@ export function visitorMessageOf(row: LogRow, memo: ConversationMemo): VisitorRe
     case "conversation_closed":
     case "conversation_assigned": {
       const id = p.conversation as number;
-      // Without its `conversation` row (a replay that starts between the two): what the row itself says.
-      const summary: VisitorConversationEvent = {
-        ...(memo.get(String(id)) ?? {
-          id,
-          created: 0,
-          last_update: row.created.getTime() / 1000,
-          closed: false,
-          last_part: null,
-          assignee: null,
-        }),
-      };
+      const known = memo.get(String(id));
+      const summary: VisitorConversationEvent = known
+        ? { ...known }
+        : {
+            id,
+            created: 0,
+            last_update: row.created.getTime() / 1000,
+            closed: false,
+            last_part: null,
+            assignee: null,
+          };
       if (kind === "conversation_closed") summary.closed = p.closed === true;
-      else summary.assignee = admin(p.assignee as Actor | null);
+      else summary.assignee = p.assignee ? visitorOperator(p.assignee as Actor) : null;
       memo.set(String(id), summary);
       return { type: "messenger_conversation", message: summary };
     }
