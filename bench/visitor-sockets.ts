@@ -78,6 +78,8 @@ function open(url: string, token: string): Promise<Socket> {
     auth: { token },
     forceNew: true,
     reconnection: false,
+    // A loaded machine accepts thousands of handshakes slowly: the client's 20 s default fails them.
+    timeout: 120_000,
   });
   return new Promise((resolve, reject) => {
     s.once("connect", () => resolve(s));

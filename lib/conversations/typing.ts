@@ -36,7 +36,7 @@ export async function setTyping(ctx: Ctx, input: TypingInput): Promise<void> {
     );
     from = admin;
     // The messenger's shape (lib/messenger/visitor-realtime-schemas.ts), written here: messenger imports us.
-    const shown = { id: admin?.id ?? 0n, name: admin?.name ?? "", avatar: admin?.avatar ?? "" };
+    const shown = admin ? { id: admin.id, name: admin.name, avatar: admin.avatar } : null;
     if (!input.note) visitor = { type: "messenger_typing", message: { conversation: conv.id, admin: shown } };
   }
   publishTransient(
