@@ -20,6 +20,7 @@ import * as props from "../props/endpoints";
 import * as events from "../events/endpoints";
 import * as leads from "../leads/endpoints";
 import * as segments from "../segments/endpoints";
+import * as savedReplies from "../saved-replies/endpoints";
 import * as imports from "../imports/endpoints";
 import * as leadsExport from "../leads/endpoints-export";
 import * as propCatalog from "../props/endpoints-catalog";
@@ -52,6 +53,7 @@ const modules: Record<string, unknown>[] = [
   events,
   leads,
   segments,
+  savedReplies,
   imports,
   leadsExport,
   propCatalog,
