@@ -21,6 +21,7 @@ import * as events from "../events/endpoints";
 import * as leads from "../leads/endpoints";
 import * as segments from "../segments/endpoints";
 import * as savedReplies from "../saved-replies/endpoints";
+import * as notifications from "../notifications/endpoints";
 import * as imports from "../imports/endpoints";
 import * as leadsExport from "../leads/endpoints-export";
 import * as propCatalog from "../props/endpoints-catalog";
@@ -54,6 +55,7 @@ const modules: Record<string, unknown>[] = [
   leads,
   segments,
   savedReplies,
+  notifications,
   imports,
   leadsExport,
   propCatalog,

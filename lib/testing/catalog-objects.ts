@@ -151,6 +151,7 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
     "POST /apps/{id}/segments": { name: "S", filters: { type: "and", filters: [] } },
     "POST /apps/{id}/segments/{segment_id}": { name: "S2" },
     "PUT /apps/{id}/segments/{segment_id}": { name: "S2" },
+    "POST /notifications/read": { all: true },
     "POST /apps/{id}/saved_replies": { shortcut: "sweep", title: "T", body: "B" },
     "POST /apps/{id}/saved_replies/{reply_id}": { title: "T2" },
     "POST /apps/{id}/webhooks": { url: "http://127.0.0.1:9/hook", events: ["user.event"] },
