@@ -56,6 +56,10 @@ export const queryKeys = {
     all: ["savedReplies"] as const,
     list: (appId: string) => [...queryKeys.savedReplies.all, appId, "list"] as const,
   },
+  notifications: {
+    all: ["notifications"] as const,
+    list: () => [...queryKeys.notifications.all, "list"] as const,
+  },
   admins: {
     all: ["admins"] as const,
     list: (appId: string) => [...queryKeys.admins.all, appId, "list"] as const,
