@@ -12,6 +12,8 @@ let b: Page;
 let api: APIRequestContext;
 
 test.beforeAll(async ({ browser, playwright }) => {
+  // Two logins on a server that may have just started (the first pages it serves are slow).
+  test.setTimeout(90_000);
   ops = await twoAdmins(browser, playwright);
   ({ api, a, b } = ops);
 });
@@ -21,6 +23,7 @@ test.afterAll(() => ops?.close());
 const item = (page: Page, text: string) => page.getByTestId("notification-item").filter({ hasText: text });
 
 test("an @mention in a note reaches the other operator live; opening it shows the conversation and reads it", async () => {
+  test.setTimeout(90_000);
   const e2e = ops!.e2e;
   await listening(api, a, b);
   const v = await startVisitor(api, `Refund please ${stamp()}`);
