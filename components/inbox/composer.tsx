@@ -31,7 +31,8 @@ interface ComposerProps {
   mode: ComposerMode;
   onMode: (m: ComposerMode) => void;
   onSend: (s: ComposerSend) => void;
-  onTyping: (body: string) => void;
+  /** `note`: typing a note, which operators may see and the visitor never does. */
+  onTyping: (body: string, note: boolean) => void;
   textareaRef: Ref<HTMLTextAreaElement>;
   disabled?: boolean;
   /** The draft to start from (the composer is mounted once per conversation). */
@@ -139,7 +140,7 @@ export function Composer(props: ComposerProps) {
             setBody(e.target.value);
             setError(null);
             picker.track(e.target);
-            if (!note && e.target.value) onTyping(e.target.value);
+            if (e.target.value) onTyping(e.target.value, note);
           }}
           onSelect={(e) => picker.track(e.currentTarget)}
           onBlur={() => picker.close()}
