@@ -5,6 +5,8 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { QuickReplyButton } from "@/lib/client/inbox/types";
 import { QuickReplyEditor } from "./quick-reply-editor";
+import { SavedReplyList } from "./saved-reply-picker";
+import { useSavedReplyPicker, type PlaceholderValues } from "./use-saved-reply-picker";
 
 export type ComposerMode = "reply_admin" | "note";
 
@@ -23,6 +25,9 @@ export interface ComposerDraft {
 }
 
 interface ComposerProps {
+  appId: string;
+  /** What saved replies' placeholders become (the visitor's and this operator's names). */
+  placeholders: PlaceholderValues;
   mode: ComposerMode;
   onMode: (m: ComposerMode) => void;
   onSend: (s: ComposerSend) => void;
@@ -38,12 +43,14 @@ interface ComposerProps {
 
 /** Reply or note: Enter sends, Shift+Enter breaks the line; an attachment and quick-reply buttons are optional. */
 export function Composer(props: ComposerProps) {
-  const { mode, onMode, onSend, onTyping, textareaRef, disabled, draft, onDraft } = props;
+  const { appId, placeholders, mode, onMode, onSend, onTyping, textareaRef, disabled, draft, onDraft } =
+    props;
   const [body, setBody] = useState(draft?.body ?? "");
   const [file, setFile] = useState<File | null>(draft?.file ?? null);
   const [buttons, setButtons] = useState<string[] | null>(draft?.buttons ?? null);
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const picker = useSavedReplyPicker({ appId, values: placeholders, setBody });
 
   useEffect(() => {
     onDraft?.(body || file || buttons ? { body, file, buttons } : null);
@@ -69,6 +76,7 @@ export function Composer(props: ComposerProps) {
       file: file ?? undefined,
     });
     setBody("");
+    picker.close();
     setFile(null);
     setButtons(null);
     if (fileInput.current) fileInput.current.value = "";
@@ -113,32 +121,43 @@ export function Composer(props: ComposerProps) {
       <label htmlFor={`${id}-body`} className="sr-only">
         {note ? "Note" : "Reply"}
       </label>
-      <textarea
-        id={`${id}-body`}
-        ref={textareaRef}
-        data-testid="composer-input"
-        value={body}
-        rows={3}
-        disabled={disabled}
-        placeholder={
-          note ? "Write a note for your team…" : "Write a reply… (Enter sends, Shift+Enter for a new line)"
-        }
-        onChange={(e) => {
-          setBody(e.target.value);
-          setError(null);
-          if (e.target.value) onTyping(e.target.value, note);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            send();
-          } else if (e.key === "Escape") {
-            e.currentTarget.blur();
+      <div className="relative">
+        <SavedReplyList picker={picker} />
+        <textarea
+          id={`${id}-body`}
+          {...picker.inputProps}
+          ref={textareaRef}
+          data-testid="composer-input"
+          value={body}
+          rows={3}
+          disabled={disabled}
+          placeholder={
+            note
+              ? "Write a note for your team… (/ for saved replies)"
+              : "Write a reply… (Enter sends, Shift+Enter for a new line, / for saved replies)"
           }
-        }}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="block w-full resize-y rounded-lg bg-white px-3 py-2 text-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-      />
+          onChange={(e) => {
+            setBody(e.target.value);
+            setError(null);
+            picker.track(e.target);
+            if (e.target.value) onTyping(e.target.value, note);
+          }}
+          onSelect={(e) => picker.track(e.currentTarget)}
+          onBlur={() => picker.close()}
+          onKeyDown={(e) => {
+            if (picker.onKeyDown(e)) {
+              e.preventDefault();
+            } else if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              send();
+            } else if (e.key === "Escape") {
+              e.currentTarget.blur();
+            }
+          }}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="block w-full resize-y rounded-lg bg-white px-3 py-2 text-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+        />
+      </div>
       {buttons && !note && (
         <div className="mt-2">
           <QuickReplyEditor value={buttons} onChange={setButtons} />

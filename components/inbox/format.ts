@@ -10,6 +10,12 @@ export function visitorName(user: UserShort | null | undefined, fallbackId?: str
   return `Visitor #${user?.id ?? fallbackId ?? "?"}`;
 }
 
+/** The visitor's name when they gave one (saved replies' {{visitor_name}}): never an email or an ID. */
+export function knownVisitorName(user: UserShort | null | undefined): string | null {
+  const name = user?.props.$name;
+  return typeof name === "string" && name.trim() ? name.trim() : null;
+}
+
 export function isActor(from: Part["from"]): from is Actor {
   return typeof from === "object" && from !== null;
 }

@@ -37,7 +37,7 @@ import { removePending, type PartPages } from "@/lib/client/inbox/thread-cache";
 import { Composer, type ComposerDraft, type ComposerMode } from "./composer";
 import { ConversationHeader } from "./conversation-header";
 import { ConversationList } from "./conversation-list";
-import { visitorName } from "./format";
+import { knownVisitorName, visitorName } from "./format";
 import { ShortcutsOverlay } from "./shortcuts-overlay";
 import { Thread } from "./thread";
 import { VisitorDrawer } from "./visitor-drawer";
@@ -255,6 +255,8 @@ function Inbox({ appId, me }: { appId: string; me: Actor }) {
             />
             <Composer
               key={selected}
+              appId={appId}
+              placeholders={{ visitor_name: knownVisitorName(conv.user), operator_name: me.name }}
               mode={mode}
               onMode={setMode}
               onSend={(s) => send({ ...s, conversationId: String(conv.id), randomId: newRandomId() })}

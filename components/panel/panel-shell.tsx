@@ -15,6 +15,7 @@ import { useMe } from "@/lib/client/use-me";
 import { useSocket } from "@/lib/client/use-socket";
 import { Avatar } from "./avatar";
 import { ConnectionIndicator } from "./connection-indicator";
+import { NotificationBell } from "./notification-bell";
 import { InboxIcon, LeadsIcon, LogoutIcon, SettingsIcon } from "./nav-icons";
 
 const NAV = [
@@ -136,6 +137,7 @@ function Sidebar({ me, pathname, status, onLogout, loggingOut, logoutError }: Si
         </div>
         <div className="flex items-center gap-3 md:justify-between">
           <ConnectionIndicator status={status} className="md:pl-1" />
+          <NotificationBell me={me} />
           <Button
             variant="ghost"
             size="sm"

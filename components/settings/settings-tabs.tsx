@@ -8,6 +8,7 @@ import { ApiKeysSection } from "./api-keys-section";
 import { ChannelsSection } from "./channels-section";
 import { MessengerSection } from "./messenger-section";
 import { OperatorsSection } from "./operators-section";
+import { SavedRepliesSection } from "./saved-replies-section";
 import { WebhooksSection } from "./webhooks-section";
 
 const TABS = [
@@ -15,6 +16,7 @@ const TABS = [
   { id: "webhooks", label: "Webhooks" },
   { id: "channels", label: "Channels" },
   { id: "messenger", label: "Messenger" },
+  { id: "saved-replies", label: "Saved replies" },
   { id: "operators", label: "Operators" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
@@ -107,6 +109,7 @@ export function SettingsTabs() {
         {tab === "webhooks" && <WebhooksSection appId={appId} />}
         {tab === "messenger" && <MessengerSection appId={appId} />}
         {tab === "channels" && <ChannelsSection appId={appId} />}
+        {tab === "saved-replies" && <SavedRepliesSection appId={appId} />}
         {tab === "operators" && <OperatorsSection appId={appId} />}
       </div>
     </div>

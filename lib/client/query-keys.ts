@@ -52,6 +52,14 @@ export const queryKeys = {
     all: ["messenger"] as const,
     settings: (appId: string) => [...queryKeys.messenger.all, appId, "settings"] as const,
   },
+  savedReplies: {
+    all: ["savedReplies"] as const,
+    list: (appId: string) => [...queryKeys.savedReplies.all, appId, "list"] as const,
+  },
+  notifications: {
+    all: ["notifications"] as const,
+    list: () => [...queryKeys.notifications.all, "list"] as const,
+  },
   admins: {
     all: ["admins"] as const,
     list: (appId: string) => [...queryKeys.admins.all, appId, "list"] as const,

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { inboxRealtimeHandlers, onInboxUserPresence } from "./inbox/realtime";
 import { onUserPresenceChanged, onUserPropsChanged } from "./leads-realtime";
+import { onNotification } from "./notifications/realtime";
 
 /** One message from the socket (the server's `socket.send`): `message` is the API object. */
 export interface RealtimeMessage<T = unknown> {
@@ -28,6 +29,7 @@ const handlers: Partial<Record<string, RealtimeHandler>> = {
     onUserPresenceChanged(msg, ctx);
   },
   user_props_changed: onUserPropsChanged,
+  notification: onNotification,
 };
 
 export function channelKind(channel: string): string {

@@ -20,6 +20,8 @@ import * as props from "../props/endpoints";
 import * as events from "../events/endpoints";
 import * as leads from "../leads/endpoints";
 import * as segments from "../segments/endpoints";
+import * as savedReplies from "../saved-replies/endpoints";
+import * as notifications from "../notifications/endpoints";
 import * as imports from "../imports/endpoints";
 import * as leadsExport from "../leads/endpoints-export";
 import * as propCatalog from "../props/endpoints-catalog";
@@ -54,6 +56,8 @@ const modules: Record<string, unknown>[] = [
   events,
   leads,
   segments,
+  savedReplies,
+  notifications,
   imports,
   leadsExport,
   propCatalog,

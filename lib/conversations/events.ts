@@ -6,6 +6,7 @@ import { serializePart } from "../parts/serialize";
 import type { ConversationRow } from "./rows";
 import type { UserSystemRow } from "../user-model/system-props";
 import { hydrateConversations, LIST_FIELDS, serializeConversation } from "./view";
+import { notifyParts } from "../notifications/notify";
 
 /**
  * Event-log channels of conversations (the real-time and webhook issues deliver them). Payloads are v2 API
@@ -35,7 +36,8 @@ export interface Published {
 
 /**
  * Every new part goes to `conversation_reply` (the payload is the part, `random_id` included) and the
- * conversation as it now is to `conversation`; callers add the channel of their own change.
+ * conversation as it now is to `conversation`; callers add the channel of their own change. The operators the
+ * parts concern (mentioned, assigned, the assignee of a visitor's reply) are notified in the same transaction.
  */
 export async function publishChange(
   tx: Queryable,
@@ -60,5 +62,6 @@ export async function publishChange(
   });
   const conversationJson = serializeConversation(view!, { version: 2, urls });
   emit(logEvent("conversation", conv, conversationJson));
+  await notifyParts(tx, emit, conv, created);
   return { parts, partJson, conversationJson };
 }

@@ -15,6 +15,8 @@ export const CHANNEL_KINDS = [
   "user_presence_changed",
   "user_props_changed",
   "event",
+  // `notification.<app>.<admin>`: one operator's own (lib/notifications/notify.ts).
+  "notification",
 ] as const;
 
 export const MAX_CHANNELS_PER_SOCKET = 50;
@@ -43,6 +45,8 @@ function scopeOf(kind: string): Scope {
 function mayListen(actor: Actor, ch: ParsedChannel): boolean {
   // The app's channels carry every visitor's conversations and notes: never a visitor's to hear.
   if (actor.kind === "visitor" || !canAccessApp(actor, ch.appId)) return false;
+  // The third part of a notification channel is an operator, not a visitor: only that operator hears it.
+  if (ch.kind === "notification") return actor.kind === "admin" && ch.userId === actor.adminId;
   return actor.kind !== "token" || actor.scopes.includes(scopeOf(ch.kind));
 }
 

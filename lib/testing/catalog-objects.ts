@@ -13,6 +13,7 @@ export interface CatalogObjects {
   part: string;
   note_id: string;
   segment_id: string;
+  reply_id: string;
   webhook_id: string;
   key_id: string;
   job_id: string;
@@ -59,6 +60,12 @@ export async function makeCatalogObjects(
     name: segName,
     filters: { type: "and", filters: [{ property_name: "$email", type: "known", value: {} }] },
   });
+  const savedReplyBody = unique("secret saved reply");
+  const saved = await as("POST", `/api/v2/apps/${app.app.id}/saved_replies`, {
+    shortcut: unique("s").toLowerCase(),
+    title: "Saved",
+    body: savedReplyBody,
+  });
   const hookUrl = `http://127.0.0.1:9/${unique("secret-hook")}`;
   const hook = await as("POST", `/api/v2/apps/${app.app.id}/webhooks`, {
     url: hookUrl,
@@ -80,6 +87,7 @@ export async function makeCatalogObjects(
     part: String(part.id),
     note_id: String(note.id),
     segment_id: String(seg.id),
+    reply_id: String(saved.id),
     webhook_id: String(hook.id),
     key_id: String(key.id),
     job_id: String(job.id),
@@ -95,6 +103,7 @@ export async function makeCatalogObjects(
       part.body,
       noteBody,
       segName,
+      savedReplyBody,
       hookUrl,
       app.admin.email,
       app.admin.name,
@@ -142,6 +151,9 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
     "POST /apps/{id}/segments": { name: "S", filters: { type: "and", filters: [] } },
     "POST /apps/{id}/segments/{segment_id}": { name: "S2" },
     "PUT /apps/{id}/segments/{segment_id}": { name: "S2" },
+    "POST /notifications/read": { all: true },
+    "POST /apps/{id}/saved_replies": { shortcut: "sweep", title: "T", body: "B" },
+    "POST /apps/{id}/saved_replies/{reply_id}": { title: "T2" },
     "POST /apps/{id}/webhooks": { url: "http://127.0.0.1:9/hook", events: ["user.event"] },
     "PATCH /apps/{id}/webhooks/{webhook_id}": { active: true },
     "POST /apps/{id}/webhooks/{webhook_id}": { active: true },

@@ -1,0 +1,47 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { Notification } from "@/lib/notifications/schemas";
+import { queryKeys } from "../query-keys";
+import { addNotification, type NotificationsData } from "./cache";
+
+/** `notification.<app>.<admin>`: this operator's own channel, one per app they belong to. */
+export const notificationChannels = (adminId: string, appIds: readonly string[]) =>
+  appIds.map((app) => `notification.${app}.${adminId}`);
+
+export function describeNotification(n: Notification): string {
+  const who = n.actor?.name ?? "The visitor";
+  if (n.kind === "mention") return `${who} mentioned you`;
+  if (n.kind === "assigned") return `${who} assigned you a conversation`;
+  return "New reply in your conversation";
+}
+
+/** Registered in ../realtime-dispatch.ts: into the bell's cache, and to the desktop when the tab is hidden. */
+export function onNotification(msg: { message: unknown }, ctx: { queryClient: QueryClient }): void {
+  const n = msg.message as Notification;
+  const key = queryKeys.notifications.list();
+  const old = ctx.queryClient.getQueryData<NotificationsData>(key);
+  if (!old) {
+    // Not read yet: the count must come from the server.
+    void ctx.queryClient.invalidateQueries({ queryKey: key });
+  } else {
+    const next = addNotification(old, n);
+    // A replayed message is already in the list: no second desktop notification.
+    if (next === old) return;
+    ctx.queryClient.setQueryData(key, next);
+  }
+  showDesktop(n);
+}
+
+/** Only once the operator allowed notifications (the Inbox's alerts switch asks), and only for a hidden tab. */
+function showDesktop(n: Notification): void {
+  if (typeof document === "undefined" || !document.hidden) return;
+  if (typeof Notification === "undefined" || Notification.permission !== "granted") return;
+  try {
+    const shown = new Notification(describeNotification(n), { body: n.excerpt, tag: `notification-${n.id}` });
+    shown.onclick = () => {
+      window.focus();
+      window.location.assign(`/inbox?c=${encodeURIComponent(String(n.conversation))}`);
+    };
+  } catch {
+    // Some browsers allow notifications only from a service worker; the bell still counts.
+  }
+}
