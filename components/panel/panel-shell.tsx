@@ -16,6 +16,7 @@ import { useSocket } from "@/lib/client/use-socket";
 import { Avatar } from "./avatar";
 import { ConnectionIndicator } from "./connection-indicator";
 import { InboxIcon, LeadsIcon, LogoutIcon, SettingsIcon } from "./nav-icons";
+import { SearchBox } from "./search-box";
 
 const NAV = [
   { href: "/inbox", label: "Inbox", icon: InboxIcon },
@@ -153,6 +154,10 @@ function Sidebar({ me, pathname, status, onLogout, loggingOut, logoutError }: Si
             {logoutError}
           </p>
         )}
+      </div>
+
+      <div role="search" className="order-3 w-full px-4 pb-2 md:order-2 md:px-3 md:pb-3">
+        <SearchBox />
       </div>
 
       <nav aria-label="Main" className="order-3 w-full overflow-x-auto px-2 pb-2 md:order-2 md:px-3 md:pb-0">

@@ -52,6 +52,11 @@ export const queryKeys = {
     all: ["messenger"] as const,
     settings: (appId: string) => [...queryKeys.messenger.all, appId, "settings"] as const,
   },
+  search: {
+    all: ["search"] as const,
+    /** `params` is what the search box sends (lib/client/use-search.ts). */
+    results: (appId: string, params: object) => [...queryKeys.search.all, appId, params] as const,
+  },
   admins: {
     all: ["admins"] as const,
     list: (appId: string) => [...queryKeys.admins.all, appId, "list"] as const,
