@@ -42,14 +42,14 @@ export function dateRange(column: Prisma.Sql, input: SearchInput): Prisma.Sql {
 }
 
 /** Parts the first step looks at: the newest ones (by ID) below the page's start. */
-export const RECENT_WINDOW = 20_000;
+export const RECENT_WINDOW = 10_000;
 
 /**
  * Replies and notes whose words match, newest first, in two steps: the RECENT_WINDOW newest parts (where a frequent
  * word fills the page, found by walking them and testing their stored vectors), then, if the page is not full, the
- * older ones through the GIN index, ordered by `id + 0` so that the planner cannot walk the whole table backwards
- * instead: its estimate for a prefix (`word:*`) is blind, and a word found nowhere would read every part. The page's
- * IDs are found first and the excerpts made for them alone (ts_headline re-parses a body).
+ * older ones through the GIN index alone: bound and ordered by `id + 0`, so that the planner cannot walk the table
+ * by ID instead (its estimate for a prefix, `word:*`, is blind, and a word found nowhere would read every part).
+ * The page's IDs are found first and the excerpts made for them alone (ts_headline re-parses a body).
  */
 export function messagesStatement(
   input: SearchInput,
@@ -66,7 +66,7 @@ export function messagesStatement(
   const range =
     step === "recent"
       ? Prisma.sql`p.id < ${top} AND p.id >= ${top} - ${RECENT_WINDOW}`
-      : Prisma.sql`p.id < ${top} - ${RECENT_WINDOW}`;
+      : Prisma.sql`p.id + 0 < ${top} - ${RECENT_WINDOW}`;
   const filters = conversationFilters(input);
   const needsConversation =
     (input.state !== undefined && input.state !== "all") || input.assignee !== undefined;
