@@ -9,11 +9,12 @@ import { openSession, type Figure } from "./harness";
 import { benchLeads } from "./cases-leads";
 import { benchInbox } from "./cases-inbox";
 import { benchWebhooks } from "./cases-webhooks";
+import { benchSearch } from "./cases-search";
 import { benchImport, benchUsers } from "./cases-users";
 import { met, printTable, ratio } from "./table";
 
 /**
- * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, webhooks, users, import, realtime, edge,
+ * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, search, webhooks, users, import, realtime, edge,
  * messenger, visitor-sockets (all by default; BENCH_VISITORS sets the last one's sockets, 10,000 by default).
  * PostgreSQL (DATABASE_URL) for everything but edge and messenger (Chromium); REDIS_URL for realtime. BENCH_USERS sets the dataset size
  * (1,000,000 by default; conversations are a tenth of it, parts 20 per conversation).
@@ -25,6 +26,7 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 const GROUPS = [
   "leads",
   "inbox",
+  "search",
   "webhooks",
   "users",
   "import",
@@ -53,7 +55,9 @@ const results: Record<string, unknown> = {
 const figures: Figure[] = [];
 let ds: DatasetInfo | undefined;
 
-if (["leads", "inbox", "webhooks", "users", "import"].some((g) => want(g as (typeof GROUPS)[number]))) {
+if (
+  ["leads", "inbox", "search", "webhooks", "users", "import"].some((g) => want(g as (typeof GROUPS)[number]))
+) {
   if (!onPg) {
     console.log("dataset benchmarks skipped: they need DATABASE_URL=postgres://…");
   } else {
@@ -80,6 +84,10 @@ if (["leads", "inbox", "webhooks", "users", "import"].some((g) => want(g as (typ
       if (want("inbox")) {
         console.log("== Inbox");
         await benchInbox(s);
+      }
+      if (want("search")) {
+        console.log("== Search: messages, visitors, leads; with and beside the reply load");
+        await benchSearch(s);
       }
       if (want("webhooks")) {
         console.log("== Webhooks: delivery lag under the reply load");

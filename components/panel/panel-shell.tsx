@@ -17,6 +17,7 @@ import { Avatar } from "./avatar";
 import { ConnectionIndicator } from "./connection-indicator";
 import { NotificationBell } from "./notification-bell";
 import { InboxIcon, LeadsIcon, LogoutIcon, SettingsIcon } from "./nav-icons";
+import { SearchBox } from "./search-box";
 
 const NAV = [
   { href: "/inbox", label: "Inbox", icon: InboxIcon },
@@ -155,6 +156,10 @@ function Sidebar({ me, pathname, status, onLogout, loggingOut, logoutError }: Si
             {logoutError}
           </p>
         )}
+      </div>
+
+      <div role="search" className="order-3 w-full px-4 pb-2 md:order-2 md:px-3 md:pb-3">
+        <SearchBox />
       </div>
 
       <nav aria-label="Main" className="order-3 w-full overflow-x-auto px-2 pb-2 md:order-2 md:px-3 md:pb-0">

@@ -60,6 +60,11 @@ export const queryKeys = {
     all: ["notifications"] as const,
     list: () => [...queryKeys.notifications.all, "list"] as const,
   },
+  search: {
+    all: ["search"] as const,
+    /** `params` is what the search box sends (lib/client/use-search.ts). */
+    results: (appId: string, params: object) => [...queryKeys.search.all, appId, params] as const,
+  },
   admins: {
     all: ["admins"] as const,
     list: (appId: string) => [...queryKeys.admins.all, appId, "list"] as const,

@@ -30,6 +30,7 @@ import * as messenger from "../messenger/endpoints";
 import * as visitors from "../messenger/endpoints-visitor";
 import * as visitorConversations from "../messenger/endpoints-visitor-conversations";
 import * as visitorIdentity from "../messenger/endpoints-visitor-identity";
+import * as search from "../search/endpoints";
 
 /**
  * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
@@ -62,6 +63,7 @@ const modules: Record<string, unknown>[] = [
   leadsExport,
   propCatalog,
   messenger,
+  search,
 ];
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === "object" && v !== null && "spec" in v && "handle" in v;

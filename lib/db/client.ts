@@ -1,6 +1,7 @@
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
+import { createPglite } from "./pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient, type Prisma } from "./generated/client";
 import { pgliteSql, pgSql, registerSql } from "./sql";
@@ -41,7 +42,7 @@ export interface OpenOptions {
 export async function openDb(url: string, opts: OpenOptions = {}): Promise<DbHandle> {
   if (dbKind(url) === "postgres")
     return pgHandle(new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 }));
-  const lite = opts.pglite ?? (await PGlite.create(pglitePath(url)));
+  const lite = opts.pglite ?? (await createPglite(pglitePath(url)));
   const db = new PrismaClient({ adapter: new PrismaPGlite(lite) });
   registerSql(db, pgliteSql(lite));
   return {

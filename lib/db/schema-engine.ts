@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { createPglite } from "./pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import { createRequire } from "node:module";
@@ -66,7 +66,7 @@ export async function diffMigrationsToSchema(
   dir = MIGRATIONS_DIR,
   schemaPath = SCHEMA_PATH,
 ): Promise<string> {
-  const shadow = new PGlite();
+  const shadow = await createPglite();
   const SchemaEngine = await loadEngine();
   // The engine expects the error-capturing, Result-returning form that Prisma's CLI wraps adapters in.
   const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(shadow));

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { PGlite } from "@electric-sql/pglite";
+import { createPglite } from "./pglite";
 import { openDb, dbKind, type DbHandle } from "./client";
 import { migrate, readMigrations } from "./migrate";
 
@@ -60,7 +60,7 @@ export async function prepareTestDatabases(): Promise<void> {
   const file = snapshotFile();
   if (fs.existsSync(file)) return;
   fs.mkdirSync(CACHE, { recursive: true });
-  const db = await PGlite.create();
+  const db = await createPglite();
   await migrate({ url: "pglite:memory://", pglite: db });
   const blob = await db.dumpDataDir("gzip");
   const tmp = `${file}.${process.pid}`;
@@ -103,7 +103,7 @@ export async function createTestDb(): Promise<TestDb> {
   const file = snapshotFile();
   if (!fs.existsSync(file)) await prepareTestDatabases();
   const blob = new Blob([fs.readFileSync(file)]);
-  const pglite = await PGlite.create({ loadDataDir: blob });
+  const pglite = await createPglite(undefined, { loadDataDir: blob });
   const h = await openDb("pglite:memory://", { pglite });
   return { ...h, url: "pglite:memory://" };
 }

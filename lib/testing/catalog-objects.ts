@@ -165,6 +165,7 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
       password: "long enough password",
     },
     "POST /users/import": { merge_field: "$email" },
+    "GET /apps/{id}/search": { q: "Alice", kind: "all" },
   };
   return table[`${method} ${path}`] ?? {};
 }
