@@ -1,8 +1,30 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { inboxState, openConversation, openInbox, startVisitor, tokenApi } from "./support/inbox";
+import { apiFor, logIn, openLeads, runId, type Api } from "./support/leads";
 
 // Issue #18: what a newcomer's walk through the panel found. Each test failed on the panel before its fix.
 test.describe.configure({ timeout: 90_000 });
+
+let api: Api;
+const run = runId("polish");
+
+test.beforeAll(async ({ playwright, e2e }) => {
+  const request = await playwright.request.newContext({ baseURL: e2e.baseURL });
+  api = await apiFor(request, e2e.admin);
+  const lines = ["$email,$name,run,score"];
+  for (let i = 0; i < 25; i++) {
+    lines.push(`p${i}@${run}.test,${String.fromCharCode(65 + i)}ada ${run},${run},${i}`);
+  }
+  const job = await api.importCsv(lines.join("\n") + "\n");
+  expect(job.rows_imported).toBe(25);
+});
+
+const byRun = { type: "and", filters: [{ property_name: "run", type: "str_eq", value: { value: run } }] };
+const runQuery = (extra: Record<string, string> = {}) =>
+  `?${new URLSearchParams({ filters: JSON.stringify(byRun), ...extra })}`;
+
+const header = (page: Page, name: string) => page.getByRole("columnheader", { name });
 
 test.describe("inbox", () => {
   test("Assign to me and Close keep their places, and the header leaves the thread room", async ({
@@ -38,5 +60,42 @@ test.describe("inbox", () => {
       await context.close();
       await token.dispose();
     }
+  });
+});
+
+test.describe("leads", () => {
+  test.beforeEach(async ({ page, admin }) => {
+    await logIn(page, admin);
+  });
+
+  test("the first click on Name sorts A→Z", async ({ page }) => {
+    await openLeads(page, runQuery());
+    await expect(page.getByTestId("leads-total")).toHaveText("25");
+    await header(page, "Name").getByRole("button").click();
+    await expect(header(page, "Name")).toHaveAttribute("aria-sort", "ascending");
+    await expect(page.locator("tbody tr").first()).toContainText(`Aada ${run}`);
+  });
+
+  test("a second sort click before the first round trip returns is kept, and shown at once", async ({
+    page,
+  }) => {
+    await openLeads(page, runQuery());
+    await expect(page.getByTestId("leads-total")).toHaveText("25");
+    // A slow server: each page of leads takes 1.5 s.
+    await page.route(/\/api\/apps\/[^/]+\/users\?/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    await header(page, "Name").getByRole("button").click();
+    await expect(header(page, "Name")).toHaveAttribute("aria-sort", "ascending", { timeout: 500 });
+    await expect(page.getByRole("table", { name: "Leads" })).toHaveAttribute("aria-busy", "true");
+    await header(page, "Name").getByRole("button").click();
+    await expect(header(page, "Name")).toHaveAttribute("aria-sort", "descending", { timeout: 500 });
+    await expect(page.getByRole("table", { name: "Leads" })).not.toHaveAttribute("aria-busy", "true", {
+      timeout: 10_000,
+    });
+    await expect(page.locator("tbody tr").first()).toContainText(`Yada ${run}`);
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("$name");
+    expect(new URL(page.url()).searchParams.get("order")).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 import type { CatalogProp, Lead } from "@/lib/client/leads-types";
+import { Spinner } from "@/components/ui/spinner";
 import { UserText } from "@/components/ui/user-text";
 import { formatValue, leadName, PRESENCE_LABEL, presenceClass } from "./format";
 
@@ -11,6 +12,8 @@ interface Column {
   label: string;
   /** The prop the column sorts by; none: not sortable. */
   sort?: string;
+  /** The order of a first click: A→Z for text, newest or largest first for dates and numbers. */
+  first?: "asc" | "desc";
   cell: (l: Lead) => React.ReactNode;
 }
 
@@ -19,11 +22,13 @@ const BASE: Column[] = [
     key: "name",
     label: "Name",
     sort: "$name",
+    first: "asc",
     cell: (l) => (
       <span className="flex items-center gap-2">
         <span
           className={cn("size-2 shrink-0 rounded-full", presenceClass(l.presence))}
           title={PRESENCE_LABEL[l.presence] ?? l.presence}
+          aria-hidden="true"
         />
         <span className="sr-only">{PRESENCE_LABEL[l.presence] ?? l.presence}: </span>
         <Link
@@ -40,12 +45,14 @@ const BASE: Column[] = [
     key: "email",
     label: "Email",
     sort: "$email",
+    first: "asc",
     cell: (l) => <UserText>{formatValue(l.props.$email)}</UserText>,
   },
   {
     key: "phone",
     label: "Phone",
     sort: "$phone",
+    first: "asc",
     cell: (l) => <UserText>{formatValue(l.props.$phone)}</UserText>,
   },
   { key: "last_seen", label: "Last seen", sort: "$last_seen", cell: (l) => formatValue(l.props.$last_seen) },
@@ -54,6 +61,7 @@ const BASE: Column[] = [
     key: "place",
     label: "City, country",
     sort: "$city",
+    first: "asc",
     cell: (l) => <UserText>{[l.props.$city, l.props.$country].filter(Boolean).join(", ") || "—"}</UserText>,
   },
   {
@@ -88,17 +96,21 @@ export function LeadsTable({
   catalog: CatalogProp[];
   sort: string;
   order: "asc" | "desc";
-  onSort: (prop: string) => void;
+  onSort: (prop: string, first: "asc" | "desc") => void;
   busy: boolean;
 }) {
   const columns: Column[] = [
     ...BASE,
-    ...extra.map((name) => ({
-      key: `x:${name}`,
-      label: catalog.find((p) => p.name === name)?.label ?? name,
-      sort: name,
-      cell: (l: Lead) => <UserText>{formatValue(l.props[name])}</UserText>,
-    })),
+    ...extra.map((name): Column => {
+      const prop = catalog.find((p) => p.name === name);
+      return {
+        key: `x:${name}`,
+        label: prop?.label ?? name,
+        sort: name,
+        first: prop && ["integer", "float", "datetime"].includes(prop.type) ? "desc" : "asc",
+        cell: (l: Lead) => <UserText>{formatValue(l.props[name])}</UserText>,
+      };
+    }),
   ];
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -119,13 +131,14 @@ export function LeadsTable({
                   {c.sort ? (
                     <button
                       type="button"
-                      onClick={() => onSort(c.sort!)}
+                      onClick={() => onSort(c.sort!, c.first ?? "desc")}
                       className="inline-flex items-center gap-1 uppercase hover:text-slate-900 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-brand-600"
                     >
                       {c.label}
                       <span aria-hidden="true" className={active ? "text-slate-900" : "text-slate-300"}>
                         {active && order === "asc" ? "▲" : "▼"}
                       </span>
+                      {active && busy && <Spinner className="size-3" label="Sorting" />}
                     </button>
                   ) : (
                     c.label

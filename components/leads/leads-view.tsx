@@ -1,6 +1,6 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { EmptyState, PageHeader } from "@/components/panel/page-header";
 import { ErrorAlert } from "@/components/settings/error-alert";
@@ -32,7 +32,6 @@ export function LeadsView() {
 }
 
 function LeadsForApp({ appId }: { appId: string }) {
-  const router = useRouter();
   const pathname = usePathname();
   const sp = useSearchParams();
   const q = useMemo(() => readQuery(new URLSearchParams(sp.toString())), [sp]);
@@ -49,11 +48,18 @@ function LeadsForApp({ appId }: { appId: string }) {
     }
   }, [urlFilter]);
 
-  const go = (next: Partial<LeadsQuery>, segment: string | null = segmentId) => {
-    const merged = { ...q, ...next };
+  // The view of the latest click, ahead of the URL: a second click before the first has rendered builds on it.
+  const latest = useRef({ q, segment: segmentId });
+  useEffect(() => {
+    latest.current = { q, segment: segmentId };
+  }, [q, segmentId]);
+  const go = (next: Partial<LeadsQuery>, segment: string | null = latest.current.segment) => {
+    const merged = { ...latest.current.q, ...next };
+    latest.current = { q: merged, segment };
     lastPushed.current = JSON.stringify(cleanFilter(merged.filters));
     const s = writeQuery(merged, { segment: segment ?? undefined });
-    router.replace(s ? `${pathname}?${s}` : pathname, { scroll: false });
+    // The view lives in the browser: the URL changes at once, with no round trip to the server for the page.
+    window.history.replaceState(null, "", s ? `${pathname}?${s}` : pathname);
   };
 
   useEffect(() => {
@@ -75,8 +81,11 @@ function LeadsForApp({ appId }: { appId: string }) {
     setDraft(f);
     go({ filters: f, page: 1 }, String(s.id));
   };
-  const sortBy = (prop: string) =>
-    go({ sort: prop, order: q.sort === prop && q.order === "desc" ? "asc" : "desc", page: 1 });
+  const sortBy = (prop: string, first: "asc" | "desc") => {
+    const now = latest.current.q;
+    const order = now.sort !== prop ? first : now.order === "desc" ? "asc" : "desc";
+    go({ sort: prop, order, page: 1 });
+  };
 
   const applied = cleanFilter(q.filters);
   const exportQuery = new URLSearchParams();
