@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { inboxState, openConversation, openInbox, startVisitor, tokenApi } from "./support/inbox";
-import { apiFor, logIn, openLeads, runId, type Api } from "./support/leads";
+import { apiFor, logIn, openLeads, rowIds, runId, type Api } from "./support/leads";
 
 // Issue #18: what a newcomer's walk through the panel found. Each test failed on the panel before its fix.
 test.describe.configure({ timeout: 90_000 });
@@ -97,5 +97,22 @@ test.describe("leads", () => {
     await expect(page.locator("tbody tr").first()).toContainText(`Yada ${run}`);
     expect(new URL(page.url()).searchParams.get("sort")).toBe("$name");
     expect(new URL(page.url()).searchParams.get("order")).toBeNull();
+  });
+
+  test("← All leads on the card goes back to the list's filter, sort and page", async ({ page }) => {
+    const query = runQuery({ sort: "score", order: "asc", page: "2" });
+    await openLeads(page, query);
+    await expect(page.getByTestId("leads-range")).toContainText("21–25 of");
+    const first = (await rowIds(page))[0]!;
+    await page.locator(`tr[data-lead-id="${first}"] a`).click();
+    await expect(page).toHaveURL(new RegExp(`/leads/users/${first}$`));
+    await page.getByRole("link", { name: "← All leads" }).click();
+    await expect(page).toHaveURL(/\/leads\?/);
+    const sp = new URL(page.url()).searchParams;
+    expect(sp.get("sort")).toBe("score");
+    expect(sp.get("order")).toBe("asc");
+    expect(sp.get("page")).toBe("2");
+    expect(JSON.parse(sp.get("filters") ?? "null")).toEqual(byRun);
+    await expect(page.getByTestId("leads-range")).toContainText("21–25 of");
   });
 });

@@ -10,6 +10,7 @@ import { cleanFilter, EXPORT_MAX_ROWS, isGroup, readQuery, writeQuery } from "@/
 import type { FilterGroup } from "@/lib/leads/filter-grammar";
 import { appPath, type LeadsQuery, type Segment } from "@/lib/client/leads-types";
 import { useCurrentApp } from "@/lib/client/use-current-app";
+import { rememberLeadsList } from "@/lib/client/leads-return";
 import { useLeadColumns } from "@/lib/client/use-lead-columns";
 import { useLeads } from "@/lib/client/use-leads";
 import { useLeadsLive } from "@/lib/client/use-leads-live";
@@ -61,6 +62,8 @@ function LeadsForApp({ appId }: { appId: string }) {
     // The view lives in the browser: the URL changes at once, with no round trip to the server for the page.
     window.history.replaceState(null, "", s ? `${pathname}?${s}` : pathname);
   };
+  const urlQuery = sp.toString();
+  useEffect(() => rememberLeadsList(urlQuery), [urlQuery]);
 
   useEffect(() => {
     const cleaned = JSON.stringify(cleanFilter(draft));
