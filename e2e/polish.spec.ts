@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { inboxState, openConversation, openInbox, startVisitor, tokenApi } from "./support/inbox";
+import { inboxState, openConversation, openInbox, row, startVisitor, tokenApi } from "./support/inbox";
 import { apiFor, logIn, openLeads, rowIds, runId, type Api } from "./support/leads";
 
 // Issue #18: what a newcomer's walk through the panel found. Each test failed on the panel before its fix.
@@ -56,6 +56,51 @@ test.describe("inbox", () => {
       const thread = (await page.getByTestId("thread").boundingBox())!;
       expect(head.height).toBeLessThanOrEqual(96);
       expect(thread.height).toBeGreaterThan(450);
+    } finally {
+      await context.close();
+      await token.dispose();
+    }
+  });
+
+  test("sidebar dates, one Add note, a tag button, an honest assign line, names for screen readers, a favicon", async ({
+    browser,
+    playwright,
+  }) => {
+    const e2e = inboxState();
+    const token = await tokenApi(playwright, e2e);
+    const visitor = await startVisitor(token, `Polish small ${Date.now()}`);
+    await api.upsert(visitor.userId, { $last_seen: "2026-01-02T03:04:05" });
+    const { context, page } = await openInbox(browser, e2e.admin);
+    try {
+      await openConversation(page, visitor.conversation);
+      const side = page.getByTestId("visitor-sidebar");
+      const lastSeen = side
+        .locator("div", { has: page.locator("dt", { hasText: "Last seen" }) })
+        .locator("dd");
+      await expect(lastSeen).toContainText("2026");
+      await expect(lastSeen).not.toContainText("T03:04");
+
+      await expect(page.getByTestId("thread-title")).toHaveAccessibleName(/\S Open$/);
+      await expect(row(page, visitor.conversation)).not.toHaveAccessibleName(/Offline\s*Offline/);
+
+      await page.getByRole("button", { name: "Assign to me" }).click();
+      await expect(
+        page.getByTestId("part-system").filter({ hasText: "You assigned the conversation to yourself" }),
+      ).toBeVisible();
+
+      // The composer's note goes into the thread; the sidebar's is about the visitor: two names.
+      await page.getByRole("radio", { name: "Note" }).click();
+      await expect(page.getByRole("button", { name: "Add note", exact: true })).toHaveCount(1);
+      await expect(side.getByRole("button", { name: "Add visitor note" })).toBeVisible();
+
+      const tag = `polish-${Date.now()}`;
+      await page.getByLabel("Add a tag").fill(tag);
+      await page.getByRole("button", { name: "Add tag", exact: true }).click();
+      await expect(page.getByRole("button", { name: `Remove tag ${tag}` })).toBeVisible();
+
+      const icon = await page.locator('link[rel="icon"]').first().getAttribute("href");
+      expect(icon).toBeTruthy();
+      expect((await page.request.get(icon!)).ok()).toBe(true);
     } finally {
       await context.close();
       await token.dispose();
