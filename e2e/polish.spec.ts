@@ -113,6 +113,35 @@ test.describe("leads", () => {
     await logIn(page, admin);
   });
 
+  test("no leads reads 0 leads; the builder and the card name system props as the table does", async ({
+    page,
+  }) => {
+    const none = {
+      type: "and",
+      filters: [{ property_name: "run", type: "str_eq", value: { value: `${run}-x` } }],
+    };
+    await openLeads(page, `?${new URLSearchParams({ filters: JSON.stringify(none) })}`);
+    await expect(page.getByTestId("leads-range")).toHaveText("0 leads");
+
+    const sessions = {
+      type: "and",
+      filters: [{ property_name: "$sessions", type: "gte", value: { value: 0 } }],
+    };
+    await openLeads(page, `?${new URLSearchParams({ filters: JSON.stringify(sessions) })}`);
+    const picker = page.getByLabel("Property of condition 1", { exact: true });
+    await expect(picker).toHaveValue("$sessions");
+    await expect(picker.locator("option:checked")).toHaveText(/^Sessions\b/);
+    await expect(picker.locator('option[value="$name"]')).toHaveText(/^Name\b/);
+
+    await openLeads(page, runQuery());
+    const first = (await rowIds(page))[0]!;
+    await page.goto(`/leads/users/${first}`);
+    const props = page.locator("section", { has: page.locator("#sys-props") });
+    await expect(props.locator("dt").first()).toBeVisible();
+    await expect(props.locator("dt", { hasText: "$" })).toHaveCount(0);
+    await expect(props.locator("dt", { hasText: /^Name$/ })).toHaveCount(1);
+  });
+
   test("the first click on Name sorts A→Z", async ({ page }) => {
     await openLeads(page, runQuery());
     await expect(page.getByTestId("leads-total")).toHaveText("25");

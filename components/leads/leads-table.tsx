@@ -5,7 +5,7 @@ import { cn } from "@/components/ui/cn";
 import type { CatalogProp, Lead } from "@/lib/client/leads-types";
 import { Spinner } from "@/components/ui/spinner";
 import { UserText } from "@/components/ui/user-text";
-import { formatValue, leadName, PRESENCE_LABEL, presenceClass } from "./format";
+import { formatValue, leadName, propLabel, PRESENCE_LABEL, presenceClass } from "./format";
 
 interface Column {
   key: string;
@@ -105,7 +105,7 @@ export function LeadsTable({
       const prop = catalog.find((p) => p.name === name);
       return {
         key: `x:${name}`,
-        label: prop?.label ?? name,
+        label: propLabel(name, prop?.label),
         sort: name,
         first: prop && ["integer", "float", "datetime"].includes(prop.type) ? "desc" : "asc",
         cell: (l: Lead) => <UserText>{formatValue(l.props[name])}</UserText>,
