@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
+import { expect, logInThroughForm, test } from "./support/fixtures";
 import { inboxState, openConversation, openInbox, row, startVisitor, tokenApi } from "./support/inbox";
 import { apiFor, logIn, openLeads, rowIds, runId, type Api } from "./support/leads";
 
@@ -188,5 +188,62 @@ test.describe("leads", () => {
     expect(sp.get("page")).toBe("2");
     expect(JSON.parse(sp.get("filters") ?? "null")).toEqual(byRun);
     await expect(page.getByTestId("leads-range")).toContainText("21–25 of");
+  });
+});
+
+test.describe("live updates without WebSockets", () => {
+  for (const [how, block] of [
+    ["refused", (ws: { close: () => Promise<void> }) => void ws.close()],
+    // A proxy that takes the upgrade and passes nothing: no error, the socket just never opens.
+    ["swallowed", () => undefined],
+  ] as const) {
+    test(`WebSockets ${how}: the panel falls back to long-polling and gets live messages`, async ({
+      browser,
+      playwright,
+    }) => {
+      const e2e = inboxState();
+      const token = await tokenApi(playwright, e2e);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.routeWebSocket(/\/socket\.io\//, block);
+      const polled: string[] = [];
+      context.on("request", (r) => {
+        if (r.url().includes("transport=polling")) polled.push(r.url());
+      });
+      const page = await context.newPage();
+      try {
+        await logInThroughForm(page, e2e.admin);
+        await expect(page).toHaveURL(/\/inbox/);
+        await expect(page.getByTestId("connection-status")).toHaveAttribute("data-state", "connected", {
+          timeout: 20_000,
+        });
+        expect(polled.length).toBeGreaterThan(0);
+        await expect(page.getByTestId("count-open")).not.toHaveText("–");
+        await expect(async () => {
+          const v = await startVisitor(token, `Over polling ${Date.now()}`);
+          await expect(row(page, v.conversation)).toBeVisible({ timeout: 3_000 });
+        }).toPass({ timeout: 20_000 });
+      } finally {
+        await context.close();
+        await token.dispose();
+      }
+    });
+  }
+
+  test("when no transport gets through, the panel says live updates are off", async ({ browser }) => {
+    const e2e = inboxState();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.routeWebSocket(/\/socket\.io\//, (ws) => void ws.close());
+    await context.route(/\/socket\.io\/.*transport=polling/, (route) => route.abort());
+    const page = await context.newPage();
+    try {
+      await logInThroughForm(page, e2e.admin);
+      await expect(page).toHaveURL(/\/inbox/);
+      await expect(page.getByTestId("connection-status")).toContainText("Live updates off", {
+        timeout: 20_000,
+      });
+      await expect(page.getByRole("status").filter({ hasText: "Live updates off" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
   });
 });
