@@ -142,6 +142,25 @@ test.describe("leads", () => {
     await expect(props.locator("dt", { hasText: /^Name$/ })).toHaveCount(1);
   });
 
+  test("at 1280 px the table shows every column, and Segments and Import are a click away", async ({
+    page,
+  }) => {
+    await openLeads(page, runQuery());
+    await expect(page.getByTestId("leads-total")).toHaveText("25");
+    const table = page.getByRole("table", { name: "Leads" });
+    const scrolls = await table.evaluate((t) => {
+      const box = t.parentElement!;
+      return box.scrollWidth > box.clientWidth;
+    });
+    expect(scrolls).toBe(false);
+    for (const name of ["Sessions", "City, country", "Tags"])
+      await expect(header(page, name)).toBeInViewport();
+    await page.getByRole("link", { name: "Import CSV" }).click();
+    await expect(page.getByRole("heading", { name: /Import/ }).first()).toBeInViewport();
+    await page.getByRole("link", { name: "Segments", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Segments" })).toBeInViewport();
+  });
+
   test("the first click on Name sorts A→Z", async ({ page }) => {
     await openLeads(page, runQuery());
     await expect(page.getByTestId("leads-total")).toHaveText("25");

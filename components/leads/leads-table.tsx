@@ -12,6 +12,8 @@ interface Column {
   label: string;
   /** The prop the column sorts by; none: not sortable. */
   sort?: string;
+  /** Its share of the table's width while only the base columns show (they fit a 1280 px screen then). */
+  width?: string;
   /** The order of a first click: A→Z for text, newest or largest first for dates and numbers. */
   first?: "asc" | "desc";
   cell: (l: Lead) => React.ReactNode;
@@ -20,6 +22,7 @@ interface Column {
 const BASE: Column[] = [
   {
     key: "name",
+    width: "19%",
     label: "Name",
     sort: "$name",
     first: "asc",
@@ -43,6 +46,7 @@ const BASE: Column[] = [
   },
   {
     key: "email",
+    width: "21%",
     label: "Email",
     sort: "$email",
     first: "asc",
@@ -50,15 +54,29 @@ const BASE: Column[] = [
   },
   {
     key: "phone",
+    width: "12%",
     label: "Phone",
     sort: "$phone",
     first: "asc",
     cell: (l) => <UserText>{formatValue(l.props.$phone)}</UserText>,
   },
-  { key: "last_seen", label: "Last seen", sort: "$last_seen", cell: (l) => formatValue(l.props.$last_seen) },
-  { key: "sessions", label: "Sessions", sort: "$sessions", cell: (l) => formatValue(l.props.$sessions ?? 0) },
+  {
+    key: "last_seen",
+    width: "14%",
+    label: "Last seen",
+    sort: "$last_seen",
+    cell: (l) => formatValue(l.props.$last_seen),
+  },
+  {
+    key: "sessions",
+    width: "8%",
+    label: "Sessions",
+    sort: "$sessions",
+    cell: (l) => formatValue(l.props.$sessions ?? 0),
+  },
   {
     key: "place",
+    width: "12%",
     label: "City, country",
     sort: "$city",
     first: "asc",
@@ -66,6 +84,7 @@ const BASE: Column[] = [
   },
   {
     key: "tags",
+    width: "14%",
     label: "Tags",
     cell: (l) =>
       l.tags?.length ? (
@@ -112,9 +131,22 @@ export function LeadsTable({
       };
     }),
   ];
+  // Only the base columns: a fixed layout that truncates, so no column hides behind a horizontal scrollbar.
+  const fits = extra.length === 0;
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full text-left text-sm" aria-busy={busy || undefined} aria-label="Leads">
+      <table
+        className={cn("text-left text-sm", fits ? "w-full table-fixed" : "min-w-full")}
+        aria-busy={busy || undefined}
+        aria-label="Leads"
+      >
+        {fits && (
+          <colgroup>
+            {columns.map((c) => (
+              <col key={c.key} style={{ width: c.width }} />
+            ))}
+          </colgroup>
+        )}
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
           <tr>
             {columns.map((c) => {
@@ -123,7 +155,7 @@ export function LeadsTable({
                 <th
                   key={c.key}
                   scope="col"
-                  className="px-3 py-2 whitespace-nowrap"
+                  className="truncate px-3 py-2 whitespace-nowrap"
                   aria-sort={
                     active ? (order === "asc" ? "ascending" : "descending") : c.sort ? "none" : undefined
                   }

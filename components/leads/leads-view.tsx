@@ -25,6 +25,8 @@ import { SegmentsPanel } from "./segments-panel";
 
 const APPLY_AFTER_MS = 400;
 const EXPORT_CAP_NOTE = "export-cap-note";
+const headerLink =
+  "inline-flex h-8 items-center rounded-md bg-white px-2.5 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export function LeadsView() {
   const { app } = useCurrentApp();
@@ -105,12 +107,19 @@ function LeadsForApp({ appId }: { appId: string }) {
         description="People you know something about: filter, segment and reach out."
         actions={
           <div className="flex flex-wrap items-center gap-2">
+            {/* Below 2xl the side panels sit under the table: one click away from here. */}
+            <a href="#segments" className={`${headerLink} 2xl:hidden`}>
+              Segments
+            </a>
+            <a href="#import" className={`${headerLink} 2xl:hidden`}>
+              Import CSV
+            </a>
             <ColumnPicker catalog={catalog.data ?? []} value={columns} onChange={setColumns} />
             <a
               href={exportHref}
               download
               aria-describedby={exportCapped ? EXPORT_CAP_NOTE : undefined}
-              className="inline-flex h-8 items-center rounded-md bg-white px-2.5 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className={headerLink}
             >
               Export CSV
             </a>
@@ -182,18 +191,22 @@ function LeadsForApp({ appId }: { appId: string }) {
           )}
         </div>
         <aside className="space-y-8">
-          <SegmentsPanel appId={appId} current={applied} activeId={segmentId} onOpen={openSegment} />
-          <ImportPanel
-            appId={appId}
-            onShowTag={(tag) => {
-              const f: FilterGroup = {
-                type: "and",
-                filters: [{ property_name: "$tag", type: "tag", value: { value: tag } }],
-              };
-              setDraft(f);
-              go({ filters: f, page: 1 }, null);
-            }}
-          />
+          <div id="segments" className="scroll-mt-4">
+            <SegmentsPanel appId={appId} current={applied} activeId={segmentId} onOpen={openSegment} />
+          </div>
+          <div id="import" className="scroll-mt-4">
+            <ImportPanel
+              appId={appId}
+              onShowTag={(tag) => {
+                const f: FilterGroup = {
+                  type: "and",
+                  filters: [{ property_name: "$tag", type: "tag", value: { value: tag } }],
+                };
+                setDraft(f);
+                go({ filters: f, page: 1 }, null);
+              }}
+            />
+          </div>
         </aside>
       </div>
     </>
