@@ -201,7 +201,7 @@ test("the sidebar shows the visitor, takes a note, lists other conversations and
 
   const note = `Prefers email over phone ${stamp()}`;
   await side.getByLabel("New note about this visitor").fill(note);
-  await side.getByRole("button", { name: "Add note" }).click();
+  await side.getByRole("button", { name: "Add visitor note" }).click();
   await expect(side.getByRole("listitem").filter({ hasText: note })).toBeVisible();
   await expect(side.getByLabel("New note about this visitor")).toHaveValue("");
   const stored = await getData<{ notes: { body: string }[] }>(`/api/users/${serviceId}`, { notes: true });

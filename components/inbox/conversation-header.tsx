@@ -59,9 +59,14 @@ export function ConversationHeader({
     setTag("");
   };
 
+  const mine = String(c.assignee?.id ?? "") === String(me.id);
+  const status = c.closed ? "Closed" : snoozed ? `Snoozed until ${fullTime(c.delayed_until!)}` : "Open";
+
+  // Two rows at most: the thread gets the height. Every control keeps its place whatever the state (a disabled
+  // "Assign to me" rather than none), so a double click never lands on the control that moved in under it.
   return (
-    <header className="border-b border-slate-200 bg-white px-4 py-2.5">
-      <div className="flex flex-wrap items-center gap-2">
+    <header className="border-b border-slate-200 bg-white px-4 py-2" data-testid="conversation-header">
+      <div className="flex items-center gap-2">
         {onBack && (
           <Button size="sm" variant="ghost" onClick={onBack} className="md:hidden">
             ← Conversations
@@ -70,55 +75,11 @@ export function ConversationHeader({
         <h2
           className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900"
           data-testid="thread-title"
+          title={`${cleanUserText(visitorName(c.user, c.id))} · ${status}`}
         >
-          <UserText>{visitorName(c.user, c.id)}</UserText>
-          <span className="ml-2 text-xs font-normal text-slate-500">
-            {c.closed ? "Closed" : snoozed ? `Snoozed until ${fullTime(c.delayed_until!)}` : "Open"}
-          </span>
+          <UserText>{visitorName(c.user, c.id)}</UserText>{" "}
+          <span className="ml-1 text-xs font-normal text-slate-500">{status}</span>
         </h2>
-        {onDetails && (
-          <Button size="sm" variant="secondary" onClick={onDetails} className="xl:hidden">
-            Visitor details
-          </Button>
-        )}
-      </div>
-      <div className="mt-2 flex flex-wrap items-center gap-2">
-        <label htmlFor={`${id}-assignee`} className="text-xs text-slate-600">
-          Assignee
-        </label>
-        <select
-          id={`${id}-assignee`}
-          className={control}
-          value={c.assignee ? String(c.assignee.id) : ""}
-          onChange={(e) => {
-            const a = admins.find((x) => String(x.id) === e.target.value);
-            onAction({ kind: "assign", admin: a ? asActor(a) : null });
-          }}
-        >
-          <option value="">Unassigned</option>
-          {admins.map((a) => (
-            <option key={String(a.id)} value={String(a.id)}>
-              {cleanUserText(a.name)}
-            </option>
-          ))}
-          {c.assignee && !admins.some((a) => String(a.id) === String(c.assignee!.id)) && (
-            <option value={String(c.assignee.id)}>{cleanUserText(c.assignee.name)}</option>
-          )}
-        </select>
-        {String(c.assignee?.id ?? "") !== String(me.id) && (
-          <Button size="sm" variant="secondary" onClick={() => onAction({ kind: "assign", admin: me })}>
-            Assign to me
-          </Button>
-        )}
-        {c.closed ? (
-          <Button size="sm" variant="secondary" onClick={() => onAction({ kind: "reopen" })}>
-            Reopen
-          </Button>
-        ) : (
-          <Button size="sm" onClick={() => onAction({ kind: "close" })}>
-            Close
-          </Button>
-        )}
         {snoozed ? (
           <Button size="sm" variant="secondary" onClick={() => onAction({ kind: "delay", until: null })}>
             Wake now
@@ -130,7 +91,7 @@ export function ConversationHeader({
             </label>
             <select
               id={`${id}-snooze`}
-              className={control}
+              className={`${control} w-28`}
               value=""
               onChange={(e) => {
                 if (e.target.value === "custom") {
@@ -151,36 +112,83 @@ export function ConversationHeader({
             </select>
           </>
         )}
-        {custom && !snoozed && (
-          <span className="flex items-center gap-1">
-            <label htmlFor={`${id}-until`} className="sr-only">
-              Snooze until
-            </label>
-            <input
-              id={`${id}-until`}
-              type="datetime-local"
-              className={control}
-              value={custom}
-              onChange={(e) => setCustom(e.target.value)}
-            />
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => {
-                const until = Math.floor(new Date(custom).getTime() / 1000);
-                if (until > Date.now() / 1000) {
-                  onAction({ kind: "delay", until });
-                  setCustom("");
-                }
-              }}
-            >
-              Snooze
-            </Button>
-          </span>
+        {c.closed ? (
+          <Button size="sm" variant="secondary" onClick={() => onAction({ kind: "reopen" })}>
+            Reopen
+          </Button>
+        ) : (
+          <Button size="sm" onClick={() => onAction({ kind: "close" })}>
+            Close
+          </Button>
+        )}
+        {onDetails && (
+          <Button size="sm" variant="secondary" onClick={onDetails} className="xl:hidden">
+            Visitor details
+          </Button>
         )}
       </div>
-      <div className="mt-2 flex flex-wrap items-center gap-1.5" data-testid="thread-tags">
-        <span className="text-xs text-slate-600">Tags</span>
+      {custom && !snoozed && (
+        <div className="mt-1.5 flex items-center gap-1">
+          <label htmlFor={`${id}-until`} className="sr-only">
+            Snooze until
+          </label>
+          <input
+            id={`${id}-until`}
+            type="datetime-local"
+            className={control}
+            value={custom}
+            onChange={(e) => setCustom(e.target.value)}
+          />
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              const until = Math.floor(new Date(custom).getTime() / 1000);
+              if (until > Date.now() / 1000) {
+                onAction({ kind: "delay", until });
+                setCustom("");
+              }
+            }}
+          >
+            Snooze
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setCustom("")}>
+            Cancel
+          </Button>
+        </div>
+      )}
+      <div className="mt-1.5 flex flex-wrap items-center gap-1.5" data-testid="thread-tags">
+        <label htmlFor={`${id}-assignee`} className="sr-only">
+          Assignee
+        </label>
+        <select
+          id={`${id}-assignee`}
+          className={`${control} w-32`}
+          value={c.assignee ? String(c.assignee.id) : ""}
+          onChange={(e) => {
+            const a = admins.find((x) => String(x.id) === e.target.value);
+            onAction({ kind: "assign", admin: a ? asActor(a) : null });
+          }}
+        >
+          <option value="">Unassigned</option>
+          {admins.map((a) => (
+            <option key={String(a.id)} value={String(a.id)}>
+              {cleanUserText(a.name)}
+            </option>
+          ))}
+          {c.assignee && !admins.some((a) => String(a.id) === String(c.assignee!.id)) && (
+            <option value={String(c.assignee.id)}>{cleanUserText(c.assignee.name)}</option>
+          )}
+        </select>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={mine}
+          title={mine ? "Assigned to you" : undefined}
+          onClick={() => onAction({ kind: "assign", admin: me })}
+        >
+          Assign to me
+        </Button>
         {c.tags.map((t) => (
           <span
             key={t}
@@ -197,23 +205,36 @@ export function ConversationHeader({
             </button>
           </span>
         ))}
-        <label htmlFor={`${id}-tag`} className="sr-only">
-          Add a tag
-        </label>
-        <input
-          id={`${id}-tag`}
-          className={`${control} w-32`}
-          placeholder="Add a tag"
-          value={tag}
-          maxLength={255}
-          onChange={(e) => setTag(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              addTag();
-            }
+        <form
+          className="flex items-center gap-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            addTag();
           }}
-        />
+        >
+          <label htmlFor={`${id}-tag`} className="sr-only">
+            Add a tag
+          </label>
+          <input
+            id={`${id}-tag`}
+            className={`${control} w-[5.5rem]`}
+            placeholder="Add a tag"
+            value={tag}
+            maxLength={255}
+            onChange={(e) => setTag(e.target.value)}
+          />
+          <Button
+            type="submit"
+            size="sm"
+            variant="secondary"
+            aria-label="Add tag"
+            title="Add tag"
+            className="px-2"
+            disabled={!tag.trim() || tag.includes(",")}
+          >
+            +
+          </Button>
+        </form>
       </div>
       {error && (
         <p role="alert" className="mt-1 text-sm text-red-700">

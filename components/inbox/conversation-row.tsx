@@ -33,6 +33,7 @@ export function ConversationRow({ conversation: c, selected, meId, onSelect }: R
         <span
           className={cn("size-2 shrink-0 rounded-full", PRESENCE_DOT[presence] ?? PRESENCE_DOT.offline)}
           title={PRESENCE_LABEL[presence] ?? presence}
+          aria-hidden="true"
         />
         <span className="sr-only">{PRESENCE_LABEL[presence] ?? presence},</span>
         <span

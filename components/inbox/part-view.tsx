@@ -18,10 +18,13 @@ export function systemText(p: ThreadPart, meId: string): string {
   const by = who(p, meId);
   const tag = typeof p.body_json?.tag === "string" ? p.body_json.tag : "";
   switch (p.type) {
-    case "assigned":
-      return p.assignee
-        ? `${by} assigned the conversation to ${String(p.assignee.id) === meId ? "you" : p.assignee.name}`
-        : `${by} unassigned the conversation`;
+    case "assigned": {
+      if (!p.assignee) return `${by} unassigned the conversation`;
+      const to = String(p.assignee.id);
+      const self = isActor(p.from) && String(p.from.id) === to;
+      const whom = self ? (to === meId ? "yourself" : "themselves") : to === meId ? "you" : p.assignee.name;
+      return `${by} assigned the conversation to ${whom}`;
+    }
     case "closed":
       return `${by} closed the conversation`;
     case "reopened":

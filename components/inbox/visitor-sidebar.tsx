@@ -11,6 +11,7 @@ import { useUser } from "@/lib/client/use-user";
 import { useUserConversations } from "@/lib/client/use-user-conversations";
 import { useUserEvents } from "@/lib/client/use-user-events";
 import { cleanUserText, UserText } from "@/components/ui/user-text";
+import { formatValue } from "@/components/leads/format";
 import { PRESENCE_DOT, PRESENCE_LABEL, shortTime, visitorName } from "./format";
 
 /** The sidebar shows the newest few of what the shared (Leads card) queries load. */
@@ -35,11 +36,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function show(v: unknown): string {
-  if (v === null || v === undefined) return "—";
-  if (typeof v === "string") return v;
-  return JSON.stringify(v);
-}
+const show = formatValue;
 
 interface SidebarProps {
   user: UserShort;
@@ -203,7 +200,7 @@ export function VisitorSidebar({ user, conversationId, onOpen, className }: Side
             </p>
           )}
           <Button type="submit" size="sm" variant="secondary" className="mt-1.5" loading={addNote.isPending}>
-            Add note
+            Add visitor note
           </Button>
         </form>
         <ul className="mt-2 space-y-1.5">

@@ -13,7 +13,7 @@ import {
   type OperandKind,
 } from "@/lib/leads/filter-grammar";
 import type { CatalogProp, Segment } from "@/lib/client/leads-types";
-import { asText } from "./format";
+import { asText, propLabel } from "./format";
 
 export const controlClass = cn(
   "h-9 rounded-md bg-white px-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300",
@@ -74,7 +74,7 @@ function PropertyPicker({
           <optgroup key={name} label={name}>
             {props.map((p) => (
               <option key={p.name} value={p.name}>
-                {p.label} ({TYPE_LABEL[p.type] ?? p.type})
+                {propLabel(p.name, p.label)} ({TYPE_LABEL[p.type] ?? p.type})
               </option>
             ))}
           </optgroup>

@@ -39,3 +39,25 @@ export const PRESENCE_LABEL: Record<string, string> = { online: "Online", idle: 
 export function presenceClass(p: string): string {
   return p === "online" ? "bg-emerald-500" : p === "idle" ? "bg-amber-400" : "bg-slate-300";
 }
+
+/** The system props as the table heads them (the catalog names them by key: `$name`). */
+const SYSTEM_LABEL: Record<string, string> = {
+  $name: "Name",
+  $email: "Email",
+  $phone: "Phone",
+  $avatar: "Avatar",
+  $initial_referrer: "Referrer",
+  $country: "Country",
+  $region: "Region",
+  $city: "City",
+  $sessions: "Sessions",
+  $last_seen: "Last seen",
+  $last_contacted: "Last contacted",
+  $last_reply: "Last reply",
+  $user_id: "User ID",
+};
+
+/** A prop's name for people: the system ones' words, else the catalog's label (custom props, events), else the key. */
+export function propLabel(name: string, catalogLabel?: string): string {
+  return SYSTEM_LABEL[name] ?? catalogLabel ?? name;
+}

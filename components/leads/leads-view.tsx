@@ -1,6 +1,6 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { EmptyState, PageHeader } from "@/components/panel/page-header";
 import { ErrorAlert } from "@/components/settings/error-alert";
@@ -10,6 +10,7 @@ import { cleanFilter, EXPORT_MAX_ROWS, isGroup, readQuery, writeQuery } from "@/
 import type { FilterGroup } from "@/lib/leads/filter-grammar";
 import { appPath, type LeadsQuery, type Segment } from "@/lib/client/leads-types";
 import { useCurrentApp } from "@/lib/client/use-current-app";
+import { rememberLeadsList } from "@/lib/client/leads-return";
 import { useLeadColumns } from "@/lib/client/use-lead-columns";
 import { useLeads } from "@/lib/client/use-leads";
 import { useLeadsLive } from "@/lib/client/use-leads-live";
@@ -24,6 +25,8 @@ import { SegmentsPanel } from "./segments-panel";
 
 const APPLY_AFTER_MS = 400;
 const EXPORT_CAP_NOTE = "export-cap-note";
+const headerLink =
+  "inline-flex h-8 items-center rounded-md bg-white px-2.5 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export function LeadsView() {
   const { app } = useCurrentApp();
@@ -32,7 +35,6 @@ export function LeadsView() {
 }
 
 function LeadsForApp({ appId }: { appId: string }) {
-  const router = useRouter();
   const pathname = usePathname();
   const sp = useSearchParams();
   const q = useMemo(() => readQuery(new URLSearchParams(sp.toString())), [sp]);
@@ -49,12 +51,21 @@ function LeadsForApp({ appId }: { appId: string }) {
     }
   }, [urlFilter]);
 
-  const go = (next: Partial<LeadsQuery>, segment: string | null = segmentId) => {
-    const merged = { ...q, ...next };
+  // The view of the latest click, ahead of the URL: a second click before the first has rendered builds on it.
+  const latest = useRef({ q, segment: segmentId });
+  useEffect(() => {
+    latest.current = { q, segment: segmentId };
+  }, [q, segmentId]);
+  const go = (next: Partial<LeadsQuery>, segment: string | null = latest.current.segment) => {
+    const merged = { ...latest.current.q, ...next };
+    latest.current = { q: merged, segment };
     lastPushed.current = JSON.stringify(cleanFilter(merged.filters));
     const s = writeQuery(merged, { segment: segment ?? undefined });
-    router.replace(s ? `${pathname}?${s}` : pathname, { scroll: false });
+    // The view lives in the browser: the URL changes at once, with no round trip to the server for the page.
+    window.history.replaceState(null, "", s ? `${pathname}?${s}` : pathname);
   };
+  const urlQuery = sp.toString();
+  useEffect(() => rememberLeadsList(urlQuery), [urlQuery]);
 
   useEffect(() => {
     const cleaned = JSON.stringify(cleanFilter(draft));
@@ -75,8 +86,11 @@ function LeadsForApp({ appId }: { appId: string }) {
     setDraft(f);
     go({ filters: f, page: 1 }, String(s.id));
   };
-  const sortBy = (prop: string) =>
-    go({ sort: prop, order: q.sort === prop && q.order === "desc" ? "asc" : "desc", page: 1 });
+  const sortBy = (prop: string, first: "asc" | "desc") => {
+    const now = latest.current.q;
+    const order = now.sort !== prop ? first : now.order === "desc" ? "asc" : "desc";
+    go({ sort: prop, order, page: 1 });
+  };
 
   const applied = cleanFilter(q.filters);
   const exportQuery = new URLSearchParams();
@@ -93,12 +107,19 @@ function LeadsForApp({ appId }: { appId: string }) {
         description="People you know something about: filter, segment and reach out."
         actions={
           <div className="flex flex-wrap items-center gap-2">
+            {/* Below 2xl the side panels sit under the table: one click away from here. */}
+            <a href="#segments" className={`${headerLink} 2xl:hidden`}>
+              Segments
+            </a>
+            <a href="#import" className={`${headerLink} 2xl:hidden`}>
+              Import CSV
+            </a>
             <ColumnPicker catalog={catalog.data ?? []} value={columns} onChange={setColumns} />
             <a
               href={exportHref}
               download
               aria-describedby={exportCapped ? EXPORT_CAP_NOTE : undefined}
-              className="inline-flex h-8 items-center rounded-md bg-white px-2.5 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className={headerLink}
             >
               Export CSV
             </a>
@@ -170,18 +191,22 @@ function LeadsForApp({ appId }: { appId: string }) {
           )}
         </div>
         <aside className="space-y-8">
-          <SegmentsPanel appId={appId} current={applied} activeId={segmentId} onOpen={openSegment} />
-          <ImportPanel
-            appId={appId}
-            onShowTag={(tag) => {
-              const f: FilterGroup = {
-                type: "and",
-                filters: [{ property_name: "$tag", type: "tag", value: { value: tag } }],
-              };
-              setDraft(f);
-              go({ filters: f, page: 1 }, null);
-            }}
-          />
+          <div id="segments" className="scroll-mt-4">
+            <SegmentsPanel appId={appId} current={applied} activeId={segmentId} onOpen={openSegment} />
+          </div>
+          <div id="import" className="scroll-mt-4">
+            <ImportPanel
+              appId={appId}
+              onShowTag={(tag) => {
+                const f: FilterGroup = {
+                  type: "and",
+                  filters: [{ property_name: "$tag", type: "tag", value: { value: tag } }],
+                };
+                setDraft(f);
+                go({ filters: f, page: 1 }, null);
+              }}
+            />
+          </div>
         </aside>
       </div>
     </>

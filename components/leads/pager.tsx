@@ -20,14 +20,14 @@ export function Pager({
   onSize: (s: 20 | 50) => void;
 }) {
   const last = lastReachablePage(total, size);
-  const from = total === 0 ? 0 : (page - 1) * size + 1;
+  const from = (page - 1) * size + 1;
   const to = (page - 1) * size + shown;
   return (
     <div className="space-y-2">
       <nav aria-label="Pages of leads" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
         <p aria-live="polite" data-testid="leads-range">
-          {from.toLocaleString()}–{to.toLocaleString()} of{" "}
-          <span data-testid="leads-total">{total.toLocaleString()}</span> leads
+          {total > 0 && `${from.toLocaleString()}–${to.toLocaleString()} of `}
+          <span data-testid="leads-total">{total.toLocaleString()}</span> {total === 1 ? "lead" : "leads"}
         </p>
         <span className="ml-auto flex items-center gap-2">
           <label className="inline-flex items-center gap-1.5">

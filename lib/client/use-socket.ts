@@ -6,6 +6,7 @@ import { io, type Socket } from "socket.io-client";
 import { queryKeys } from "./query-keys";
 import { dispatchRealtimeMessage, type RealtimeMessage } from "./realtime-dispatch";
 import { onReadPosition, takeReadPosition } from "./read-position";
+import { pollingOnly, rememberPollingOnly } from "./realtime-transport";
 import { ThrottledRetries, type SubscribeAck } from "./throttled-subscribe";
 
 export type SocketStatus =
@@ -32,6 +33,12 @@ export function handleSubscribeAck(ack: SubscribeAck | undefined, queryClient: Q
 }
 
 const RETRY_AFTER_MS = 3000;
+/**
+ * How long a WebSocket may take to open before the panel gives up on it. A proxy that refuses the upgrade makes
+ * socket.io try long-polling by itself, but one that takes the upgrade and passes nothing (or closes it before
+ * the handshake) leaves it waiting; then only polling, for the rest of the tab's life.
+ */
+const WEBSOCKET_GRACE_MS = 4000;
 
 function olderId(a: number | string | undefined, b: bigint | undefined): number | string | undefined {
   if (b === undefined) return a;
@@ -70,6 +77,7 @@ class SocketManager {
   private replaying: bigint | undefined;
   private releaseTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private websocketTimer: ReturnType<typeof setTimeout> | undefined;
   private throttled = new ThrottledRetries();
 
   getStatus = (): SocketStatus => this.status;
@@ -157,17 +165,20 @@ class SocketManager {
   private connect() {
     clearTimeout(this.retryTimer);
     // WebSocket first (long-polling first costs the page's first load several requests), polling if it fails.
+    const polling = pollingOnly();
     const socket = io({
       path: "/socket.io",
       withCredentials: true,
       autoConnect: false,
-      transports: ["websocket", "polling"],
+      transports: polling ? ["polling"] : ["websocket", "polling"],
       tryAllTransports: true,
     });
     this.socket = socket;
     this.setStatus("connecting");
+    if (!polling) this.websocketTimer = setTimeout(() => this.fallBackToPolling(socket), WEBSOCKET_GRACE_MS);
 
     socket.on("connect", () => {
+      clearTimeout(this.websocketTimer);
       this.throttled.reset();
       this.setStatus("connected");
       // From the last message seen or, on a first connection, from the page's first reads (read-position.ts).
@@ -209,6 +220,16 @@ class SocketManager {
     socket.connect();
   }
 
+  /** The WebSocket did not open in time: start again over long-polling only. */
+  private fallBackToPolling(socket: Socket) {
+    if (this.socket !== socket || socket.connected) return;
+    rememberPollingOnly();
+    socket.io.opts.transports = ["polling"];
+    // A new engine with the new transports: disconnect() closes the manager's, connect() opens another.
+    socket.disconnect();
+    socket.connect();
+  }
+
   /** An answer read at `p` arrived while subscribed: if it predates the subscription, replay from it (once). */
   private readAt(p: bigint) {
     if (this.live === undefined || p >= this.live || (this.replaying !== undefined && this.replaying <= p))
@@ -237,6 +258,7 @@ class SocketManager {
     if (this.users > 0) return;
     this.endLive();
     clearTimeout(this.retryTimer);
+    clearTimeout(this.websocketTimer);
     this.throttled.reset();
     this.socket?.removeAllListeners();
     this.socket?.disconnect();

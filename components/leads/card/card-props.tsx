@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import type { UserCard } from "@/lib/client/leads-types";
 import { useSetUserProps } from "@/lib/client/use-set-user-props";
 import { cleanUserText, UserText } from "@/components/ui/user-text";
-import { asText, formatValue } from "../format";
+import { asText, formatValue, propLabel } from "../format";
 
 /** Lists are edited as comma-separated text; everything else as text the server types (12 → integer). */
 function toInput(v: unknown): string {
@@ -59,7 +59,7 @@ export function CardProps({ user }: { user: UserCard }) {
         <h2 id="sys-props" className="mb-2 text-sm font-semibold text-slate-900">
           System properties
         </h2>
-        <PropList props={user.props} label={(k) => k} />
+        <PropList props={user.props} label={(k) => propLabel(k)} />
       </section>
       <section aria-labelledby="custom-props">
         <h2 id="custom-props" className="mb-2 text-sm font-semibold text-slate-900">

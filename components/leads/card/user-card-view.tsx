@@ -5,6 +5,7 @@ import { Avatar } from "@/components/panel/avatar";
 import { ErrorAlert } from "@/components/settings/error-alert";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/components/ui/cn";
+import { useLeadsListHref } from "@/lib/client/leads-return";
 import { useLeadsLive } from "@/lib/client/use-leads-live";
 import { useUser } from "@/lib/client/use-user";
 import { UserText } from "@/components/ui/user-text";
@@ -15,6 +16,7 @@ import { CardConversations, CardNotes, CardSegments, CardTags } from "./card-sid
 
 export function UserCardView({ userId }: { userId: string }) {
   const user = useUser(userId);
+  const listHref = useLeadsListHref();
   const u = user.data;
   useLeadsLive(u ? String(u.app) : "", u ? userId : undefined);
 
@@ -35,7 +37,7 @@ export function UserCardView({ userId }: { userId: string }) {
       <header className="border-b border-slate-200 bg-white px-6 py-5 md:px-8">
         <Link
           prefetch={false}
-          href="/leads"
+          href={listHref}
           className="text-sm text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           ← All leads

@@ -1,0 +1,268 @@
+import type { Page } from "@playwright/test";
+import { expect, logInThroughForm, test } from "./support/fixtures";
+import { inboxState, openConversation, openInbox, row, startVisitor, tokenApi } from "./support/inbox";
+import { apiFor, logIn, openLeads, rowIds, runId, type Api } from "./support/leads";
+
+// Issue #18: what a newcomer's walk through the panel found. Each test failed on the panel before its fix.
+test.describe.configure({ timeout: 90_000 });
+
+let api: Api;
+const run = runId("polish");
+
+test.beforeAll(async ({ playwright, e2e }) => {
+  const request = await playwright.request.newContext({ baseURL: e2e.baseURL });
+  api = await apiFor(request, e2e.admin);
+  const lines = ["$email,$name,run,score"];
+  for (let i = 0; i < 25; i++) {
+    lines.push(`p${i}@${run}.test,${String.fromCharCode(65 + i)}ada ${run},${run},${i}`);
+  }
+  const job = await api.importCsv(lines.join("\n") + "\n");
+  expect(job.rows_imported).toBe(25);
+});
+
+const byRun = { type: "and", filters: [{ property_name: "run", type: "str_eq", value: { value: run } }] };
+const runQuery = (extra: Record<string, string> = {}) =>
+  `?${new URLSearchParams({ filters: JSON.stringify(byRun), ...extra })}`;
+
+const header = (page: Page, name: string) => page.getByRole("columnheader", { name });
+
+test.describe("inbox", () => {
+  test("Assign to me and Close keep their places, and the header leaves the thread room", async ({
+    browser,
+    playwright,
+  }) => {
+    const e2e = inboxState();
+    const token = await tokenApi(playwright, e2e);
+    const visitor = await startVisitor(token, `Polish header ${Date.now()}`);
+    const { context, page } = await openInbox(browser, e2e.admin);
+    try {
+      await openConversation(page, visitor.conversation);
+      const assign = page.getByRole("button", { name: "Assign to me" });
+      const close = page.getByRole("button", { name: "Close", exact: true });
+      const before = await close.boundingBox();
+      const spot = (await assign.boundingBox())!;
+      await assign.click();
+      await expect(page.getByLabel("Assignee", { exact: true })).toHaveValue(/\d+/);
+      // What now sits where "Assign to me" was is not Close: a double click does not close the conversation.
+      expect(await close.boundingBox()).toEqual(before);
+      const under = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest("button")?.textContent ?? "",
+        [spot.x + spot.width / 2, spot.y + spot.height / 2],
+      );
+      expect(under).not.toMatch(/^Close$/);
+
+      // At 1280 × 800 the header is at most two rows and the thread keeps most of the height.
+      const head = (await page.getByTestId("conversation-header").boundingBox())!;
+      const thread = (await page.getByTestId("thread").boundingBox())!;
+      expect(head.height).toBeLessThanOrEqual(96);
+      expect(thread.height).toBeGreaterThan(450);
+    } finally {
+      await context.close();
+      await token.dispose();
+    }
+  });
+
+  test("sidebar dates, one Add note, a tag button, an honest assign line, names for screen readers, a favicon", async ({
+    browser,
+    playwright,
+  }) => {
+    const e2e = inboxState();
+    const token = await tokenApi(playwright, e2e);
+    const visitor = await startVisitor(token, `Polish small ${Date.now()}`);
+    await api.upsert(visitor.userId, { $last_seen: "2026-01-02T03:04:05" });
+    const { context, page } = await openInbox(browser, e2e.admin);
+    try {
+      await openConversation(page, visitor.conversation);
+      const side = page.getByTestId("visitor-sidebar");
+      const lastSeen = side
+        .locator("div", { has: page.locator("dt", { hasText: "Last seen" }) })
+        .locator("dd");
+      await expect(lastSeen).toContainText("2026");
+      await expect(lastSeen).not.toContainText("T03:04");
+
+      await expect(page.getByTestId("thread-title")).toHaveAccessibleName(/\S Open$/);
+      await expect(row(page, visitor.conversation)).not.toHaveAccessibleName(/Offline\s*Offline/);
+
+      await page.getByRole("button", { name: "Assign to me" }).click();
+      await expect(
+        page.getByTestId("part-system").filter({ hasText: "You assigned the conversation to yourself" }),
+      ).toBeVisible();
+
+      // The composer's note goes into the thread; the sidebar's is about the visitor: two names.
+      await page.getByRole("radio", { name: "Note" }).click();
+      await expect(page.getByRole("button", { name: "Add note", exact: true })).toHaveCount(1);
+      await expect(side.getByRole("button", { name: "Add visitor note" })).toBeVisible();
+
+      const tag = `polish-${Date.now()}`;
+      await page.getByLabel("Add a tag").fill(tag);
+      await page.getByRole("button", { name: "Add tag", exact: true }).click();
+      await expect(page.getByRole("button", { name: `Remove tag ${tag}` })).toBeVisible();
+
+      const icon = await page.locator('link[rel="icon"]').first().getAttribute("href");
+      expect(icon).toBeTruthy();
+      expect((await page.request.get(icon!)).ok()).toBe(true);
+    } finally {
+      await context.close();
+      await token.dispose();
+    }
+  });
+});
+
+test.describe("leads", () => {
+  test.beforeEach(async ({ page, admin }) => {
+    await logIn(page, admin);
+  });
+
+  test("no leads reads 0 leads; the builder and the card name system props as the table does", async ({
+    page,
+  }) => {
+    const none = {
+      type: "and",
+      filters: [{ property_name: "run", type: "str_eq", value: { value: `${run}-x` } }],
+    };
+    await openLeads(page, `?${new URLSearchParams({ filters: JSON.stringify(none) })}`);
+    await expect(page.getByTestId("leads-range")).toHaveText("0 leads");
+
+    const sessions = {
+      type: "and",
+      filters: [{ property_name: "$sessions", type: "gte", value: { value: 0 } }],
+    };
+    await openLeads(page, `?${new URLSearchParams({ filters: JSON.stringify(sessions) })}`);
+    const picker = page.getByLabel("Property of condition 1", { exact: true });
+    await expect(picker).toHaveValue("$sessions");
+    await expect(picker.locator("option:checked")).toHaveText(/^Sessions\b/);
+    await expect(picker.locator('option[value="$name"]')).toHaveText(/^Name\b/);
+
+    await openLeads(page, runQuery());
+    const first = (await rowIds(page))[0]!;
+    await page.goto(`/leads/users/${first}`);
+    const props = page.locator("section", { has: page.locator("#sys-props") });
+    await expect(props.locator("dt").first()).toBeVisible();
+    await expect(props.locator("dt", { hasText: "$" })).toHaveCount(0);
+    await expect(props.locator("dt", { hasText: /^Name$/ })).toHaveCount(1);
+  });
+
+  test("at 1280 px the table shows every column, and Segments and Import are a click away", async ({
+    page,
+  }) => {
+    await openLeads(page, runQuery());
+    await expect(page.getByTestId("leads-total")).toHaveText("25");
+    const table = page.getByRole("table", { name: "Leads" });
+    const scrolls = await table.evaluate((t) => {
+      const box = t.parentElement!;
+      return box.scrollWidth > box.clientWidth;
+    });
+    expect(scrolls).toBe(false);
+    for (const name of ["Sessions", "City, country", "Tags"])
+      await expect(header(page, name)).toBeInViewport();
+    await page.getByRole("link", { name: "Import CSV" }).click();
+    await expect(page.getByRole("heading", { name: /Import/ }).first()).toBeInViewport();
+    await page.getByRole("link", { name: "Segments", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Segments" })).toBeInViewport();
+  });
+
+  test("the first click on Name sorts A→Z", async ({ page }) => {
+    await openLeads(page, runQuery());
+    await expect(page.getByTestId("leads-total")).toHaveText("25");
+    await header(page, "Name").getByRole("button").click();
+    await expect(header(page, "Name")).toHaveAttribute("aria-sort", "ascending");
+    await expect(page.locator("tbody tr").first()).toContainText(`Aada ${run}`);
+  });
+
+  test("a second sort click before the first round trip returns is kept, and shown at once", async ({
+    page,
+  }) => {
+    await openLeads(page, runQuery());
+    await expect(page.getByTestId("leads-total")).toHaveText("25");
+    // A slow server: each page of leads takes 1.5 s.
+    await page.route(/\/api\/apps\/[^/]+\/users\?/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    await header(page, "Name").getByRole("button").click();
+    await expect(header(page, "Name")).toHaveAttribute("aria-sort", "ascending", { timeout: 500 });
+    await expect(page.getByRole("table", { name: "Leads" })).toHaveAttribute("aria-busy", "true");
+    await header(page, "Name").getByRole("button").click();
+    await expect(header(page, "Name")).toHaveAttribute("aria-sort", "descending", { timeout: 500 });
+    await expect(page.getByRole("table", { name: "Leads" })).not.toHaveAttribute("aria-busy", "true", {
+      timeout: 10_000,
+    });
+    await expect(page.locator("tbody tr").first()).toContainText(`Yada ${run}`);
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("$name");
+    expect(new URL(page.url()).searchParams.get("order")).toBeNull();
+  });
+
+  test("← All leads on the card goes back to the list's filter, sort and page", async ({ page }) => {
+    const query = runQuery({ sort: "score", order: "asc", page: "2" });
+    await openLeads(page, query);
+    await expect(page.getByTestId("leads-range")).toContainText("21–25 of");
+    const first = (await rowIds(page))[0]!;
+    await page.locator(`tr[data-lead-id="${first}"] a`).click();
+    await expect(page).toHaveURL(new RegExp(`/leads/users/${first}$`));
+    await page.getByRole("link", { name: "← All leads" }).click();
+    await expect(page).toHaveURL(/\/leads\?/);
+    const sp = new URL(page.url()).searchParams;
+    expect(sp.get("sort")).toBe("score");
+    expect(sp.get("order")).toBe("asc");
+    expect(sp.get("page")).toBe("2");
+    expect(JSON.parse(sp.get("filters") ?? "null")).toEqual(byRun);
+    await expect(page.getByTestId("leads-range")).toContainText("21–25 of");
+  });
+});
+
+test.describe("live updates without WebSockets", () => {
+  for (const [how, block] of [
+    ["refused", (ws: { close: () => Promise<void> }) => void ws.close()],
+    // A proxy that takes the upgrade and passes nothing: no error, the socket just never opens.
+    ["swallowed", () => undefined],
+  ] as const) {
+    test(`WebSockets ${how}: the panel falls back to long-polling and gets live messages`, async ({
+      browser,
+      playwright,
+    }) => {
+      const e2e = inboxState();
+      const token = await tokenApi(playwright, e2e);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.routeWebSocket(/\/socket\.io\//, block);
+      const polled: string[] = [];
+      context.on("request", (r) => {
+        if (r.url().includes("transport=polling")) polled.push(r.url());
+      });
+      const page = await context.newPage();
+      try {
+        await logInThroughForm(page, e2e.admin);
+        await expect(page).toHaveURL(/\/inbox/);
+        await expect(page.getByTestId("connection-status")).toHaveAttribute("data-state", "connected", {
+          timeout: 20_000,
+        });
+        expect(polled.length).toBeGreaterThan(0);
+        await expect(page.getByTestId("count-open")).not.toHaveText("–");
+        await expect(async () => {
+          const v = await startVisitor(token, `Over polling ${Date.now()}`);
+          await expect(row(page, v.conversation)).toBeVisible({ timeout: 3_000 });
+        }).toPass({ timeout: 20_000 });
+      } finally {
+        await context.close();
+        await token.dispose();
+      }
+    });
+  }
+
+  test("when no transport gets through, the panel says live updates are off", async ({ browser }) => {
+    const e2e = inboxState();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.routeWebSocket(/\/socket\.io\//, (ws) => void ws.close());
+    await context.route(/\/socket\.io\/.*transport=polling/, (route) => route.abort());
+    const page = await context.newPage();
+    try {
+      await logInThroughForm(page, e2e.admin);
+      await expect(page).toHaveURL(/\/inbox/);
+      await expect(page.getByTestId("connection-status")).toContainText("Live updates off", {
+        timeout: 20_000,
+      });
+      await expect(page.getByRole("status").filter({ hasText: "Live updates off" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+});
