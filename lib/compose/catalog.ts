@@ -26,6 +26,7 @@ import * as propCatalog from "../props/endpoints-catalog";
 import * as tokens from "../sessions/endpoints-token";
 import * as messenger from "../messenger/endpoints";
 import * as visitors from "../messenger/endpoints-visitor";
+import * as reports from "../reports/endpoints";
 
 /**
  * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
@@ -56,6 +57,7 @@ const modules: Record<string, unknown>[] = [
   leadsExport,
   propCatalog,
   messenger,
+  reports,
 ];
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === "object" && v !== null && "spec" in v && "handle" in v;
