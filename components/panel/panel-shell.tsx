@@ -15,11 +15,12 @@ import { useMe } from "@/lib/client/use-me";
 import { useSocket } from "@/lib/client/use-socket";
 import { Avatar } from "./avatar";
 import { ConnectionIndicator } from "./connection-indicator";
-import { InboxIcon, LeadsIcon, LogoutIcon, SettingsIcon } from "./nav-icons";
+import { InboxIcon, LeadsIcon, LogoutIcon, ReportsIcon, SettingsIcon } from "./nav-icons";
 
 const NAV = [
   { href: "/inbox", label: "Inbox", icon: InboxIcon },
   { href: "/leads", label: "Leads", icon: LeadsIcon },
+  { href: "/reports", label: "Reports", icon: ReportsIcon },
   { href: "/settings", label: "Settings", icon: SettingsIcon },
 ] as const;
 
