@@ -85,14 +85,28 @@ export function CategoryChart({ categories, series, kind, xLabel, yLabel, summar
                 );
               })
             ) : (
-              <LinePath
-                key={s.label}
-                data={s.values.map((v, i) => [i, v] as const).filter((d) => d[1] !== null)}
-                x={(d) => (x(categories[d[0]]!) ?? 0) + x.bandwidth() / 2}
-                y={(d) => y(d[1] ?? 0)}
-                stroke={s.color}
-                strokeWidth={2}
-              />
+              <g key={s.label}>
+                <LinePath
+                  data={s.values.map((v, i) => [i, v] as const).filter((d) => d[1] !== null)}
+                  x={(d) => (x(categories[d[0]]!) ?? 0) + x.bandwidth() / 2}
+                  y={(d) => y(d[1] ?? 0)}
+                  stroke={s.color}
+                  strokeWidth={2}
+                />
+                {s.values.map((v, i) =>
+                  v === null ? null : (
+                    <circle
+                      key={i}
+                      cx={(x(categories[i]!) ?? 0) + x.bandwidth() / 2}
+                      cy={y(v)}
+                      r={3}
+                      fill={s.color}
+                    >
+                      <title>{`${categories[i]}: ${s.label} ${v}`}</title>
+                    </circle>
+                  ),
+                )}
+              </g>
             ),
           )}
         </Group>

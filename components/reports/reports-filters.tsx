@@ -36,6 +36,7 @@ export function ReportsFilters({ appId, value, onPreset, onChange }: Props) {
       <label className="text-xs font-medium text-slate-700">
         Range
         <select
+          aria-label="Range"
           className={`${control} mt-1 block`}
           value={value.preset}
           onChange={(e) => onPreset(e.target.value as PresetId)}
@@ -75,6 +76,7 @@ export function ReportsFilters({ appId, value, onPreset, onChange }: Props) {
       <label className="text-xs font-medium text-slate-700">
         Operator
         <select
+          aria-label="Operator"
           className={`${control} mt-1 block`}
           value={value.operator}
           onChange={(e) => onChange({ operator: e.target.value })}
@@ -90,6 +92,7 @@ export function ReportsFilters({ appId, value, onPreset, onChange }: Props) {
       <label className="text-xs font-medium text-slate-700">
         Channel
         <select
+          aria-label="Channel"
           className={`${control} mt-1 block`}
           value={value.channel}
           onChange={(e) => onChange({ channel: e.target.value })}

@@ -5,7 +5,22 @@ import { client } from "../testing/http";
 import type { TestServer } from "../testing/server";
 import { fails, ok } from "../conversations/testing";
 import { expectedReports, percentileCont, type Filters, type Hist } from "./expected";
-import { REPORT_SERIES } from "./schemas";
+import {
+  busiestHoursReportSchema,
+  conversationsReportSchema,
+  leadsReportSchema,
+  operatorsReportSchema,
+  REPORT_SERIES,
+  responseTimesReportSchema,
+} from "./schemas";
+
+const SCHEMAS = {
+  conversations: conversationsReportSchema,
+  response_times: responseTimesReportSchema,
+  busiest_hours: busiestHoursReportSchema,
+  operators: operatorsReportSchema,
+  leads: leadsReportSchema,
+};
 import { rng, writeHistory } from "./testing";
 
 // A zone with a daylight-saving change inside the range: days of 23 hours are where bucketing goes wrong.
@@ -78,6 +93,7 @@ describe(`GET /apps/{id}/reports/{series} against a recomputed history (seed ${S
     const want = expectedReports(h, f);
     for (const series of REPORT_SERIES) {
       const got = await report(series, f);
+      expect(() => SCHEMAS[series].parse(got)).not.toThrow();
       expect(got.time_zone).toBe(TZ);
       expect({ from: got.from, to: got.to }).toEqual({ from: f.from, to: f.to });
       expect(settle(got.series), `${series} (seed ${SEED})`).toEqual(settle(want[series]));
