@@ -7,12 +7,13 @@ import { ensureDataset, type DatasetInfo } from "./dataset";
 import { openSession, type Figure } from "./harness";
 import { benchLeads } from "./cases-leads";
 import { benchInbox } from "./cases-inbox";
+import { benchReports } from "./cases-reports";
 import { benchWebhooks } from "./cases-webhooks";
 import { benchImport, benchUsers } from "./cases-users";
 import { met, printTable, ratio } from "./table";
 
 /**
- * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, webhooks, users, import, realtime, edge,
+ * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, reports, webhooks, users, import, realtime, edge,
  * messenger (all by default).
  * PostgreSQL (DATABASE_URL) for everything but edge and messenger (Chromium); REDIS_URL for realtime. BENCH_USERS sets the dataset size
  * (1,000,000 by default; conversations are a tenth of it, parts 20 per conversation).
@@ -21,7 +22,17 @@ import { met, printTable, ratio } from "./table";
 process.env.CHECKPOINT_DISABLE = "1";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
-const GROUPS = ["leads", "inbox", "webhooks", "users", "import", "realtime", "edge", "messenger"] as const;
+const GROUPS = [
+  "leads",
+  "inbox",
+  "reports",
+  "webhooks",
+  "users",
+  "import",
+  "realtime",
+  "edge",
+  "messenger",
+] as const;
 const args = process.argv.slice(2);
 const chosen = args.filter((a) => !a.startsWith("--"));
 for (const g of chosen) {
@@ -42,7 +53,9 @@ const results: Record<string, unknown> = {
 const figures: Figure[] = [];
 let ds: DatasetInfo | undefined;
 
-if (["leads", "inbox", "webhooks", "users", "import"].some((g) => want(g as (typeof GROUPS)[number]))) {
+if (
+  ["leads", "inbox", "reports", "webhooks", "users", "import"].some((g) => want(g as (typeof GROUPS)[number]))
+) {
   if (!onPg) {
     console.log("dataset benchmarks skipped: they need DATABASE_URL=postgres://…");
   } else {
@@ -69,6 +82,10 @@ if (["leads", "inbox", "webhooks", "users", "import"].some((g) => want(g as (typ
       if (want("inbox")) {
         console.log("== Inbox");
         await benchInbox(s);
+      }
+      if (want("reports")) {
+        console.log("== Reports: a year of the dataset");
+        await benchReports(s);
       }
       if (want("webhooks")) {
         console.log("== Webhooks: delivery lag under the reply load");
