@@ -14,16 +14,15 @@ export function firstResponses(r: Range, filter: Prisma.Sql): Prisma.Sql {
     ), asked AS (
       SELECT p.conversation_id, min(p.created) AS at
       FROM conversation_parts p JOIN cs ON cs.id = p.conversation_id
-      WHERE p.type = 'reply_user'
+      WHERE p.app_id = ${r.appId} AND p.type = 'reply_user'
       GROUP BY 1
     ), fr AS (
-      SELECT a.conversation_id, cs.created AS started, x.from_admin_id AS admin_id,
-        extract(epoch FROM x.created - a.at)::float8 AS secs
+      -- Set-based (one join, one sort) rather than a probe per conversation: a year holds every conversation.
+      SELECT DISTINCT ON (a.conversation_id) a.conversation_id, cs.created AS started,
+        q.from_admin_id AS admin_id, extract(epoch FROM q.created - a.at)::float8 AS secs
       FROM asked a JOIN cs ON cs.id = a.conversation_id
-      CROSS JOIN LATERAL (
-        SELECT q.created, q.from_admin_id FROM conversation_parts q
-        WHERE q.conversation_id = a.conversation_id AND q.type = 'reply_admin' AND q.created >= a.at
-        ORDER BY q.created, q.id LIMIT 1
-      ) x
+      JOIN conversation_parts q ON q.conversation_id = a.conversation_id
+      WHERE q.app_id = ${r.appId} AND q.type = 'reply_admin' AND q.created >= a.at
+      ORDER BY a.conversation_id, q.created, q.id
     )`;
 }
