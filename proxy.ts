@@ -16,4 +16,4 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   return NextResponse.redirect(login, 307);
 }
 
-export const config = { matcher: ["/inbox/:path*", "/leads/:path*", "/settings/:path*"] };
+export const config = { matcher: ["/inbox/:path*", "/leads/:path*", "/reports/:path*", "/settings/:path*"] };

@@ -8,14 +8,15 @@ import { ensureDataset, type DatasetInfo } from "./dataset";
 import { openSession, type Figure } from "./harness";
 import { benchLeads } from "./cases-leads";
 import { benchInbox } from "./cases-inbox";
+import { benchReports } from "./cases-reports";
 import { benchWebhooks } from "./cases-webhooks";
 import { benchSearch } from "./cases-search";
 import { benchImport, benchUsers } from "./cases-users";
 import { met, printTable, ratio } from "./table";
 
 /**
- * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, search, webhooks, users, import, realtime, edge,
- * messenger, visitor-sockets (all by default; BENCH_VISITORS sets the last one's sockets, 10,000 by default).
+ * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, search, reports, webhooks, users, import, realtime,
+ * edge, messenger, visitor-sockets (all by default; BENCH_VISITORS sets the last one's sockets, 10,000 by default).
  * PostgreSQL (DATABASE_URL) for everything but edge and messenger (Chromium); REDIS_URL for realtime. BENCH_USERS sets the dataset size
  * (1,000,000 by default; conversations are a tenth of it, parts 20 per conversation).
  * Prints one table and writes bench/results.json.
@@ -27,6 +28,7 @@ const GROUPS = [
   "leads",
   "inbox",
   "search",
+  "reports",
   "webhooks",
   "users",
   "import",
@@ -56,7 +58,9 @@ const figures: Figure[] = [];
 let ds: DatasetInfo | undefined;
 
 if (
-  ["leads", "inbox", "search", "webhooks", "users", "import"].some((g) => want(g as (typeof GROUPS)[number]))
+  ["leads", "inbox", "search", "reports", "webhooks", "users", "import"].some((g) =>
+    want(g as (typeof GROUPS)[number]),
+  )
 ) {
   if (!onPg) {
     console.log("dataset benchmarks skipped: they need DATABASE_URL=postgres://…");
@@ -88,6 +92,10 @@ if (
       if (want("search")) {
         console.log("== Search: messages, visitors, leads; with and beside the reply load");
         await benchSearch(s);
+      }
+      if (want("reports")) {
+        console.log("== Reports: a year of the dataset");
+        await benchReports(s);
       }
       if (want("webhooks")) {
         console.log("== Webhooks: delivery lag under the reply load");

@@ -18,6 +18,15 @@ export function InboxIcon() {
   );
 }
 
+export function ReportsIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 20V4M4 20h16" />
+      <path d="M8 16v-4M12 16V8M16 16v-6" />
+    </svg>
+  );
+}
+
 export function LeadsIcon() {
   return (
     <svg {...common}>

@@ -16,12 +16,13 @@ import { useSocket } from "@/lib/client/use-socket";
 import { Avatar } from "./avatar";
 import { ConnectionIndicator } from "./connection-indicator";
 import { NotificationBell } from "./notification-bell";
-import { InboxIcon, LeadsIcon, LogoutIcon, SettingsIcon } from "./nav-icons";
+import { InboxIcon, LeadsIcon, LogoutIcon, ReportsIcon, SettingsIcon } from "./nav-icons";
 import { SearchBox } from "./search-box";
 
 const NAV = [
   { href: "/inbox", label: "Inbox", icon: InboxIcon },
   { href: "/leads", label: "Leads", icon: LeadsIcon },
+  { href: "/reports", label: "Reports", icon: ReportsIcon },
   { href: "/settings", label: "Settings", icon: SettingsIcon },
 ] as const;
 

@@ -4,7 +4,8 @@ import { p } from "../contract/zod";
 import { SCOPES } from "../auth/scopes";
 import { createApiKey, listApiKeys, revokeApiKey, serializeApiKey } from "./api-keys";
 import { empty } from "../contract/schemas";
-import { apiKeySchema, newApiKeySchema } from "./schemas";
+import { apiKeySchema, appSettingsSchema, newApiKeySchema } from "./schemas";
+import { getAppSettings, serializeAppSettings, updateAppSettings } from "./time-zone";
 
 export const getApiKeys = endpoint({
   method: "GET",
@@ -58,5 +59,37 @@ export const deleteApiKey = endpoint({
       await revokeApiKey(ctx, { appId: input.id, keyId: input.key_id });
       return { data: {} };
     },
+  },
+});
+
+export const getAppSettingsEndpoint = endpoint({
+  method: "GET",
+  path: "/apps/{id}/settings",
+  summary: "The app's settings: its name and the IANA time zone its reports count days in",
+  tags: ["Settings"],
+  scopes: ["conversations-read"],
+  v2: {
+    response: appSettingsSchema,
+    params: z.object({ id: p.appId() }),
+    handler: async (ctx, input) => ({
+      data: serializeAppSettings(await getAppSettings(ctx, { appId: input.id })),
+    }),
+  },
+});
+
+export const postAppSettings = endpoint({
+  method: "POST",
+  path: "/apps/{id}/settings",
+  summary: "Change the app's settings: `time_zone` (an IANA zone such as Europe/Paris)",
+  tags: ["Settings"],
+  scopes: ["app-admin"],
+  v2: {
+    response: appSettingsSchema,
+    params: z.object({ id: p.appId(), time_zone: p.str({ max: 64, trim: true }).optional() }),
+    handler: async (ctx, input) => ({
+      data: serializeAppSettings(
+        await updateAppSettings(ctx, { appId: input.id, timeZone: input.time_zone }),
+      ),
+    }),
   },
 });

@@ -17,3 +17,18 @@ export const newApiKeySchema = apiKeySchema.extend({ token: z.string() });
 
 export type ApiKey = z.infer<typeof apiKeySchema>;
 export type NewApiKey = z.infer<typeof newApiKeySchema>;
+
+/** The app's own settings (GET/POST /apps/{id}/settings). */
+export const appSettingsSchema = z.strictObject({ id, name: z.string(), time_zone: z.string() });
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+
+/** An IANA zone name Intl knows ("UTC", "Europe/Paris"); browser-safe, so the panel checks the same way. */
+export function isTimeZone(tz: string): boolean {
+  if (tz === "" || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -65,6 +65,13 @@ export const queryKeys = {
     /** `params` is what the search box sends (lib/client/use-search.ts). */
     results: (appId: string, params: object) => [...queryKeys.search.all, appId, params] as const,
   },
+  reports: {
+    all: ["reports"] as const,
+    settings: (appId: string) => [...queryKeys.reports.all, appId, "settings"] as const,
+    /** `params` is the report's range and filters (lib/client/use-report.ts). */
+    series: (appId: string, series: string, params: object) =>
+      [...queryKeys.reports.all, appId, series, params] as const,
+  },
   admins: {
     all: ["admins"] as const,
     list: (appId: string) => [...queryKeys.admins.all, appId, "list"] as const,

@@ -31,6 +31,7 @@ import * as visitors from "../messenger/endpoints-visitor";
 import * as visitorConversations from "../messenger/endpoints-visitor-conversations";
 import * as visitorIdentity from "../messenger/endpoints-visitor-identity";
 import * as search from "../search/endpoints";
+import * as reports from "../reports/endpoints";
 
 /**
  * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
@@ -64,6 +65,7 @@ const modules: Record<string, unknown>[] = [
   propCatalog,
   messenger,
   search,
+  reports,
 ];
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === "object" && v !== null && "spec" in v && "handle" in v;

@@ -1,5 +1,6 @@
 import type { TestServer } from "./server";
 import { makeAdmin, makeUser, unique } from "./factories";
+import { REPORT_SERIES } from "../reports/schemas";
 
 /**
  * One real object of an app for every path parameter of the catalog, made through the API, and for each endpoint
@@ -166,6 +167,10 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
     },
     "POST /users/import": { merge_field: "$email" },
     "GET /apps/{id}/search": { q: "Alice", kind: "all" },
+    "POST /apps/{id}/settings": { time_zone: "Europe/Paris" },
+    ...Object.fromEntries(
+      REPORT_SERIES.map((s) => [`GET /apps/{id}/reports/${s}`, { from: "2026-01-01", to: "2026-01-31" }]),
+    ),
   };
   return table[`${method} ${path}`] ?? {};
 }

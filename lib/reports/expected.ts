@@ -1,0 +1,141 @@
+/** The reports recomputed in TypeScript from a generated history (testing.ts), for the API tests. */
+export interface Hist {
+  tz: string;
+  admins: { id: bigint; name: string }[];
+  channels: bigint[];
+  convs: { id: bigint; created: number; channel: bigint | null; assignee: bigint | null }[];
+  parts: { conv: bigint; type: string; at: number; admin: bigint | null; id: bigint }[];
+  users: { created: number; lead: boolean }[];
+}
+
+export interface Filters {
+  from: string;
+  to: string;
+  operator?: bigint;
+  channel?: bigint;
+}
+
+function localParts(tz: string) {
+  const f = new Intl.DateTimeFormat("en-US", {
+    timeZone: tz,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    weekday: "short",
+    hourCycle: "h23",
+  });
+  return (t: number) => {
+    const o = Object.fromEntries(f.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+    const weekday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(o.weekday!) + 1;
+    return { day: `${o.year}-${o.month}-${o.day}`, hour: Number(o.hour), weekday };
+  };
+}
+
+/** PostgreSQL's percentile_cont: linear interpolation between the closest ranks. */
+export function percentileCont(xs: number[], p: number): number | null {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const pos = p * (s.length - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return s[lo]! + (s[hi]! - s[lo]!) * (pos - lo);
+}
+
+function days(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
+export function expectedReports(h: Hist, f: Filters) {
+  const local = localParts(h.tz);
+  const inRange = (t: number) => {
+    const d = local(t).day;
+    return d >= f.from && d <= f.to;
+  };
+  const conv = new Map(h.convs.map((c) => [c.id, c]));
+  const passes = (id: bigint, useOperator = true) => {
+    const c = conv.get(id)!;
+    return (
+      (!useOperator || f.operator === undefined || c.assignee === f.operator) &&
+      (f.channel === undefined || c.channel === f.channel)
+    );
+  };
+  const partsOf = (id: bigint) => h.parts.filter((p) => p.conv === id);
+  const closes = h.parts.filter((p) => p.type === "closed" && inRange(p.at) && passes(p.conv));
+  // First responses of conversations started in the range (operator filter applied by the caller).
+  const firstResponses = (useOperator: boolean) =>
+    h.convs
+      .filter((c) => inRange(c.created) && passes(c.id, useOperator))
+      .flatMap((c) => {
+        const ps = partsOf(c.id);
+        const asked = Math.min(...ps.filter((p) => p.type === "reply_user").map((p) => p.at));
+        if (!Number.isFinite(asked)) return [];
+        const answers = ps
+          .filter((p) => p.type === "reply_admin" && p.at >= asked)
+          .sort((a, b) => a.at - b.at || Number(a.id - b.id));
+        const a = answers[0];
+        return a ? [{ day: local(c.created).day, admin: a.admin, secs: (a.at - asked) / 1000 }] : [];
+      });
+  const fr = firstResponses(true);
+  const byDay = days(f.from, f.to);
+
+  const conversations = byDay.map((day) => ({
+    day,
+    started: h.convs.filter((c) => passes(c.id) && inRange(c.created) && local(c.created).day === day).length,
+    closed: closes.filter((p) => local(p.at).day === day).length,
+  }));
+  const responseTimes = byDay.map((day) => {
+    const a = fr.filter((x) => x.day === day).map((x) => x.secs);
+    const b = closes
+      .filter((p) => local(p.at).day === day)
+      .map((p) => (p.at - conv.get(p.conv)!.created) / 1000);
+    return {
+      day,
+      first_response_count: a.length,
+      first_response_median: percentileCont(a, 0.5),
+      first_response_p90: percentileCont(a, 0.9),
+      close_count: b.length,
+      close_median: percentileCont(b, 0.5),
+      close_p90: percentileCont(b, 0.9),
+    };
+  });
+  const busiest = [];
+  const msgs = h.parts
+    .filter((p) => p.type === "reply_user" && inRange(p.at) && passes(p.conv))
+    .map((p) => local(p.at));
+  for (let weekday = 1; weekday <= 7; weekday++)
+    for (let hour = 0; hour < 24; hour++)
+      busiest.push({
+        weekday,
+        hour,
+        messages: msgs.filter((m) => m.weekday === weekday && m.hour === hour).length,
+      });
+
+  const frAll = firstResponses(false);
+  const operators = h.admins
+    .filter((a) => f.operator === undefined || a.id === f.operator)
+    .map((a) => {
+      const replies = h.parts.filter(
+        (p) => p.type === "reply_admin" && p.admin === a.id && inRange(p.at) && passes(p.conv, false),
+      );
+      const mine = frAll.filter((x) => x.admin === a.id).map((x) => x.secs);
+      return {
+        admin: Number(a.id),
+        name: a.name,
+        conversations: new Set(replies.map((p) => p.conv)).size,
+        replies: replies.length,
+        first_response_count: mine.length,
+        first_response_median: percentileCont(mine, 0.5),
+      };
+    })
+    .filter((o) => o.replies > 0 || o.first_response_count > 0)
+    .sort((x, y) => y.replies - x.replies || x.admin - y.admin);
+  const leads = byDay.map((day) => ({
+    day,
+    leads: h.users.filter((u) => u.lead && local(u.created).day === day).length,
+  }));
+  return { conversations, response_times: responseTimes, busiest_hours: busiest, operators, leads };
+}

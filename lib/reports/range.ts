@@ -1,0 +1,90 @@
+import { Prisma } from "../db/generated/client";
+import { assertApp, type Ctx } from "../auth/context";
+import { invalid, lookupFailed } from "../domain/errors";
+import { MAX_REPORT_DAYS } from "./schemas";
+
+export interface ReportInput {
+  appId: bigint;
+  /** First and last day of the range (inclusive), YYYY-MM-DD in the app's time zone. */
+  from: string;
+  to: string;
+  /** Conversations assigned to this operator (the per-operator report: replies written by them). */
+  operator?: bigint;
+  /** Conversations of this channel. */
+  channel?: bigint;
+}
+
+/** A checked range: its days, its zone, and the SQL pieces every series shares. */
+export interface Range {
+  appId: bigint;
+  from: string;
+  to: string;
+  days: string[];
+  timeZone: string;
+  operator: bigint | null;
+  channel: bigint | null;
+  /** The range's bounds as instants: midnight of `from` and of the day after `to`, in the app's zone. */
+  lo: Prisma.Sql;
+  hi: Prisma.Sql;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function parseDay(s: string): number | undefined {
+  if (!DAY.test(s)) return undefined;
+  const t = Date.parse(`${s}T00:00:00Z`);
+  return Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== s ? undefined : t;
+}
+
+/** Days of a calendar range; pure date arithmetic, the zone only matters for the instants. */
+export function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = parseDay(from)!; t <= parseDay(to)!; t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
+export async function reportRange(ctx: Ctx, input: ReportInput): Promise<Range> {
+  assertApp(ctx, input.appId);
+  const a = parseDay(input.from);
+  const b = parseDay(input.to);
+  const problems: Record<string, string> = {};
+  if (a === undefined) problems.from = "must be a day, YYYY-MM-DD";
+  if (b === undefined) problems.to = "must be a day, YYYY-MM-DD";
+  if (a !== undefined && b !== undefined) {
+    if (b < a) problems.to = "must not be before from";
+    else if ((b - a) / 86_400_000 + 1 > MAX_REPORT_DAYS)
+      problems.to = `at most ${MAX_REPORT_DAYS} days after from`;
+  }
+  if (Object.keys(problems).length) throw invalid(problems);
+  const app = await ctx.db.app.findUnique({ where: { id: input.appId }, select: { timeZone: true } });
+  if (!app) throw lookupFailed("No such app.");
+  const tz = app.timeZone;
+  return {
+    appId: input.appId,
+    from: input.from,
+    to: input.to,
+    days: daysBetween(input.from, input.to),
+    timeZone: tz,
+    operator: input.operator ?? null,
+    channel: input.channel ?? null,
+    lo: Prisma.sql`(${input.from}::date::timestamp AT TIME ZONE ${tz})`,
+    hi: Prisma.sql`((${input.to}::date + 1)::timestamp AT TIME ZONE ${tz})`,
+  };
+}
+
+/** The day (YYYY-MM-DD) of an instant column in the app's zone. */
+export const dayOf = (r: Range, col: Prisma.Sql) =>
+  Prisma.sql`to_char((${col} AT TIME ZONE ${r.timeZone})::date, 'YYYY-MM-DD')`;
+
+/** The filters on a conversation row `c`: its app, and the operator (assignee) and channel when given. */
+export function conversationFilter(r: Range): Prisma.Sql {
+  const parts = [Prisma.sql`c.app_id = ${r.appId}`];
+  if (r.operator !== null) parts.push(Prisma.sql`c.assignee_id = ${r.operator}`);
+  if (r.channel !== null) parts.push(Prisma.sql`c.channel_id = ${r.channel}`);
+  return Prisma.join(parts, " AND ");
+}
+
+export function envelopeOf<T>(r: Range, series: T[]) {
+  return { time_zone: r.timeZone, from: r.from, to: r.to, operator: r.operator, channel: r.channel, series };
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { id } from "../contract/schemas";
+
+/** The report series (GET /apps/{id}/reports/{series}); browser-safe: the panel's types come from here. */
+export const REPORT_SERIES = [
+  "conversations",
+  "response_times",
+  "busiest_hours",
+  "operators",
+  "leads",
+] as const;
+export type ReportSeries = (typeof REPORT_SERIES)[number];
+
+/** The longest range one report covers, in days (a leap year and a margin). */
+export const MAX_REPORT_DAYS = 400;
+
+const day = z.string().describe("a day of the app's time zone, YYYY-MM-DD");
+/** Seconds; null when the day has no sample. */
+const stat = z.number().nullable();
+
+const envelope = <T extends z.ZodType>(row: T) =>
+  z.strictObject({
+    time_zone: z.string(),
+    from: day,
+    to: day,
+    operator: id.nullable(),
+    channel: id.nullable(),
+    series: z.array(row),
+  });
+
+export const conversationsReportSchema = envelope(
+  z.strictObject({ day, started: z.number().int(), closed: z.number().int() }),
+);
+export const responseTimesReportSchema = envelope(
+  z.strictObject({
+    day,
+    first_response_count: z.number().int(),
+    first_response_median: stat,
+    first_response_p90: stat,
+    close_count: z.number().int(),
+    close_median: stat,
+    close_p90: stat,
+  }),
+);
+export const busiestHoursReportSchema = envelope(
+  z.strictObject({
+    weekday: z.number().int().min(1).max(7).describe("ISO weekday: 1 Monday … 7 Sunday"),
+    hour: z.number().int().min(0).max(23),
+    messages: z.number().int(),
+  }),
+);
+export const operatorsReportSchema = envelope(
+  z.strictObject({
+    admin: id,
+    name: z.string(),
+    conversations: z.number().int(),
+    replies: z.number().int(),
+    first_response_count: z.number().int(),
+    first_response_median: stat,
+  }),
+);
+export const leadsReportSchema = envelope(z.strictObject({ day, leads: z.number().int() }));
+
+export type ConversationsReport = z.infer<typeof conversationsReportSchema>;
+export type ResponseTimesReport = z.infer<typeof responseTimesReportSchema>;
+export type BusiestHoursReport = z.infer<typeof busiestHoursReportSchema>;
+export type OperatorsReport = z.infer<typeof operatorsReportSchema>;
+export type LeadsReport = z.infer<typeof leadsReportSchema>;

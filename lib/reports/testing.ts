@@ -1,0 +1,88 @@
+import type { Db } from "../db/client";
+import { unique } from "../testing/factories";
+import type { Hist } from "./expected";
+/** mulberry32: a small seeded generator, so that a failing seed can be replayed. */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const MIN = 60_000;
+
+/**
+ * A randomized history written straight to the tables with chosen timestamps (the API stamps parts with now()),
+ * which expected.ts recomputes every report from.
+ */
+export async function writeHistory(
+  db: Db,
+  o: { appId: bigint; tz: string; admins: { id: bigint; name: string }[]; channels: bigint[] },
+  rand: () => number,
+  span: { start: number; end: number; conversations: number },
+): Promise<Hist> {
+  const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const at = () => span.start + Math.floor(rand() * (span.end - span.start));
+  const users: Hist["users"] = [];
+  for (let i = 0; i < span.conversations; i++) {
+    // Half carry an email, which makes them leads by the lead rule (the database's trigger decides).
+    const u = await db.user.create({
+      data: {
+        appId: o.appId,
+        userId: unique("u"),
+        email: rand() < 0.5 ? `${unique("l")}@x.test` : null,
+        created: new Date(at()),
+      },
+      select: { id: true, created: true, isLead: true },
+    });
+    users.push({ created: u.created.getTime(), lead: u.isLead });
+  }
+  const h: Hist = { tz: o.tz, admins: o.admins, channels: o.channels, convs: [], parts: [], users };
+  const ids = await db.user.findMany({ where: { appId: o.appId }, select: { id: true } });
+  for (let i = 0; i < span.conversations; i++) {
+    const created = at();
+    const c = await db.conversation.create({
+      data: {
+        appId: o.appId,
+        userId: ids[i % ids.length]!.id,
+        created: new Date(created),
+        channelId: rand() < 0.2 ? null : pick(o.channels),
+        assigneeId: rand() < 0.25 ? null : pick(o.admins).id,
+      },
+    });
+    h.convs.push({ id: c.id, created, channel: c.channelId, assignee: c.assigneeId });
+    let t = created;
+    const steps: [string, bigint | null][] = [];
+    if (rand() < 0.2) steps.push(["reply_admin", pick(o.admins).id]);
+    const rounds = rand() < 0.1 ? 0 : 1 + Math.floor(rand() * 3);
+    for (let k = 0; k < rounds; k++) {
+      steps.push(["reply_user", null]);
+      if (rand() < 0.3) steps.push(["reply_user", null]);
+      if (rand() < 0.8) steps.push(["reply_admin", pick(o.admins).id]);
+      if (rand() < 0.3) steps.push(["note", pick(o.admins).id]);
+      if (rand() < 0.6) steps.push(["closed", pick(o.admins).id]);
+    }
+    for (const [type, admin] of steps) {
+      // Mostly minutes apart, sometimes the same millisecond or days later (across the range's ends).
+      const r = rand();
+      t += r < 0.05 ? 0 : r < 0.9 ? Math.floor(rand() * 180 * MIN) : Math.floor(rand() * 4 * 1440 * MIN);
+      const p = await db.conversationPart.create({
+        data: {
+          conversationId: c.id,
+          appId: o.appId,
+          created: new Date(t),
+          type,
+          direction: type === "reply_user" ? "u2a" : "a2u",
+          fromAdminId: admin,
+          partGroup: 0n,
+        },
+      });
+      h.parts.push({ conv: c.id, type, at: t, admin, id: p.id });
+    }
+  }
+  return h;
+}
