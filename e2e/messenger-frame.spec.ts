@@ -1,0 +1,114 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { test, expect } from "./support/fixtures";
+import { readState } from "./support/state";
+import { hostPage, startHostSite, type HostSite } from "../lib/testing/host-page";
+
+// The messenger as a visitor sees it, on a customer's site (another origin), against the real visitor API.
+let site: HostSite;
+let api: APIRequestContext;
+let conversationsLanded = false;
+
+const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+
+async function data<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
+  const body = (await res.json()) as { data: T };
+  expect(res.status(), JSON.stringify(body)).toBe(200);
+  return body.data;
+}
+
+test.beforeAll(async ({ playwright }) => {
+  const e2e = readState();
+  api = await playwright.request.newContext({
+    baseURL: e2e.baseURL,
+    extraHTTPHeaders: { Authorization: `Token ${e2e.token}` },
+  });
+  const settings = await data<{ public_key: string }>(
+    await api.get(`/api/v2/apps/${e2e.admin.appId}/messenger`),
+  );
+  site = await startHostSite({ "/shop": hostPage({ origin: e2e.baseURL, key: settings.public_key }) });
+  // The visitors' conversation endpoints (issue #17) land separately: without them, only the boot is tested.
+  const probe = await playwright.request.newContext({ baseURL: e2e.baseURL });
+  conversationsLanded = (await probe.get("/api/v2/messenger/conversations")).status() !== 404;
+  await probe.dispose();
+});
+test.afterAll(async () => {
+  await site?.close();
+  await api?.dispose();
+});
+
+const frameOf = (page: Page) => page.frameLocator('iframe[title="Messenger"]');
+const launcher = (page: Page, name = "Open messages") => page.getByRole("button", { name, exact: true });
+
+async function open(page: Page) {
+  await launcher(page).click();
+  await expect(page.locator('iframe[title="Messenger"]')).toBeVisible();
+}
+
+test("the visitor is booted: the app's greeting and texts; Escape closes and focus returns", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${site.url}/shop`);
+  await open(page);
+  const frame = frameOf(page);
+  await expect(frame.getByRole("heading", { name: "Hi there 👋" })).toBeVisible();
+  await expect(frame.getByText("Ask us anything, we are here to help.")).toBeVisible();
+  await expect(frame.getByRole("button", { name: "New conversation" })).toBeVisible();
+  // Focus went inside, on the first control; Escape gives it back to the launcher.
+  await expect(frame.getByRole("button", { name: "Close messages" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.locator('iframe[title="Messenger"]')).toBeHidden();
+  await expect(launcher(page)).toBeFocused();
+  // The device is kept: a reload boots the same visitor (no second device id in the frame's storage).
+  const device = await frameDevice(page);
+  await page.reload();
+  await open(page);
+  await expect(frame.getByRole("heading", { name: "Hi there 👋" })).toBeVisible();
+  expect(await frameDevice(page)).toBe(device);
+  expect(errors).toEqual([]);
+});
+
+async function frameDevice(page: Page): Promise<string | null> {
+  const f = page.frames().find((x) => x.url().includes("/messenger/frame.html"));
+  return (
+    (await f?.evaluate(() => Object.keys(localStorage).find((k) => k.endsWith(":device")) ?? null)) ?? null
+  );
+}
+
+test("a conversation: started in the frame, seen by the operators' API, a reply arrives live, a reload keeps it", async ({
+  page,
+}) => {
+  test.skip(!conversationsLanded, "POST /messenger/conversations is not on this build yet");
+  await page.goto(`${site.url}/shop`);
+  await open(page);
+  const frame = frameOf(page);
+  await frame.getByRole("button", { name: "New conversation" }).click();
+  const text = `Hello from the shop ${stamp()}`;
+  const started = page.waitForResponse(
+    (r) => r.url().endsWith("/api/v2/messenger/conversations") && r.request().method() === "POST",
+  );
+  await frame.getByRole("textbox", { name: "Message" }).fill(text);
+  await frame.getByRole("textbox", { name: "Message" }).press("Enter");
+  const id = ((await (await started).json()) as { data: { conversation: { id: number } } }).data.conversation
+    .id;
+  await expect(frame.getByText(text)).toBeVisible();
+
+  // The operators see it.
+  const parts = await data<{ body: string }[]>(await api.get(`/api/v2/conversations/${id}/parts`));
+  expect(parts.map((p) => p.body).join("\n")).toContain(text);
+
+  // An operator's reply comes over the socket, announced to screen readers.
+  const answer = `Hi! How can we help? ${stamp()}`;
+  await data(await api.post(`/api/v2/conversations/${id}/reply`, { data: { body: answer } }));
+  await expect(frame.getByText(answer)).toBeVisible();
+  await expect(frame.locator("#announce")).toContainText(answer);
+
+  // A reload opens the same thread with both messages.
+  await page.reload();
+  await open(page);
+  await expect(frame.getByText(text)).toBeVisible();
+  await expect(frame.getByText(answer)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(launcher(page)).toBeFocused();
+});
