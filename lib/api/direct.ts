@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { routes, type Endpoint, type Method } from "./endpoint";
 import { envelopeText } from "./envelope";
+import { preflightHeaders } from "./cors";
 import { lingerIfUnread } from "./linger";
 import { notFound } from "./not-found";
 import { bodyTooLarge, DEFAULT_BODY_LIMIT, withBody } from "./params";
@@ -255,7 +256,13 @@ export function nextHandlers(catalog: Endpoint[]): Record<Method | "OPTIONS", Ne
   const options: NextHandler = (req) => {
     const found = find(req);
     if (!found) return notFound(req);
-    return Promise.resolve(new Response(null, { status: 204, headers: { Allow: found.route.allow } }));
+    const headers: Record<string, string> = { Allow: found.route.allow };
+    const origin = req.headers.get("origin");
+    // A CORS preflight, answered only where an endpoint of the path declares cross-origin calls.
+    if (origin !== null && [...found.route.endpoints.values()].some((e) => e.spec.cors)) {
+      Object.assign(headers, preflightHeaders(origin, found.route.allow));
+    }
+    return Promise.resolve(new Response(null, { status: 204, headers }));
   };
   return {
     GET: serve("GET"),

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { z } from "zod";
 import type { Scope } from "../auth/scopes";
-import type { Ctx } from "../auth/context";
+import type { Actor, Ctx } from "../auth/context";
 import { getRuntime } from "../server/runtime";
 import { actsAsUser, appIdParams, requireScopes, scopesOf, type Access } from "./access";
 import { authenticate } from "./authenticate";
@@ -13,6 +13,7 @@ import { readParams, single, DEFAULT_BODY_LIMIT, type RawParams } from "./params
 import { resolveVersion, type ApiVersion } from "./versions";
 import { VERSION_HEADER } from "./headers";
 import { findBadText, zodFields } from "../contract/zod";
+import { applyCors, type CorsPolicy } from "./cors";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -59,6 +60,8 @@ interface EndpointBase<S1 extends z.ZodType, S2 extends z.ZodType, S3 extends z.
    * `as-user`, in every version.
    */
   asUserWith?: string;
+  /** Answers readable from other origins under this policy (lib/api/cors.ts); none: no CORS headers at all. */
+  cors?: CorsPolicy;
   v1?: VersionSpec<S1>;
   v2?: VersionSpec<S2>;
   /** Only where v3 differs (token-generating methods, v3-only paths): v3 is otherwise served by the v2 form. */
@@ -78,6 +81,12 @@ export interface Endpoint {
 
 export interface RouteContext {
   params: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** What a request was found to be, for the answer's CORS check (lib/api/cors.ts). */
+interface Seen {
+  actor: Actor | undefined;
+  input: Record<string, unknown>;
 }
 
 /** Parameters every endpoint understands, removed before the endpoint's own schema sees the rest. */
@@ -148,13 +157,16 @@ export function endpoint<
 >(spec: EndpointSpec<S1, S2, S3>): Endpoint {
   const handle = async (req: Request, route: RouteContext): Promise<Response> => {
     let once: Claim | undefined;
-    const res = await answer(req, route, (c) => (once = c));
-    return once ? once.settle(res) : res;
+    const seen: Seen = { actor: undefined, input: {} };
+    const res = await answer(req, route, (c) => (once = c), seen);
+    const settled = once ? await once.settle(res) : res;
+    return spec.cors ? applyCors(settled, req, spec.cors, seen) : settled;
   };
   const answer = async (
     req: Request,
     route: RouteContext,
     claimed: (c: Claim) => void,
+    seen: Seen,
   ): Promise<Response> => {
     const requestId = nextRequestId();
     const headers = new Headers({ "X-Request-Id": requestId });
@@ -166,6 +178,7 @@ export function endpoint<
       // Resolved from the path or query first, so that even a body that fails to parse is answered with it.
       version = applyVersion(headers, prefixed ?? url.searchParams.get("version") ?? undefined);
       const raw: RawParams = await readParams(req, url, spec.bodyLimit ?? DEFAULT_BODY_LIMIT, spec.rawBody);
+      seen.input = raw;
       const fromBody = single(raw.version);
       if (prefixed === null && (typeof fromBody === "string" || typeof fromBody === "number")) {
         version = applyVersion(headers, String(fromBody));
@@ -186,6 +199,7 @@ export function endpoint<
         });
       }
       const actor = auth.actor;
+      seen.actor = actor;
       if (actor.kind === "token") requireScopes(actor.scopes, scopesOf(spec, vspec));
 
       const idAsString = (spec.ias ?? true) && asBool(raw.id_as_string);

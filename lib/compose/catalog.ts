@@ -26,6 +26,7 @@ import * as propCatalog from "../props/endpoints-catalog";
 import * as tokens from "../sessions/endpoints-token";
 import * as messenger from "../messenger/endpoints";
 import * as visitors from "../messenger/endpoints-visitor";
+import * as visitorConversations from "../messenger/endpoints-visitor-conversations";
 
 /**
  * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
@@ -72,7 +73,9 @@ export const catalog: Endpoint[] = [
  * The messenger's visitor endpoints (/messenger/…, `auth: "visitor"` or a public key): apart from the operators'
  * catalog, whose suites call every endpoint with API keys and sessions.
  */
-export const visitorEndpoints: Endpoint[] = [visitors].flatMap((m) => Object.values(m).filter(isEndpoint));
+export const visitorEndpoints: Endpoint[] = [visitors, visitorConversations].flatMap((m) =>
+  Object.values(m).filter(isEndpoint),
+);
 
 /** What the router matches: every version's endpoints. */
 export const routes: Endpoint[] = [...catalog, ...v3Only, ...visitorEndpoints];

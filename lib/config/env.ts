@@ -16,6 +16,10 @@ export interface Config {
   loginMaxFailures: number;
   /** Requests with an unknown API token per client address and minute. */
   badTokensPerMinute: number;
+  /** Messenger boots, new conversations and replies per visitor (boots: per device) and minute. */
+  messengerVisitorPerMinute: number;
+  /** The same per client address: a whole office's visitors share it. */
+  messengerAddressPerMinute: number;
   webhookAllowPrivate: boolean;
   /** Test setting: the webhook dispatcher sends nothing for this long after start (a crash window to hit). */
   webhookDispatchDelayMs: number;
@@ -49,6 +53,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitBurst: int(env.RATE_LIMIT_BURST, 200),
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 10),
     badTokensPerMinute: int(env.BAD_TOKENS_PER_MINUTE, 30),
+    messengerVisitorPerMinute: int(env.MESSENGER_VISITOR_PER_MINUTE, 30),
+    messengerAddressPerMinute: int(env.MESSENGER_ADDRESS_PER_MINUTE, 300),
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     webhookDispatchDelayMs: int(env.WEBHOOK_DISPATCH_DELAY_MS, 0),
     defaultApiVersion: env.DEFAULT_API_VERSION?.trim() || "2",

@@ -69,7 +69,8 @@ export async function resolveUser(
   throw invalid({ [field]: "must be the conversation's user" });
 }
 
-/** How the message arrived: the API (tokens) or the admin panel (operator sessions). */
+/** How the message arrived: the admin panel (operator sessions), the messenger (visitors) or the API (tokens). */
 export function sentVia(ctx: Ctx): string {
-  return ctx.actor.kind === "admin" ? "web_admin" : "api";
+  if (ctx.actor.kind === "admin") return "web_admin";
+  return ctx.actor.kind === "visitor" ? "web_user" : "api";
 }

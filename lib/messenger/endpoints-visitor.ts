@@ -6,6 +6,7 @@ import { refreshTokenPair } from "../auth/refresh-tokens";
 import { tokenPairSchema } from "../sessions/schemas";
 import { bootVisitor, countUnread, loadVisitor, serializeVisitorMessenger } from "./boot";
 import { bootSchema } from "./visitor-schemas";
+import { messengerCors, takeMessengerBudget } from "./endpoints-visitor-edge";
 
 // The visitors' side (/api/messenger/…): what the messenger frame calls. Boot and refresh take no credential but
 // the app's public key or the refresh token; everything else takes the visitor's access token and nothing else.
@@ -16,6 +17,7 @@ export const postBoot = endpoint({
   path: "/messenger/boot",
   summary: "A visitor starts the messenger: the device's visitor (made on first boot) and its tokens",
   tags: TAGS,
+  cors: messengerCors,
   auth: "none",
   ias: false,
   v2: {
@@ -25,7 +27,8 @@ export const postBoot = endpoint({
       device_id: p.str({ min: 1, max: 128 }),
       origin: p.str({ max: 300 }).optional(),
     }),
-    handler: async (ctx, input) => {
+    handler: async (ctx, input, req) => {
+      await takeMessengerBudget(req, `d:${input.device_id}`);
       const booted = await bootVisitor(ctx, {
         publicKey: input.key,
         deviceId: input.device_id,
@@ -49,6 +52,7 @@ export const postRefresh = endpoint({
   path: "/messenger/refresh",
   summary: "A new token pair for a visitor's refresh token (single use: a reused one revokes its family)",
   tags: TAGS,
+  cors: messengerCors,
   auth: "none",
   ias: false,
   v2: {
@@ -63,6 +67,7 @@ export const getMe = endpoint({
   path: "/messenger/me",
   summary: "The visitor, and its unread count",
   tags: TAGS,
+  cors: messengerCors,
   auth: "visitor",
   v2: {
     response: z.strictObject({ visitor: bootSchema.shape.visitor, unread: z.number().int() }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id } from "../contract/schemas";
+import { id, int64 } from "../contract/schemas";
 import { tokenPairSchema } from "../sessions/schemas";
 import { MESSENGER_POSITIONS } from "./schemas";
 
@@ -41,3 +41,66 @@ export const bootSchema = z.strictObject({
 export type Visitor = z.infer<typeof visitorSchema>;
 export type VisitorMessenger = z.infer<typeof visitorMessengerSchema>;
 export type Boot = z.infer<typeof bootSchema>;
+
+/** Part types a visitor sees: messages between them and the team, never notes or system changes. */
+export const VISITOR_PART_TYPES = ["reply_user", "reply_admin", "article"] as const;
+
+/** An operator as visitors see them: name and avatar, never their email or anything internal. */
+export const visitorAdminSchema = z.strictObject({ id, name: z.string(), avatar: z.string() });
+
+export const visitorAttachmentSchema = z.strictObject({
+  id,
+  name: z.string(),
+  type: z.string(),
+  size: z.number().int(),
+  /** A signed link that needs no token (valid for days), fit for an <img>. */
+  url: z.string(),
+  image: z.boolean(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
+
+export const visitorActionSchema = z.strictObject({
+  type: z.literal("button"),
+  body: z.string(),
+  meta_data: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const visitorPartSchema = z.strictObject({
+  id,
+  conversation: id,
+  created: z.number().int(),
+  type: z.enum(VISITOR_PART_TYPES),
+  body: z.string(),
+  body_json: z.record(z.string(), z.unknown()).optional(),
+  from: z.union([
+    z.strictObject({ kind: z.literal("user") }),
+    z.strictObject({ kind: z.literal("admin"), ...visitorAdminSchema.shape }),
+  ]),
+  attachments: z.array(visitorAttachmentSchema),
+  /** Quick-reply buttons of an operator's reply. */
+  actions: z.array(visitorActionSchema).optional(),
+  /** Which button the visitor clicked (its index), once they did; null while none was. */
+  chosen_action: z.number().int().nullable().optional(),
+  read: z.boolean(),
+  random_id: int64.optional(),
+});
+
+export const visitorConversationSchema = z.strictObject({
+  id,
+  created: z.number().int(),
+  last_update: z.number(),
+  closed: z.boolean(),
+  /** The team's messages in it the visitor has not read. */
+  unread: z.number().int(),
+  last_part: visitorPartSchema.nullable(),
+  assignee: visitorAdminSchema.nullable(),
+});
+
+export const visitorStartedSchema = z.strictObject({
+  conversation: visitorConversationSchema,
+  part: visitorPartSchema,
+});
+
+export type VisitorPart = z.infer<typeof visitorPartSchema>;
+export type VisitorConversation = z.infer<typeof visitorConversationSchema>;

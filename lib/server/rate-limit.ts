@@ -195,11 +195,21 @@ export interface Limits {
   logins: { account: Lockout; address: Lockout };
   /** Requests with an unknown API token, per client address: guessing tokens is throttled, valid ones are not. */
   badTokens: Limiter;
+  /**
+   * The messenger's public writes (boot, start, reply), per visitor (boot: per device) and per client address:
+   * anyone on the web can call them, so they get tighter budgets than the general per-token limit.
+   */
+  messenger: { visitor: Limiter; address: Limiter };
 }
 
 type LimitConfig = Pick<
   Config,
-  "rateLimitPerSecond" | "rateLimitBurst" | "loginMaxFailures" | "badTokensPerMinute"
+  | "rateLimitPerSecond"
+  | "rateLimitBurst"
+  | "loginMaxFailures"
+  | "badTokensPerMinute"
+  | "messengerVisitorPerMinute"
+  | "messengerAddressPerMinute"
 >;
 
 export function makeLimits(config: LimitConfig, redis: Redis | undefined): Limits {
@@ -222,5 +232,9 @@ export function makeLimits(config: LimitConfig, redis: Redis | undefined): Limit
     limiter: bucket(config.rateLimitPerSecond, config.rateLimitBurst),
     logins: { account: lockout(config.loginMaxFailures), address: lockout(3 * config.loginMaxFailures) },
     badTokens: bucket(config.badTokensPerMinute / 60, config.badTokensPerMinute),
+    messenger: {
+      visitor: bucket(config.messengerVisitorPerMinute / 60, config.messengerVisitorPerMinute),
+      address: bucket(config.messengerAddressPerMinute / 60, config.messengerAddressPerMinute),
+    },
   };
 }

@@ -38,6 +38,8 @@ export async function startTestServer(
       rateLimitBurst: 10_000,
       loginMaxFailures: 10_000,
       badTokensPerMinute: 10_000,
+      messengerVisitorPerMinute: 10_000,
+      messengerAddressPerMinute: 10_000,
       ...config,
     },
     log: () => undefined,
