@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { readState } from "./support/state";
+import { io } from "socket.io-client";
 import { hostPage, startHostSite, type HostSite } from "../lib/testing/host-page";
 
 // The messenger as a visitor sees it, on a customer's site (another origin), against the real visitor API.
@@ -76,15 +77,11 @@ async function frameDevice(page: Page): Promise<string | null> {
   );
 }
 
-test("a conversation: started in the frame, seen by the operators' API, a reply arrives live, a reload keeps it", async ({
-  page,
-}) => {
-  test.skip(!conversationsLanded, "POST /messenger/conversations is not on this build yet");
+async function startInFrame(page: Page, text: string): Promise<number> {
   await page.goto(`${site.url}/shop`);
   await open(page);
   const frame = frameOf(page);
   await frame.getByRole("button", { name: "New conversation" }).click();
-  const text = `Hello from the shop ${stamp()}`;
   const started = page.waitForResponse(
     (r) => r.url().endsWith("/api/v2/messenger/conversations") && r.request().method() === "POST",
   );
@@ -93,22 +90,72 @@ test("a conversation: started in the frame, seen by the operators' API, a reply 
   const id = ((await (await started).json()) as { data: { conversation: { id: number } } }).data.conversation
     .id;
   await expect(frame.getByText(text)).toBeVisible();
+  // The composer keeps the focus for the next message.
+  await expect(frame.getByRole("textbox", { name: "Message" })).toBeFocused();
+  return id;
+}
 
-  // The operators see it.
+test("a conversation started in the frame reaches the operators; their reply and the thread survive a reload", async ({
+  page,
+}) => {
+  test.skip(!conversationsLanded, "POST /messenger/conversations is not on this build yet");
+  const text = `Hello from the shop ${stamp()}`;
+  const id = await startInFrame(page, text);
+  const frame = frameOf(page);
+
   const parts = await data<{ body: string }[]>(await api.get(`/api/v2/conversations/${id}/parts`));
   expect(parts.map((p) => p.body).join("\n")).toContain(text);
 
-  // An operator's reply comes over the socket, announced to screen readers.
   const answer = `Hi! How can we help? ${stamp()}`;
   await data(await api.post(`/api/v2/conversations/${id}/reply`, { data: { body: answer } }));
-  await expect(frame.getByText(answer)).toBeVisible();
-  await expect(frame.locator("#announce")).toContainText(answer);
-
-  // A reload opens the same thread with both messages.
+  // A reload opens the same thread, with the operator's reply and their name.
   await page.reload();
   await open(page);
   await expect(frame.getByText(text)).toBeVisible();
   await expect(frame.getByText(answer)).toBeVisible();
+  await expect(frame.getByText("Olivia Operator")).toBeVisible();
+  // Back to the home: the conversation is in the recent list.
+  await frame.getByRole("button", { name: "Back to conversations" }).click();
+  await expect(frame.getByRole("button", { name: new RegExp(`Olivia Operator: ${answer}`) })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(launcher(page)).toBeFocused();
 });
+
+test("an operator's reply arrives live in the open thread and is announced", async ({ page }) => {
+  test.skip(!conversationsLanded, "POST /messenger/conversations is not on this build yet");
+  test.skip(
+    !(await visitorChannelLanded()),
+    "the visitors' socket channel (messenger) is not on this build yet",
+  );
+  const text = `Live please ${stamp()}`;
+  const id = await startInFrame(page, text);
+  const frame = frameOf(page);
+  const answer = `Live answer ${stamp()}`;
+  await data(await api.post(`/api/v2/conversations/${id}/reply`, { data: { body: answer } }));
+  await expect(frame.getByText(answer)).toBeVisible();
+  await expect(frame.locator("#announce")).toContainText(answer);
+});
+
+/** Whether a visitor's socket may subscribe to "messenger" on this build (a booted visitor asks). */
+async function visitorChannelLanded(): Promise<boolean> {
+  const e2e = readState();
+  const settings = await data<{ public_key: string }>(
+    await api.get(`/api/v2/apps/${e2e.admin.appId}/messenger`),
+  );
+  const res = await fetch(`${e2e.baseURL}/api/v2/messenger/boot`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ key: settings.public_key, device_id: `probe-${Date.now()}-${"x".repeat(16)}` }),
+  });
+  const booted = ((await res.json()) as { data: { access_token: string } }).data;
+  const socket = io(e2e.baseURL, { transports: ["websocket"], auth: { token: booted.access_token } });
+  try {
+    const ack = await new Promise<{ subscribed?: string[] }>((resolve, reject) => {
+      socket.on("connect_error", reject);
+      socket.emit("subscribe", { channels: ["messenger"] }, resolve);
+    });
+    return (ack.subscribed ?? []).includes("messenger");
+  } finally {
+    socket.close();
+  }
+}

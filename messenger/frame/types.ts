@@ -1,55 +1,25 @@
 /**
- * The visitor API's shapes as the frame reads them. Boot comes from the server's schemas (type-only imports: no
- * zod in the bundle); conversations and parts follow the messenger contract (issue #17) until their schemas land
- * in lib/messenger/, when these become z.infer aliases of them.
+ * The visitor API's shapes as the frame reads them: the server's schemas (lib/messenger/visitor-schemas.ts),
+ * imported as types only (no zod in the bundle). IDs come as numbers (the frame never asks for id_as_string);
+ * the frame's own message on its way has a string ID until the stored part replaces it.
  */
+import type { VisitorConversation, VisitorPart } from "../../lib/messenger/visitor-schemas";
+
 export type { Boot, Visitor, VisitorMessenger } from "../../lib/messenger/visitor-schemas";
 
-export interface Attachment {
-  id: number;
-  name: string;
-  type: string;
-  size: number;
-  url: string;
-  image: boolean;
-  width?: number;
-  height?: number;
-}
-
-export interface QuickReply {
-  type: "button";
-  body: string;
-  meta_data?: Record<string, unknown>;
-}
-
-export type Sender = { kind: "user" } | { kind: "admin"; id: number; name: string; avatar?: string | null };
-
-export interface Part {
-  /** A number once stored; a string while the frame's own message is on its way. */
+export type Part = Omit<VisitorPart, "id" | "conversation"> & {
   id: number | string;
   conversation: number;
-  created: number;
-  type: "reply_user" | "reply_admin";
-  body: string;
-  from: Sender;
-  attachments: Attachment[];
-  actions?: QuickReply[] | null;
-  chosen_action?: number | null;
-  read: boolean;
-  random_id?: number | null;
   /** Frame-only: the send failed. */
   failed?: boolean;
-}
+};
 
-export interface Conversation {
+export type Attachment = Part["attachments"][number];
+
+export type Conversation = Omit<VisitorConversation, "id" | "last_part"> & {
   id: number;
-  created: number;
-  last_update: number;
-  closed: boolean;
-  unread: number;
   last_part: Part | null;
-  assignee: { id: number; name: string; avatar?: string | null } | null;
-}
+};
 
 export interface TokenPair {
   access_token: string;
