@@ -105,6 +105,7 @@ export class App implements FrameContext {
     // The first message made the conversation: the same view goes on, its composer and focus kept.
     if (view.name === "thread" && t && t.conversation === null && this.view.name === "thread") {
       t.conversation = view.conversation;
+      t.update();
     } else {
       this.thread = undefined;
       if (view.name === "home") renderHome(this, $("main"), $("foot"));

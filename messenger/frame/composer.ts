@@ -6,6 +6,21 @@ import type { ThreadView } from "./thread";
  * The composer: Enter sends, Shift+Enter is a new line; the attach button sends a file at once (with the text
  * typed so far) and shows the upload's progress; typing is reported (throttled by the controller).
  */
+// Drawn, not emoji: a system without an emoji font would show empty boxes.
+const CLIP =
+  "M16.5 6.5 8.8 14.2a2 2 0 0 0 2.8 2.8l7.4-7.4a4 4 0 0 0-5.6-5.6l-7.6 7.6a6 6 0 0 0 8.5 8.5l6.4-6.4";
+const SEND = "M3 20 21 12 3 4l2.5 8L3 20zm2.5-8H13";
+
+function icon(d: string) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", d);
+  svg.append(path);
+  return svg;
+}
+
 export function composer(ctx: FrameContext, view: ThreadView): HTMLElement {
   const text = h("textarea", {
     rows: 1,
@@ -77,9 +92,9 @@ export function composer(ctx: FrameContext, view: ThreadView): HTMLElement {
           title: "Attach a file",
           onclick: () => file.click(),
         },
-        "📎",
+        icon(CLIP),
       ),
-      h("button", { type: "submit", class: "icon send", "aria-label": "Send", title: "Send" }, "➤"),
+      h("button", { type: "submit", class: "icon send", "aria-label": "Send", title: "Send" }, icon(SEND)),
       file,
     ),
     progress,

@@ -95,7 +95,7 @@ function attachment(a: Attachment) {
     a.size >= 1024 * 1024
       ? `${(a.size / 1048576).toFixed(1)} MB`
       : `${Math.max(1, Math.round(a.size / 1024))} KB`;
-  return h("a", { href: a.url, target: "_blank", rel: "noopener", class: "file" }, `📎 ${a.name} (${kb})`);
+  return h("a", { href: a.url, target: "_blank", rel: "noopener", class: "file" }, `${a.name} (${kb})`);
 }
 
 /** Buttons while unanswered (on the last message only); the chosen one after. */
