@@ -3,6 +3,7 @@ import path from "node:path";
 import { benchEdge } from "./edge";
 import { benchRealtime } from "./realtime";
 import { benchMessenger } from "./messenger";
+import { benchVisitorSockets } from "./visitor-sockets";
 import { ensureDataset, type DatasetInfo } from "./dataset";
 import { openSession, type Figure } from "./harness";
 import { benchLeads } from "./cases-leads";
@@ -13,7 +14,7 @@ import { met, printTable, ratio } from "./table";
 
 /**
  * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, webhooks, users, import, realtime, edge,
- * messenger (all by default).
+ * messenger, visitor-sockets (all by default; BENCH_VISITORS sets the last one's sockets, 10,000 by default).
  * PostgreSQL (DATABASE_URL) for everything but edge and messenger (Chromium); REDIS_URL for realtime. BENCH_USERS sets the dataset size
  * (1,000,000 by default; conversations are a tenth of it, parts 20 per conversation).
  * Prints one table and writes bench/results.json.
@@ -21,7 +22,17 @@ import { met, printTable, ratio } from "./table";
 process.env.CHECKPOINT_DISABLE = "1";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
-const GROUPS = ["leads", "inbox", "webhooks", "users", "import", "realtime", "edge", "messenger"] as const;
+const GROUPS = [
+  "leads",
+  "inbox",
+  "webhooks",
+  "users",
+  "import",
+  "realtime",
+  "edge",
+  "messenger",
+  "visitor-sockets",
+] as const;
 const args = process.argv.slice(2);
 const chosen = args.filter((a) => !a.startsWith("--"));
 for (const g of chosen) {
@@ -101,6 +112,10 @@ if (want("messenger")) {
   const m = await benchMessenger(console.log);
   results.messenger = { sizes: m.sizes };
   figures.push(...m.figures);
+}
+if (want("visitor-sockets")) {
+  console.log(`== Messenger sockets: ${process.env.BENCH_VISITORS ?? 10_000} visitors on one server`);
+  figures.push(...(await benchVisitorSockets(console.log)));
 }
 
 if (figures.length) {

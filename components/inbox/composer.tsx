@@ -26,7 +26,8 @@ interface ComposerProps {
   mode: ComposerMode;
   onMode: (m: ComposerMode) => void;
   onSend: (s: ComposerSend) => void;
-  onTyping: (body: string) => void;
+  /** `note`: typing a note, which operators may see and the visitor never does. */
+  onTyping: (body: string, note: boolean) => void;
   textareaRef: Ref<HTMLTextAreaElement>;
   disabled?: boolean;
   /** The draft to start from (the composer is mounted once per conversation). */
@@ -125,7 +126,7 @@ export function Composer(props: ComposerProps) {
         onChange={(e) => {
           setBody(e.target.value);
           setError(null);
-          if (!note && e.target.value) onTyping(e.target.value);
+          if (e.target.value) onTyping(e.target.value, note);
         }}
         onKeyDown={(e) => {
           if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {

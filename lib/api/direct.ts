@@ -203,10 +203,46 @@ async function send(req: IncomingMessage, res: ServerResponse, answer: Response)
   body.pipe(res);
 }
 
+/**
+ * OPTIONS: the path's methods, and a CORS preflight's answer where an endpoint of the path declares cross-origin
+ * calls (lib/api/cors.ts); elsewhere no CORS header, so browsers keep other sites from calling.
+ */
+function optionsHeaders(route: Route, origin: string | null | undefined): Record<string, string> {
+  const headers: Record<string, string> = { Allow: route.allow };
+  if (origin && [...route.endpoints.values()].some((e) => e.spec.cors)) {
+    Object.assign(headers, preflightHeaders(origin, route.allow));
+  }
+  return headers;
+}
+
+/** A preflight of a cross-origin path, answered here (other OPTIONS go to Next, which answers the same). */
+function servePreflight(
+  catalog: Endpoint[],
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: string,
+): boolean {
+  const origin = req.headers.origin;
+  if (typeof origin !== "string") return false;
+  const q = url.indexOf("?");
+  let found: ReturnType<typeof matchRoute>;
+  try {
+    found = matchRoute(catalog, q < 0 ? url : url.slice(0, q));
+  } catch {
+    return false;
+  }
+  if (!found || ![...found.route.endpoints.values()].some((e) => e.spec.cors)) return false;
+  lingerIfUnread(req, res);
+  res.writeHead(204, optionsHeaders(found.route, origin));
+  res.end();
+  return true;
+}
+
 /** Serves the request if the catalog has its path and method; false hands it to Next. */
 export function serveDirect(catalog: Endpoint[], req: IncomingMessage, res: ServerResponse): boolean {
   const method = req.method ?? "GET";
   const url = req.url ?? "/";
+  if (method === "OPTIONS" && url.startsWith("/api/")) return servePreflight(catalog, req, res, url);
   if (!METHODS.has(method) || !url.startsWith("/api/")) return false;
   const q = url.indexOf("?");
   let found: ReturnType<typeof matchRoute>;
@@ -256,13 +292,9 @@ export function nextHandlers(catalog: Endpoint[]): Record<Method | "OPTIONS", Ne
   const options: NextHandler = (req) => {
     const found = find(req);
     if (!found) return notFound(req);
-    const headers: Record<string, string> = { Allow: found.route.allow };
-    const origin = req.headers.get("origin");
-    // A CORS preflight, answered only where an endpoint of the path declares cross-origin calls.
-    if (origin !== null && [...found.route.endpoints.values()].some((e) => e.spec.cors)) {
-      Object.assign(headers, preflightHeaders(origin, found.route.allow));
-    }
-    return Promise.resolve(new Response(null, { status: 204, headers }));
+    return Promise.resolve(
+      new Response(null, { status: 204, headers: optionsHeaders(found.route, req.headers.get("origin")) }),
+    );
   };
   return {
     GET: serve("GET"),

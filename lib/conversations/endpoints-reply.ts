@@ -141,6 +141,8 @@ const typingParams = z
     body: text({ max: 10_000 }).optional(),
     from_user: userRef().optional(),
     from_admin: adminRef().optional(),
+    /** An operator writing a note: delivered to operators (with `note: true`), never to the visitor. */
+    note: p.bool().optional(),
   })
   .superRefine(oneAuthor);
 
@@ -153,6 +155,7 @@ const typing = {
       body: input.body ?? "",
       fromUser: input.from_user,
       fromAdmin: input.from_admin,
+      note: input.note,
     });
     return { data: {} };
   },

@@ -13,19 +13,31 @@ export interface TypingInput {
   body: string;
   fromUser?: UserRef;
   fromAdmin?: AdminRef;
+  /** An operator writing a note: their colleagues may see it, the visitor never does. */
+  note?: boolean;
 }
 
-/** Typing is not stored: it goes straight to the subscribers of `conversation_typing.<app>`. */
+/**
+ * Typing is not stored: it goes straight to the subscribers of `conversation_typing.<app>`, and an operator's
+ * typing of a reply (never of a note) to the visitor's messenger.
+ */
 export async function setTyping(ctx: Ctx, input: TypingInput): Promise<void> {
   const [conv] = await selectConversations(ctx.db, [input.conversationId]);
   if (!conv) throw lookupFailed(`Conversation ${input.conversationId} does not exist.`);
   assertApp(ctx, conv.appId);
   let from: unknown;
+  let visitor: { type: string; message: unknown } | undefined;
   if (input.fromUser !== undefined) {
     from = await resolveUser(ctx.db, conv, input.fromUser);
   } else {
     const adminId = await resolveAdmin(ctx, ctx.db, conv, input.fromAdmin);
-    from = serializeActor(await ctx.db.admin.findUnique({ where: { id: adminId }, select: actorSelect }));
+    const admin = serializeActor(
+      await ctx.db.admin.findUnique({ where: { id: adminId }, select: actorSelect }),
+    );
+    from = admin;
+    // The messenger's shape (lib/messenger/visitor-realtime-schemas.ts), written here: messenger imports us.
+    const shown = admin ? { id: admin.id, name: admin.name, avatar: admin.avatar } : null;
+    if (!input.note) visitor = { type: "messenger_typing", message: { conversation: conv.id, admin: shown } };
   }
   publishTransient(
     logEvent("conversation_typing", conv, {
@@ -33,6 +45,8 @@ export async function setTyping(ctx: Ctx, input: TypingInput): Promise<void> {
       user: conv.userId,
       body: input.body,
       from,
+      ...(input.note ? { note: true } : {}),
     }),
+    visitor,
   );
 }

@@ -126,8 +126,14 @@ export function notifyCommitted(ids: bigint[]): void {
   }
 }
 
-/** Events that are not stored (typing): straight to the subscribers of their channel. */
-export function publishTransient(e: LogEvent): void {
+/** The room of a visitor's sockets subscribed to `messenger` (lib/realtime/visitor-subs.ts). */
+export const messengerRoom = (userId: bigint) => `messenger:${userId}`;
+
+/**
+ * Events that are not stored (typing): straight to the subscribers of their channel, and, when the visitor's own
+ * messenger may see the event, as `visitor` says to its subscribed sockets.
+ */
+export function publishTransient(e: LogEvent, visitor?: { type: string; message: unknown }): void {
   const io = tryRuntime()?.io;
   if (!io) return;
   const message = JSON.parse(toJson(e.payload, false)) as unknown;
@@ -137,5 +143,15 @@ export function publishTransient(e: LogEvent): void {
   if (e.userId !== undefined) {
     const scoped = `${e.channel}.${e.userId}`;
     io.to(scoped).emit("message", { id: null, channel: scoped, message, time });
+    if (visitor) {
+      const shown = JSON.parse(toJson(visitor.message, false)) as unknown;
+      io.to(messengerRoom(e.userId)).emit("message", {
+        id: null,
+        channel: "messenger",
+        type: visitor.type,
+        message: shown,
+        time,
+      });
+    }
   }
 }

@@ -17,7 +17,13 @@ import { setTyping } from "../conversations/typing";
 import { markConversationRead } from "../conversations/read";
 import { clickQuickReply } from "../conversations/quick-reply";
 import { messengerCors, takeMessengerBudget } from "./endpoints-visitor-edge";
-import { listVisitorParts, serializeVisitorPart, visitorConversation } from "./visitor-parts";
+import {
+  chosenActions,
+  listVisitorParts,
+  requireVisitorPart,
+  serializeVisitorPart,
+  visitorConversation,
+} from "./visitor-parts";
 import {
   listVisitorConversations,
   serializeVisitorConversation,
@@ -83,8 +89,9 @@ export const getVisitorParts = endpoint({
       const keyset = v2Keyset(input, PART_KEY);
       const page = await listVisitorParts(ctx, { conversationId: input.id, page: keyset });
       const urls = await responseUrls(ctx, req);
+      const chosen = await chosenActions(ctx, page.items);
       return {
-        data: page.items.map((part) => serializeVisitorPart(part, urls)),
+        data: page.items.map((part) => serializeVisitorPart(part, urls, chosen)),
         meta: v2Meta(PART_KEY, keyset, page),
       };
     },
@@ -211,6 +218,7 @@ export const postVisitorQuickReply = endpoint({
     handler: async (ctx, input, req) => {
       const { userId } = visitorOf(ctx);
       const conversationId = await own(ctx, input.id);
+      await requireVisitorPart(ctx, conversationId, input.part);
       await takeMessengerBudget(req, `v:${userId}`);
       const r = await clickQuickReply(ctx, {
         conversationId,

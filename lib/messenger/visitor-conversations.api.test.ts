@@ -142,12 +142,22 @@ describe("a visitor's conversations", () => {
       { type: "button", body: "Track my order", meta_data: { intent: "track" } },
       { type: "button", body: "Talk to a human" },
     ]);
+    expect(shown!.chosen_action).toBeNull();
     const click = ok<VisitorPart>(
       await v.api.postJson(`${BASE}/${conversation.id}/quickreply`, { part: offer.id, action: 0 }),
     );
     expect(click).toMatchObject({ type: "reply_user", body: "Track my order", from: { kind: "user" } });
     const stored = await s.db.conversationPart.findUniqueOrThrow({ where: { id: BigInt(click.id) } });
     expect(stored.metaData).toEqual({ intent: "track" });
+    const offered = (await partsOf(v, conversation.id)).items.find((p) => p.id === offer.id);
+    expect(offered!.chosen_action).toBe(0);
+    // Only a part of this conversation the visitor sees: another conversation's is unknown here.
+    const elsewhere = await start(v, "Other topic");
+    errorOf(
+      await v.api.postJson(`${BASE}/${elsewhere.conversation.id}/quickreply`, { part: offer.id, action: 0 }),
+      400,
+      "LookupError",
+    );
     errorOf(
       await v.api.postJson(`${BASE}/${conversation.id}/quickreply`, { part: offer.id, action: 5 }),
       400,

@@ -46,6 +46,43 @@ export async function listVisitorParts(
   return { items: await loadParts(sqlOf(ctx.db), page.items), next: page.next };
 }
 
+/**
+ * A part of the visitor's conversation it may click a button of; any other (another conversation's, a note) is
+ * unknown to it, as the conversation of another visitor is.
+ */
+export async function requireVisitorPart(ctx: Ctx, conversationId: bigint, partId: bigint): Promise<void> {
+  const [part] = await sqlOf(ctx.db).$queryRaw<{ id: bigint }[]>`
+    SELECT p.id FROM conversation_parts p
+    WHERE p.id = ${partId} AND p.conversation_id = ${conversationId} AND ${VISIBLE}`;
+  if (!part) throw lookupFailed(`Part ${partId} does not exist in this conversation.`);
+}
+
+/**
+ * Which button of each offer (a part with quick replies) the visitor chose: the visitor's next message when it is
+ * one of the buttons' bodies (a click, or the same words typed), before any other message of the team.
+ */
+export async function chosenActions(ctx: Ctx, parts: PartView[]): Promise<Map<bigint, number | null>> {
+  const offers = parts.filter((p) => Array.isArray(p.actions) && p.actions.length);
+  if (!offers.length) return new Map();
+  const next = await sqlOf(ctx.db).$queryRaw<{ id: bigint; type: string | null; body: string | null }[]>`
+    SELECT o.id, n.type, n.body FROM conversation_parts o
+    LEFT JOIN LATERAL (
+      SELECT r.type, r.body FROM conversation_parts r
+      WHERE r.conversation_id = o.conversation_id AND r.id > o.id AND r.type IN (${Prisma.join([...VISITOR_PART_TYPES])})
+      ORDER BY r.id LIMIT 1
+    ) n ON TRUE
+    WHERE o.id IN (${Prisma.join(offers.map((o) => o.id))})`;
+  const byId = new Map(next.map((n) => [n.id, n]));
+  return new Map(
+    offers.map((o) => {
+      const n = byId.get(o.id);
+      const buttons = o.actions as StoredButton[];
+      const i = n?.type === "reply_user" ? buttons.findIndex((b) => b.body === n.body) : -1;
+      return [o.id, i >= 0 ? i : null];
+    }),
+  );
+}
+
 /** The newest message the visitor sees in each of the conversations, by conversation ID. */
 export async function lastVisibleParts(ctx: Ctx, conversationIds: bigint[]): Promise<Map<bigint, PartView>> {
   if (!conversationIds.length) return new Map();
@@ -72,7 +109,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
  * A part as its visitor sees it: the operator by name and avatar only, no internal fields (notes, tags, sent_via,
  * external IDs, referrer). Callers pass only visible parts (isVisibleToVisitor).
  */
-export function serializeVisitorPart(p: PartView, urls: AttachmentUrl): Serialized<VisitorPart> {
+export function serializeVisitorPart(
+  p: PartView,
+  urls: AttachmentUrl,
+  chosen?: Map<bigint, number | null>,
+): Serialized<VisitorPart> {
   const type: VisitorPartType = isVisibleToVisitor(p.type) ? p.type : "reply_admin";
   const out: Serialized<VisitorPart> = {
     id: p.id,
@@ -106,6 +147,7 @@ export function serializeVisitorPart(p: PartView, urls: AttachmentUrl): Serializ
       body: typeof b.body === "string" ? b.body : "",
       ...(isRecord(b.meta_data) ? { meta_data: b.meta_data } : {}),
     }));
+    if (chosen) out.chosen_action = chosen.get(p.id) ?? null;
   }
   if (p.randomId !== 0n) out.random_id = p.randomId;
   return out;

@@ -104,3 +104,4 @@ export const visitorStartedSchema = z.strictObject({
 
 export type VisitorPart = z.infer<typeof visitorPartSchema>;
 export type VisitorConversation = z.infer<typeof visitorConversationSchema>;
+export type VisitorAdmin = z.infer<typeof visitorAdminSchema>;

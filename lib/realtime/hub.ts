@@ -7,6 +7,7 @@ import { allowed, channelsOf, MAX_CHANNELS_PER_SOCKET, shown } from "./channels"
 import type { Actor } from "../auth/context";
 import { replayGap } from "../eventlog/retention";
 import { toMessage, type LogRow, type Message } from "./log-rows";
+import { VisitorSubs } from "./visitor-subs";
 import {
   AFTER_ERROR,
   eventPosition,
@@ -48,12 +49,16 @@ export class Hub {
   private failing = false;
   private io: Server | undefined;
   private turns = new ReplayTurns();
+  /** Visitors' `messenger` subscriptions, found by the row's user. */
+  readonly visitors: VisitorSubs;
 
   constructor(
     private readonly db: Db,
     private readonly kind: DbKind,
     private readonly url: string,
-  ) {}
+  ) {
+    this.visitors = new VisitorSubs(db, this.turns);
+  }
 
   async start(): Promise<void> {
     this.position = await finalPosition(sqlOf(this.db));
@@ -135,6 +140,7 @@ export class Hub {
   }
 
   private fanout(row: LogRow): void {
+    this.visitors.fanout(row);
     for (const channel of channelsOf(row)) {
       const set = this.subs.get(channel);
       if (!set?.size) continue;
@@ -177,6 +183,8 @@ export class Hub {
    * the ack (`gap`) when retention has purged some of them.
    */
   async subscribe(socket: Socket, actor: Actor, channels: unknown, after: unknown) {
+    if (actor.kind === "visitor")
+      return this.visitors.subscribeAck(socket, actor, channels, after, this.position);
     const from = eventPosition(after);
     if (from === "invalid") {
       // Refused whole: replaying from a position that is not an event ID would silently skip messages.
@@ -243,6 +251,8 @@ export class Hub {
   unsubscribe(socket: Socket, channels: unknown): string[] {
     const l = this.listeners.get(socket.id);
     const done: string[] = [];
+    if (Array.isArray(channels) && channels.includes("messenger") && this.visitors.remove(socket))
+      done.push("messenger");
     for (const name of Array.isArray(channels) ? channels : [channels]) {
       const channel = String(name);
       if (!l?.last.delete(channel)) continue;
@@ -254,6 +264,7 @@ export class Hub {
   }
 
   remove(socket: Socket): void {
+    this.visitors.remove(socket);
     const l = this.listeners.get(socket.id);
     if (!l) return;
     for (const channel of l.last.keys()) this.subs.get(channel)?.delete(l);

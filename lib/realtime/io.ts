@@ -13,6 +13,8 @@ import { adminRoom, sessionRoom, apiKeyRoom, visitorRoom } from "../auth/disconn
 interface SocketData {
   /** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
   actor: Identified["actor"];
+  /** A visitor's last heartbeat (ms): presence in memory only, nothing stored. */
+  seen?: number;
 }
 
 export interface IoHandle {
@@ -95,6 +97,13 @@ export async function attachIo(
       const done = hub.unsubscribe(socket, (payload as { channels?: unknown } | undefined)?.channels ?? []);
       if (typeof ack === "function") (ack as (r: unknown) => void)({ unsubscribed: done });
     });
+    if (actor.kind === "visitor") {
+      // The frame's beat every ~20 s, until POST /messenger/heartbeat carries it (and the page) to the database.
+      socket.on("heartbeat", (_payload: unknown, ack?: unknown) => {
+        socket.data.seen = Date.now();
+        if (typeof ack === "function") (ack as (r: unknown) => void)({});
+      });
+    }
     socket.on("disconnect", () => hub.remove(socket));
   });
 

@@ -1,0 +1,261 @@
+import fs from "node:fs";
+import pg from "pg";
+import { io as connect, type Socket } from "socket.io-client";
+import { openDb } from "../lib/db/client";
+import { migrate } from "../lib/db/migrate";
+import { makeApp } from "../lib/testing/factories";
+import { issueTokenPair } from "../lib/auth/refresh-tokens";
+import { spawnServer, type Spawned } from "../lib/testing/spawn";
+import type { Figure } from "./harness";
+
+/**
+ * Messenger sockets at scale: BENCH_VISITORS visitors (10,000 by default) booted and connected to one server,
+ * subscribed to `messenger` and beating every ~20 s; then operator reply → the visitor's socket, and visitor message
+ * → the operators' socket, for BENCH_ACTIVE of them with a conversation, and the server's RSS. Needs PostgreSQL
+ * (DATABASE_URL); a fresh database. Each side holds a descriptor per socket: `ulimit -n` above the count.
+ * Visitors are made in one statement and their tokens issued here, as boot would (BENCH_BOOT=http boots each one
+ * through POST /messenger/boot instead: minutes for 10,000 on a small machine, and not what is measured).
+ */
+const VISITORS = Number(process.env.BENCH_VISITORS ?? 10_000);
+const ACTIVE = Math.min(VISITORS, Number(process.env.BENCH_ACTIVE ?? 50));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const CONNECT_BATCH = 250;
+const BOOT_CONCURRENCY = 16;
+const BEAT_MS = 20_000;
+const BOOT_HTTP = process.env.BENCH_BOOT === "http";
+
+function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+}
+
+const rssMb = (pid: number | undefined) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m?.[1] ? Math.round(Number(m[1]) / 1024) : NaN;
+};
+
+async function pool<T>(n: number, concurrency: number, job: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array<T>(n);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await job(i);
+      }
+    }),
+  );
+  return out;
+}
+
+interface Msg {
+  channel: string;
+  type?: string;
+  message: { body?: string; part?: { body: string } };
+}
+
+/** Resolves when a message whose body is `body` reaches the socket; latency from `at`. */
+function arrival(socket: Socket, body: string, at: number, timeoutMs = 10_000): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const on = (m: Msg) => {
+      if ((m.message.part?.body ?? m.message.body) !== body) return;
+      done(performance.now() - at);
+    };
+    const timer = setTimeout(() => done(undefined), timeoutMs);
+    const done = (v: number | undefined) => {
+      clearTimeout(timer);
+      socket.off("message", on);
+      resolve(v);
+    };
+    socket.on("message", on);
+  });
+}
+
+function open(url: string, token: string): Promise<Socket> {
+  const s = connect(url, {
+    path: "/socket.io",
+    transports: ["websocket"],
+    auth: { token },
+    forceNew: true,
+    reconnection: false,
+  });
+  return new Promise((resolve, reject) => {
+    s.once("connect", () => resolve(s));
+    s.once("connect_error", reject);
+  });
+}
+
+export async function benchVisitorSockets(log = console.log): Promise<Figure[]> {
+  const base = process.env.DATABASE_URL;
+  if (!base?.startsWith("postgres")) {
+    log("visitor-sockets: skipped (needs DATABASE_URL=postgresql://…)");
+    return [];
+  }
+  const name = `relay_bench_vs_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  let server: Spawned | undefined;
+  const sockets: Socket[] = [];
+  const beats: NodeJS.Timeout[] = [];
+  try {
+    await migrate({ url });
+    const h = await openDb(url);
+    const app = await makeApp(h.db, { name: "Bench visitor sockets" });
+    let direct: { token: string; userId: number }[] = [];
+    let t = performance.now();
+    if (!BOOT_HTTP) {
+      const users = await h.db.$queryRaw<{ id: bigint }[]>`
+        INSERT INTO users (app_id) SELECT ${app.app.id} FROM generate_series(1, ${VISITORS}) RETURNING id`;
+      direct = await pool(users.length, BOOT_CONCURRENCY, async (i) => {
+        const userId = users[i]!.id;
+        const pair = await issueTokenPair(h.db, { kind: "visitor", appId: app.app.id, userId });
+        return { token: pair.access_token, userId: Number(userId) };
+      });
+    }
+    await h.close();
+    server = spawnServer({
+      DATABASE_URL: url,
+      SEED_DEMO: "0",
+      RATE_LIMIT_PER_SECOND: "1000000",
+      RATE_LIMIT_BURST: "1000000",
+    });
+    const target = await server.ready;
+    const pid = server.child.pid;
+    const call = async (path: string, init: { method?: string; json?: unknown; token?: string } = {}) => {
+      const r = await fetch(target + path, {
+        method: init.method ?? (init.json ? "POST" : "GET"),
+        headers: {
+          authorization: `Token ${init.token ?? app.token}`,
+          ...(init.json ? { "content-type": "application/json" } : {}),
+        },
+        ...(init.json ? { body: JSON.stringify(init.json) } : {}),
+      });
+      const body = (await r.json()) as { data: Record<string, unknown> };
+      if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(body)}`);
+      return body.data;
+    };
+    const key = (await call(`/api/v2/apps/${app.app.id}/messenger`)).public_key as string;
+    const rssIdle = rssMb(pid);
+
+    if (BOOT_HTTP) t = performance.now();
+    const visitors = BOOT_HTTP
+      ? await pool(VISITORS, BOOT_CONCURRENCY, async (i) => {
+          const boot = await call("/api/v2/messenger/boot", {
+            json: { key, device_id: `bench-device-${i}-${Math.random().toString(36).slice(2)}xxxxxxxx` },
+          });
+          return { token: boot.access_token as string, userId: (boot.visitor as { id: number }).id };
+        })
+      : direct;
+    const bootSeconds = (performance.now() - t) / 1000;
+    log(`  ${BOOT_HTTP ? "booted" : "made"} ${VISITORS} visitors in ${bootSeconds.toFixed(1)} s`);
+    const rssBooted = rssMb(pid);
+
+    t = performance.now();
+    for (let i = 0; i < VISITORS; i += CONNECT_BATCH) {
+      const batch = await Promise.all(visitors.slice(i, i + CONNECT_BATCH).map((v) => open(target, v.token)));
+      await Promise.all(
+        batch.map((s) => s.timeout(30_000).emitWithAck("subscribe", { channels: ["messenger"] })),
+      );
+      sockets.push(...batch);
+      for (const s of batch) {
+        // Staggered over the period, as visitors arrive at random.
+        const first = setTimeout(
+          () => beats.push(setInterval(() => s.emit("heartbeat", {}), BEAT_MS)),
+          Math.random() * BEAT_MS,
+        );
+        beats.push(first);
+      }
+    }
+    const connectSeconds = (performance.now() - t) / 1000;
+    const rssConnected = rssMb(pid);
+    log(
+      `  connected and subscribed ${VISITORS} sockets in ${connectSeconds.toFixed(1)} s; server RSS ${rssIdle} → ${rssConnected} MB`,
+    );
+
+    const operator = await open(target, app.token);
+    await operator.emitWithAck("subscribe", { channels: [`conversation_reply.${app.app.id}`] });
+    const active = await pool(ACTIVE, 4, async (i) => {
+      const v = visitors[i]!;
+      const c = await call(`/api/users/${v.userId}/startconversation`, { json: { body: "bench start" } });
+      return { socket: sockets[i]!, conversation: c.id as number, userId: v.userId };
+    });
+
+    const toVisitor: number[] = [];
+    const toOperator: number[] = [];
+    let lost = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const a of active) {
+        const body = `to visitor ${round} ${Math.random()}`;
+        const at = performance.now();
+        const got = arrival(a.socket, body, at);
+        await call(`/api/conversations/${a.conversation}/reply`, { json: { body } });
+        const ms = await got;
+        if (ms === undefined) lost++;
+        else toVisitor.push(ms);
+        const back = `to operator ${round} ${Math.random()}`;
+        const at2 = performance.now();
+        const got2 = arrival(operator, back, at2);
+        await call(`/api/conversations/${a.conversation}/reply`, {
+          json: { body: back, from_user: a.userId },
+        });
+        const ms2 = await got2;
+        if (ms2 === undefined) lost++;
+        else toOperator.push(ms2);
+      }
+    }
+    const rssEnd = rssMb(pid);
+    const extra = {
+      visitors: VISITORS,
+      active: ACTIVE,
+      bootSeconds: Number(bootSeconds.toFixed(1)),
+      connectSeconds: Number(connectSeconds.toFixed(1)),
+      rssIdleMb: rssIdle,
+      rssBeforeSocketsMb: rssBooted,
+      rssConnectedMb: rssConnected,
+      rssEndMb: rssEnd,
+      rssGrowthMb: rssEnd - rssIdle,
+      kbPerSocket: Math.round(((rssConnected - rssBooted) * 1024) / VISITORS),
+      lost,
+    };
+    const rows: Figure[] = [
+      ["operator reply → visitor socket", toVisitor],
+      ["visitor message → operator socket", toOperator],
+    ].map(([label, lat]) => ({
+      group: "visitor-sockets",
+      case: `${label as string}, ${VISITORS} visitor sockets`,
+      n: (lat as number[]).length,
+      p50: pct(lat as number[], 50),
+      p99: pct(lat as number[], 99),
+      rps: NaN,
+      failed: ACTIVE * ROUNDS - (lat as number[]).length,
+      target: { kind: "p99<", value: 100, source: "#17" },
+      extra,
+    }));
+    for (const r of rows)
+      log(`  ${r.case}: p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms (n ${r.n})`);
+    log(
+      `  server RSS: idle ${rssIdle} MB, before the sockets ${rssBooted} MB, with ${VISITORS} sockets ` +
+        `${rssConnected} MB (~${extra.kbPerSocket} KB each), end ${rssEnd} MB`,
+    );
+    operator.disconnect();
+    return rows;
+  } finally {
+    for (const b of beats) clearInterval(b);
+    for (const s of sockets) s.disconnect();
+    if (server) {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.table(await benchVisitorSockets());
+  process.exit(0);
+}

@@ -1,0 +1,192 @@
+import { describe, expect } from "vitest";
+import type { Socket } from "socket.io-client";
+import type { TestServer } from "../testing/server";
+import { it, type TestApp, type TestSockets } from "../testing/fixture";
+import { disconnectVisitor } from "../auth/disconnect";
+import { watchDisconnect } from "../testing/socket";
+import { ok } from "../conversations/testing";
+import { bootTestVisitor, type TestVisitor } from "./testing";
+import type { VisitorRealtimeMessage } from "./visitor-realtime-schemas";
+import { visitorRealtimeSchemas } from "./visitor-realtime-schemas";
+
+type Msg = VisitorRealtimeMessage & { id: number | null; channel: string; time: number };
+
+interface Ack {
+  subscribed: string[];
+  refused: string[];
+  position?: number;
+  error?: string;
+}
+
+let s: TestServer;
+let a: TestApp;
+let sockets: TestSockets;
+
+it.beforeAll(({ server, app, sockets: opened }) => {
+  s = server;
+  a = app;
+  sockets = opened;
+});
+
+/** A visitor with a conversation it started (through the operators' API, as its user). */
+async function visitorWithConversation(body = "Hello") {
+  const v = await bootTestVisitor(s, a);
+  const userId = BigInt(v.boot.visitor.id);
+  const d = ok(await a.api.postForm(`/api/users/${userId}/startconversation`, { body }));
+  return { v, userId, conv: BigInt(d.id as number) };
+}
+
+/** A visitor socket subscribed to `messenger`, every message it receives checked against the contract. */
+async function listen(v: TestVisitor, after?: number) {
+  const socket = await sockets.open({ token: v.boot.access_token });
+  const got: Msg[] = [];
+  socket.on("message", (m: Msg) => {
+    visitorRealtimeSchemas[m.type].parse(m.message);
+    got.push(m);
+  });
+  const ack = await subscribe(socket, ["messenger"], after);
+  expect(ack.subscribed).toEqual(["messenger"]);
+  return { socket, got, ack };
+}
+
+const subscribe = (socket: Socket, channels: unknown[], after?: number) =>
+  socket.timeout(10_000).emitWithAck("subscribe", { channels, after }) as Promise<Ack>;
+
+async function until<T>(what: () => T | undefined, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = what();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const bodies = (got: Msg[]) => got.flatMap((m) => (m.type === "messenger_part" ? [m.message.part.body] : []));
+
+describe("a visitor's messenger subscription", () => {
+  it("delivers operators' replies as messenger_part, and never a note", async () => {
+    const { v, conv } = await visitorWithConversation();
+    const { got } = await listen(v);
+    ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body: "secret note", type: "note" }));
+    ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body: "hi there" }));
+    await until(() => (bodies(got).length ? true : undefined));
+    // The note precedes the reply in the log: had it been sent, it would have arrived first.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(bodies(got)).toEqual(["hi there"]);
+    const part = got.find((m) => m.type === "messenger_part")!;
+    expect(part).toMatchObject({
+      channel: "messenger",
+      message: {
+        conversation: Number(conv),
+        part: { type: "reply_admin", body: "hi there", from: { kind: "admin", id: Number(a.admin.id) } },
+      },
+    });
+    expect(typeof part.id).toBe("number");
+    expect(JSON.stringify(got)).not.toContain("secret note");
+    expect(JSON.stringify(got)).not.toContain("@");
+  });
+
+  it("delivers the visitor's own messages (a second tab), reads and conversation changes", async () => {
+    const { v, conv, userId } = await visitorWithConversation();
+    const { got } = await listen(v);
+    ok(
+      await a.api.postForm(`/api/conversations/${conv}/reply`, {
+        body: "from tab one",
+        from_user: String(userId),
+      }),
+    );
+    ok(await a.api.postForm(`/api/conversations/${conv}/read`, {}));
+    ok(await a.api.postForm(`/api/conversations/${conv}/close`, {}));
+    await until(() => got.find((m) => m.type === "messenger_conversation"));
+    expect(got.map((m) => m.type)).toEqual(["messenger_part", "messenger_read", "messenger_conversation"]);
+    expect(got[0]).toMatchObject({ message: { part: { type: "reply_user", from: { kind: "user" } } } });
+    expect(got[1]).toMatchObject({ message: { conversation: Number(conv), by: "admin" } });
+    expect(got[2]).toMatchObject({
+      message: { id: Number(conv), closed: true, last_part: { body: "from tab one" } },
+    });
+  });
+
+  it("delivers an operator's reply typing, never note typing nor the visitor's own", async () => {
+    const { v, conv, userId } = await visitorWithConversation();
+    const { got } = await listen(v);
+    const typing = (form: Record<string, string>) =>
+      a.api.postForm(`/api/conversations/${conv}/settyping`, form).then(ok);
+    await typing({ body: "a note in progress", note: "true" });
+    await typing({ body: "me", from_user: String(userId) });
+    await typing({ body: "a reply in progress" });
+    const t = await until(() => got.find((m) => m.type === "messenger_typing"));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(got.filter((m) => m.type === "messenger_typing")).toHaveLength(1);
+    expect(t).toMatchObject({
+      id: null,
+      message: { conversation: Number(conv), admin: { id: Number(a.admin.id) } },
+    });
+    expect(JSON.stringify(t)).not.toContain("in progress");
+  });
+
+  it("never delivers another visitor's conversations", async () => {
+    const mine = await visitorWithConversation();
+    const theirs = await visitorWithConversation();
+    const { got } = await listen(mine.v);
+    ok(await a.api.postForm(`/api/conversations/${theirs.conv}/reply`, { body: "for them" }));
+    ok(await a.api.postForm(`/api/conversations/${theirs.conv}/settyping`, { body: "x" }));
+    ok(await a.api.postForm(`/api/conversations/${mine.conv}/reply`, { body: "for me" }));
+    await until(() => (bodies(got).length ? true : undefined));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(bodies(got)).toEqual(["for me"]);
+    expect(got.some((m) => m.type === "messenger_typing")).toBe(false);
+  });
+
+  it("replays what was missed while offline from `after`, once and in order", async () => {
+    const { v, conv } = await visitorWithConversation();
+    const first = await listen(v);
+    ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body: "one" }));
+    const seen = await until(() => first.got.find((m) => m.type === "messenger_part"));
+    first.socket.disconnect();
+    for (const body of ["two", "three"])
+      ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body }));
+    ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body: "hidden", type: "note" }));
+    const again = await listen(v, seen.id!);
+    ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body: "four" }));
+    await until(() => (bodies(again.got).includes("four") ? true : undefined));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(bodies(again.got)).toEqual(["two", "three", "four"]);
+    const ids = again.got.map((m) => m.id!);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    // A fresh tab without `after` gets nothing of the past.
+    const fresh = await listen(v);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fresh.got).toEqual([]);
+  });
+
+  it("refuses the operators' channels, and is refused to operator sockets", async () => {
+    const { v } = await visitorWithConversation();
+    const socket = await sockets.open({ token: v.boot.access_token });
+    const app = a.app.id;
+    const ack = await subscribe(socket, [
+      `conversation_reply.${app}`,
+      `conversation.${app}.${v.boot.visitor.id}`,
+    ]);
+    expect(ack.subscribed).toEqual([]);
+    expect(ack.refused).toHaveLength(2);
+    const mixed = await subscribe(socket, ["messenger", `conversation_typing.${app}`]);
+    expect(mixed).toMatchObject({ subscribed: ["messenger"], refused: [`conversation_typing.${app}`] });
+    const operator = await sockets.open({ token: a.token });
+    expect(await subscribe(operator, ["messenger"])).toMatchObject({
+      subscribed: [],
+      refused: ["messenger"],
+    });
+  });
+
+  it("ends with the visitor's logout or merge (disconnectVisitor)", async () => {
+    const { v, userId } = await visitorWithConversation();
+    const { socket } = await listen(v);
+    const other = await visitorWithConversation();
+    const kept = await listen(other.v);
+    const dropped = watchDisconnect(socket);
+    disconnectVisitor(userId);
+    await dropped.within(2000);
+    expect(kept.socket.connected).toBe(true);
+  });
+});

@@ -1,0 +1,195 @@
+import type { Socket } from "socket.io";
+import type { Db } from "../db/client";
+import { messengerRoom } from "../eventlog/append";
+import { replayGap } from "../eventlog/retention";
+import { shown } from "./channels";
+import type { LogRow } from "./log-rows";
+import {
+  AFTER_ERROR,
+  drained,
+  eventPosition,
+  mayReplay,
+  REPLAY_PAGE,
+  THROTTLED,
+  type ReplayTurns,
+} from "./replay";
+import {
+  MESSENGER_CHANNEL,
+  visitorMessageOf,
+  visitorSources,
+  type ConversationMemo,
+} from "./visitor-messages";
+import type { VisitorRealtimeMessage } from "../messenger/visitor-realtime-schemas";
+
+interface Delivery {
+  id: bigint;
+  msg: VisitorRealtimeMessage;
+  time: number;
+}
+
+interface VisitorListener {
+  socket: Socket;
+  /** The last event id delivered (or skipped as seen). */
+  last: bigint;
+  /** While the subscribe's replay runs, live messages wait here. */
+  pending: Delivery[] | undefined;
+}
+
+/** One visitor (user) with sockets here: its listeners and what its conversations' summaries are built from. */
+interface VisitorEntry {
+  listeners: Set<VisitorListener>;
+  memo: ConversationMemo;
+}
+
+/**
+ * The `messenger` subscriptions of visitor sockets: an event-log row names its user, so it reaches that user's
+ * sockets through one map lookup, whatever the number of visitors connected (no scan, no room per channel).
+ * Each socket gets each message once, in id order, replayed from `after` like the operators' channels.
+ */
+export class VisitorSubs {
+  private users = new Map<string, VisitorEntry>();
+  private bySocket = new Map<string, { userId: string; l: VisitorListener }>();
+  /** When each socket's recent long replays started (the per-socket replay rate, as the operators' have). */
+  private replays = new Map<string, number[]>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly turns: ReplayTurns,
+  ) {}
+
+  fanout(row: LogRow): void {
+    if (row.userId === null) return;
+    const entry = this.users.get(String(row.userId));
+    if (!entry) return;
+    const msg = visitorMessageOf(row, entry.memo);
+    if (!msg) return;
+    const d = { id: row.id, msg, time: row.created.getTime() / 1000 };
+    for (const l of entry.listeners) deliver(l, d);
+  }
+
+  /**
+   * A visitor socket's `subscribe`: `messenger` is the one channel it may have (every other name is refused: the
+   * app's channels carry every visitor's conversations and the operators' notes); the ack is the operators' one.
+   */
+  async subscribeAck(
+    socket: Socket,
+    who: { appId: bigint; userId: bigint },
+    channels: unknown,
+    after: unknown,
+    position: bigint,
+  ) {
+    const names: unknown[] = Array.isArray(channels) ? channels : [channels];
+    const refused = names.filter((n) => n !== MESSENGER_CHANNEL).map(shown);
+    const wanted = refused.length < names.length;
+    const from = eventPosition(after);
+    if (from === "invalid")
+      return {
+        subscribed: [],
+        refused: names.map(shown),
+        error: "ValidationError",
+        error_message: AFTER_ERROR,
+      };
+    const at = { position: Number(position) };
+    if (!wanted) return { subscribed: [], refused, ...at };
+    let recent = this.replays.get(socket.id);
+    if (!recent) this.replays.set(socket.id, (recent = []));
+    if (from !== undefined && position - from > BigInt(REPLAY_PAGE) && !mayReplay(recent))
+      return { subscribed: [], refused: names.map(shown), error: "Throttled", error_message: THROTTLED };
+    await this.subscribe(socket, who, position, from);
+    const gap = from === undefined ? {} : await replayGap(this.db, from);
+    return { subscribed: [MESSENGER_CHANNEL], refused, ...at, ...gap };
+  }
+
+  /**
+   * Subscribes the visitor's socket at `position` (where the tail is), or from `from` with a replay up to it;
+   * registered before any await, so the tail meanwhile fills `pending`.
+   */
+  async subscribe(
+    socket: Socket,
+    who: { appId: bigint; userId: bigint },
+    position: bigint,
+    from: bigint | undefined,
+  ): Promise<void> {
+    const key = String(who.userId);
+    let l = this.bySocket.get(socket.id)?.l;
+    if (l && from === undefined) return;
+    // Replayed: live messages wait in `pending` from now until the replay has sent what precedes them.
+    const replayed = from === undefined ? undefined : { last: from, pending: [] as Delivery[] };
+    if (l) Object.assign(l, replayed);
+    else {
+      l = { socket, last: position, pending: undefined, ...replayed };
+      let entry = this.users.get(key);
+      if (!entry) this.users.set(key, (entry = { listeners: new Set(), memo: new Map() }));
+      entry.listeners.add(l);
+      this.bySocket.set(socket.id, { userId: key, l });
+      await socket.join(messengerRoom(who.userId));
+    }
+    if (from === undefined) return;
+    try {
+      await this.replay(l, who, from, position);
+    } finally {
+      const waiting = l.pending ?? [];
+      l.pending = undefined;
+      for (const d of waiting) deliver(l, d);
+    }
+  }
+
+  /** The visitor's messages after `from` up to `upTo`, a page per turn (as lib/realtime/replay.ts replays). */
+  private async replay(
+    l: VisitorListener,
+    who: { appId: bigint; userId: bigint },
+    from: bigint,
+    upTo: bigint,
+  ): Promise<void> {
+    const sources = visitorSources(who.appId);
+    // Its own summaries: the live memo has moved on past these rows.
+    const memo: ConversationMemo = new Map();
+    let cursor = from;
+    for (;;) {
+      const rows = await this.db.$queryRaw<LogRow[]>`
+        SELECT id, user_id AS "userId", channel, payload, created FROM event_log
+        WHERE channel = ANY(${sources}) AND user_id = ${who.userId} AND id > ${cursor} AND id <= ${upTo}
+        ORDER BY id LIMIT ${REPLAY_PAGE}`;
+      if (!l.socket.connected) return;
+      await this.turns.take(() => {
+        for (const row of rows) {
+          const msg = visitorMessageOf(row, memo);
+          if (msg) send(l, { id: row.id, msg, time: row.created.getTime() / 1000 });
+          else if (row.id > l.last) l.last = row.id;
+        }
+      });
+      if (rows.length < REPLAY_PAGE) return;
+      cursor = rows[rows.length - 1]!.id;
+      await drained(l.socket);
+    }
+  }
+
+  remove(socket: Socket): boolean {
+    this.replays.delete(socket.id);
+    const found = this.bySocket.get(socket.id);
+    if (!found) return false;
+    this.bySocket.delete(socket.id);
+    const entry = this.users.get(found.userId);
+    entry?.listeners.delete(found.l);
+    if (entry && !entry.listeners.size) this.users.delete(found.userId);
+    void socket.leave(messengerRoom(BigInt(found.userId)));
+    return true;
+  }
+}
+
+function deliver(l: VisitorListener, d: Delivery): void {
+  if (l.pending) l.pending.push(d);
+  else send(l, d);
+}
+
+function send(l: VisitorListener, d: Delivery): void {
+  if (d.id <= l.last) return;
+  l.last = d.id;
+  l.socket.emit("message", {
+    id: Number(d.id),
+    channel: MESSENGER_CHANNEL,
+    type: d.msg.type,
+    message: d.msg.message,
+    time: d.time,
+  });
+}
