@@ -167,11 +167,15 @@ export class App implements FrameContext {
       }
       this.store.changed();
     } else if (e.type === "messenger_typing") {
-      this.typing.set(e.data.conversation, { name: e.data.admin.name, until: Date.now() + 5000 });
+      const name = e.data.admin?.name ?? "The team";
+      this.typing.set(e.data.conversation, { name, until: Date.now() + 5000 });
       this.thread?.update();
       setTimeout(() => this.thread?.update(), 5100);
     } else if (e.type === "messenger_read") this.store.markRead(e.data.conversation, e.data.by);
-    else if (e.type === "messenger_conversation") this.store.upsertConversation(e.data.conversation);
+    else if (e.type === "messenger_conversation") {
+      const had = this.store.conversations.get(e.data.id);
+      this.store.upsertConversation({ ...e.data, unread: had?.unread ?? 0 });
+    }
   }
 
   async send(conversation: number | null, body: string, file?: File, progress?: (f: number) => void) {

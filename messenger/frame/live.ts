@@ -2,16 +2,23 @@ import { io, type Socket } from "socket.io-client";
 import type { Api } from "./api";
 import type { Conversation, Part } from "./types";
 
-/** What the visitor's "messenger" channel carries (messenger contract, sockets). */
-export type LiveEvent =
-  | { type: "messenger_part"; data: { conversation: number; part: Part } }
-  | { type: "messenger_typing"; data: { conversation: number; admin: { id: number; name: string } } }
-  | { type: "messenger_read"; data: { conversation: number; by: "admin" | "user" } }
-  | { type: "messenger_conversation"; data: { conversation: Conversation } };
+/** What the visitor's "messenger" subscription carries (lib/messenger/visitor-realtime-schemas.ts). */
+export type LiveEvent = {
+  [K in keyof Messages]: { type: K; data: Messages[K] };
+}[keyof Messages];
 
+type Messages = {
+  messenger_part: { conversation: number; part: Part };
+  messenger_typing: { conversation: number; admin: { id: number; name: string } | null };
+  messenger_read: { conversation: number; by: "admin" | "user" };
+  /** The conversation's summary (no unread count: the frame keeps its own). */
+  messenger_conversation: Omit<Conversation, "unread">;
+};
+
+/** The socket's envelope: `{id, channel: "messenger", type, message, time}`. */
 interface Wire {
   id: number;
-  channel: string;
+  type?: string;
   message: unknown;
 }
 
@@ -49,8 +56,8 @@ export function connectLive(api: Api, onEvent: (e: LiveEvent) => void, onState: 
   });
   socket.on("message", (m: Wire) => {
     if (typeof m?.id === "number") after = Math.max(after ?? 0, m.id);
-    const e = asEvent(m?.message);
-    if (e) onEvent(e);
+    if (typeof m?.type === "string" && m.type.startsWith("messenger_") && m.message)
+      onEvent({ type: m.type, data: m.message } as LiveEvent);
   });
   return {
     /** A new token (auth, logout): the server binds a socket to the token it opened with. */
@@ -61,12 +68,4 @@ export function connectLive(api: Api, onEvent: (e: LiveEvent) => void, onState: 
       socket.close();
     },
   };
-}
-
-/** The log's payload, `{type, data}` or the event's fields beside its type. */
-function asEvent(msg: unknown): LiveEvent | undefined {
-  if (typeof msg !== "object" || msg === null) return undefined;
-  const m = msg as { type?: unknown; data?: unknown };
-  if (typeof m.type !== "string" || !m.type.startsWith("messenger_")) return undefined;
-  return { type: m.type, data: (m.data ?? m) as never } as LiveEvent;
 }
