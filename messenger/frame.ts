@@ -1,12 +1,17 @@
+import { App } from "./frame/app";
+import { runCall } from "./frame/calls";
 import { isMessage, TAG, type FromFrame, type ToFrame } from "./protocol";
 
 /**
- * The messenger's frame, for now a minimal one: a header with a close button, focus kept inside, Escape and the
- * button ask the loader to close, and the JS API calls the loader forwards are listed and acknowledged (as a
- * "call_received" event for the site's addCallback). The visitor API and the conversation view come next.
+ * The messenger's frame (our origin, embedded by the loader): it learns the host page from the loader's "hello",
+ * boots the visitor (messenger/frame/app.ts), and answers the loader: appearance, unread count, events for the
+ * site's addCallback, "close" on Escape or the close button. Focus stays inside while it is open.
  */
 let parentOrigin: string | undefined;
 const outbox: FromFrame[] = [];
+const key = new URLSearchParams(location.search).get("key") ?? "";
+let app: App | undefined;
+let booted: Promise<unknown> | undefined;
 
 function post(m: FromFrame) {
   // Only to the page that embeds us, whose origin the loader's "hello" told: never to "*".
@@ -14,10 +19,12 @@ function post(m: FromFrame) {
   else outbox.push(m);
 }
 
+const emit = (name: string, data?: unknown) => post({ tag: TAG, type: "event", name, data });
+
 function focusable(): HTMLElement[] {
   return Array.from(
     document.querySelectorAll<HTMLElement>("button, a[href], input, textarea, select, [tabindex]"),
-  ).filter((el) => !(el as HTMLButtonElement).disabled && el.tabIndex >= 0);
+  ).filter((el) => !(el as HTMLButtonElement).disabled && el.tabIndex >= 0 && el.offsetParent !== null);
 }
 
 addEventListener("message", (e: MessageEvent) => {
@@ -27,12 +34,30 @@ addEventListener("message", (e: MessageEvent) => {
     parentOrigin = e.origin;
     post({ tag: TAG, type: "ready" });
     for (const queued of outbox.splice(0)) post(queued);
-  } else if (m.type === "open") focusable()[0]?.focus();
-  else if (m.type === "call") {
-    const item = document.createElement("li");
-    item.textContent = `${m.method}(${JSON.stringify(m.args)})`;
-    document.getElementById("calls")?.append(item);
-    post({ tag: TAG, type: "event", name: "call_received", data: { method: m.method, args: m.args } });
+    if (!app) {
+      const a = (app = new App({
+        key,
+        origin: e.origin,
+        page: m.page,
+        post: (x) => post({ tag: TAG, ...x }),
+        emit,
+      }));
+      booted = a.start();
+      booted.catch((err: unknown) => console.warn("Relay: the messenger did not start", err));
+    }
+  } else if (m.type === "open" || m.type === "closed") {
+    if (app) app.visible = m.type === "open";
+    if (m.type === "open") {
+      focusable()[0]?.focus();
+      app?.markRead();
+    }
+  } else if (m.type === "call") {
+    // Acknowledged at once (for the site's addCallback), run once the visitor is booted.
+    emit("call_received", { method: m.method, args: m.args });
+    const a = app;
+    void booted
+      ?.then(() => a && runCall(a, m.method, m.args))
+      .catch((err: unknown) => console.warn(`Relay: ${m.method} failed`, err));
   }
 });
 

@@ -11,8 +11,8 @@ cursor:pointer;box-shadow:0 4px 14px rgba(0,0,0,.25)}
 .l:focus-visible{outline:3px solid var(--accent,#2563eb);outline-offset:3px}
 .b{position:absolute;top:-4px;right:-4px;min-width:20px;height:20px;padding:0 6px;box-sizing:border-box;
 border-radius:10px;background:#dc2626;color:#fff;font:600 12px/20px system-ui,sans-serif;text-align:center}
-.p{position:fixed;bottom:88px;right:20px;z-index:2147483647;width:min(380px,calc(100vw - 40px));
-height:min(640px,calc(100vh - 108px));border-radius:12px;overflow:hidden;background:#fff;
+.p{position:fixed;bottom:88px;right:20px;z-index:2147483647;width:min(360px,calc(100vw - 40px));
+height:min(560px,calc(100vh - 108px));border-radius:12px;overflow:hidden;background:#fff;
 box-shadow:0 8px 32px rgba(0,0,0,.3)}
 .left .l,.left .p{right:auto;left:20px}
 [hidden]{display:none!important}

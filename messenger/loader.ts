@@ -62,7 +62,7 @@ function post(m: ToFrame) {
   }
 }
 
-// The frame serves these; in this version it acknowledges them only (the visitor API comes with the messenger app).
+// The frame serves these with the visitor API (messenger/frame/calls.ts).
 const forward =
   (method: string) =>
   (...args: unknown[]) =>
@@ -76,7 +76,10 @@ function createFrame(l: Launcher) {
   const f = document.createElement("iframe");
   f.title = "Messenger";
   f.src = `${ORIGIN}/messenger/frame.html?key=${encodeURIComponent(key ?? "")}`;
-  f.addEventListener("load", () => f.contentWindow?.postMessage({ tag: TAG, type: "hello" }, ORIGIN));
+  const page = () => ({ url: location.href, referrer: document.referrer, title: document.title });
+  f.addEventListener("load", () =>
+    f.contentWindow?.postMessage({ tag: TAG, type: "hello", page: page() }, ORIGIN),
+  );
   l.panel.append(f);
   return f;
 }
@@ -95,7 +98,10 @@ function show(open: boolean) {
   if (open) {
     frame.focus();
     if (ready) frame.contentWindow?.postMessage({ tag: TAG, type: "open" }, ORIGIN);
-  } else if (focusInside) launcher.button.focus();
+  } else {
+    if (ready) frame.contentWindow?.postMessage({ tag: TAG, type: "closed" }, ORIGIN);
+    if (focusInside) launcher.button.focus();
+  }
   emit(open ? "messenger_opened" : "messenger_closed");
 }
 

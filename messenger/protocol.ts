@@ -5,11 +5,23 @@
  */
 export const TAG = "relay-messenger";
 
+/** The host page as the frame reports it (heartbeats): the frame cannot read its parent's location. */
+export interface HostPage {
+  url: string;
+  referrer: string;
+  title: string;
+}
+
 export type ToFrame =
-  /** Sent on each load of the frame: the frame learns the host page's origin from it and answers "ready". */
-  | { tag: typeof TAG; type: "hello" }
-  /** The messenger was shown: focus goes inside. */
+  /**
+   * Sent on each load of the frame: the frame learns the host page's origin from it and answers "ready"; `page`
+   * is the host page (older loaders send none).
+   */
+  | { tag: typeof TAG; type: "hello"; page?: HostPage }
+  /** The messenger was shown: focus goes inside (and operators' replies shown count as read). */
   | { tag: typeof TAG; type: "open" }
+  /** The messenger was hidden by the loader (launcher, Escape on the host page, JS API). */
+  | { tag: typeof TAG; type: "closed" }
   /** A JS API call the loader does not serve itself (auth, identify, track, connect's settings). */
   | { tag: typeof TAG; type: "call"; method: string; args: unknown[] };
 

@@ -1,0 +1,266 @@
+import { Api, boot, deviceId } from "./api";
+import type { FrameContext, View } from "./context";
+import { fill, h } from "./dom";
+import { renderHome } from "./home";
+import { connectLive, type LiveEvent } from "./live";
+import { Store } from "./store";
+import { openThread, type ThreadView } from "./thread";
+import type { Boot, Conversation, Part, TokenPair } from "./types";
+import type { HostPage } from "../protocol";
+
+export interface Host {
+  key: string;
+  origin: string;
+  page?: HostPage;
+  post(
+    m:
+      | { type: "unread"; count: number }
+      | { type: "appearance"; accent?: string; position?: "left" | "right" },
+  ): void;
+  emit(name: string, data?: unknown): void;
+}
+
+const $ = (id: string) => document.getElementById(id) as HTMLElement;
+const TYPING_EVERY_MS = 3000;
+const HEARTBEAT_MS = 20_000;
+
+/** The frame's controller: boots the visitor, keeps the store live, and draws the current view. */
+export class App implements FrameContext {
+  api: Api;
+  store = new Store();
+  messenger!: Boot["messenger"];
+  visitor!: Boot["visitor"];
+  offline = false;
+  visible = false;
+  typing = new Map<number, { name: string; until: number }>();
+  live: ReturnType<typeof connectLive> | undefined;
+  private view: View = { name: "home" };
+  private thread: ThreadView | undefined;
+  private typedAt = 0;
+  private unreadSent = -1;
+
+  constructor(readonly host: Host) {
+    this.api = new Api(host.key, () => this.boot().then((b) => b as TokenPair));
+    this.api.onTokens = () => this.live?.reconnect();
+  }
+
+  private async boot(fresh = false): Promise<Boot> {
+    const b = await boot(this.host.key, deviceId(this.host.key, fresh), this.host.origin);
+    this.messenger = b.messenger;
+    this.visitor = b.visitor;
+    return b;
+  }
+
+  async start() {
+    let b: Boot;
+    try {
+      b = await this.boot();
+    } catch (err) {
+      fill(
+        $("main"),
+        h("p", { class: "notice error", role: "alert" }, "The messenger could not start here."),
+      );
+      throw err;
+    }
+    this.api.setTokens(b);
+    const accent = b.messenger.accent_color;
+    document.documentElement.style.setProperty("--accent", accent);
+    this.host.post({ type: "appearance", accent, position: b.messenger.position });
+    this.host.post({ type: "unread", count: b.unread });
+    this.store.subscribe(() => this.render());
+    this.live = connectLive(
+      this.api,
+      (e) => this.onLive(e),
+      (up) => up && void this.reload(),
+    );
+    let saved: View | undefined;
+    try {
+      saved = JSON.parse(sessionStorage.getItem(`relay:${this.host.key}:view`) ?? "null") as View;
+    } catch {
+      // None kept.
+    }
+    this.go(saved ?? { name: "home" });
+    void this.heartbeat();
+    setInterval(() => void this.heartbeat(), HEARTBEAT_MS);
+    $("back").addEventListener("click", () => this.go({ name: "home" }));
+  }
+
+  /** The conversations, and the open one's parts: after boot and after each (re)connect. */
+  async reload() {
+    const list = await this.api.call<Conversation[]>("GET", "/conversations").catch(() => []);
+    this.store.setConversations(list);
+    if (this.view.name === "thread" && this.view.conversation !== null)
+      await this.loadParts(this.view.conversation);
+    this.sendUnread();
+  }
+
+  private async loadParts(id: number) {
+    const parts = await this.api.call<Part[]>("GET", `/conversations/${id}/parts`).catch(() => []);
+    this.store.setParts(id, parts);
+    this.markRead();
+  }
+
+  go(view: View) {
+    const t = this.thread;
+    // The first message made the conversation: the same view goes on, its composer and focus kept.
+    if (view.name === "thread" && t && t.conversation === null && this.view.name === "thread") {
+      t.conversation = view.conversation;
+      t.update();
+    } else {
+      this.thread = undefined;
+      if (view.name === "home") renderHome(this, $("main"), $("foot"));
+      else {
+        this.thread = openThread(this, $("main"), $("foot"), view.conversation);
+        if (view.conversation !== null && !this.store.hasParts(view.conversation))
+          void this.loadParts(view.conversation);
+      }
+    }
+    this.view = view;
+    try {
+      sessionStorage.setItem(`relay:${this.host.key}:view`, JSON.stringify(view));
+    } catch {
+      // Not kept over a reload, then.
+    }
+    $("back").hidden = view.name === "home";
+    $("title").textContent = view.name === "home" ? "Messages" : (this.assigneeName() ?? "Conversation");
+    $("subtitle").textContent = this.offline ? "Away" : this.messenger.reply_time_text;
+    if (view.name === "thread") (document.querySelector("textarea") as HTMLElement | null)?.focus();
+    this.markRead();
+  }
+
+  private assigneeName(): string | undefined {
+    const id = this.view.name === "thread" ? this.view.conversation : null;
+    return id === null ? undefined : this.store.conversations.get(id)?.assignee?.name;
+  }
+
+  private render() {
+    if (this.thread) this.thread.update();
+    else renderHome(this, $("main"), $("foot"));
+    this.sendUnread();
+  }
+
+  private sendUnread() {
+    const n = this.store.unread();
+    if (n !== this.unreadSent) this.host.post({ type: "unread", count: (this.unreadSent = n) });
+  }
+
+  /** Operators' replies in the open, shown conversation count as read. */
+  markRead() {
+    const id = this.view.name === "thread" ? this.view.conversation : null;
+    if (id === null || !this.visible || !this.store.conversations.get(id)?.unread) return;
+    this.store.markRead(id, "user");
+    void this.api.call("POST", `/conversations/${id}/read`).catch(() => undefined);
+  }
+
+  private onLive(e: LiveEvent) {
+    if (e.type === "messenger_part") {
+      const { part } = e.data;
+      if (!this.store.conversations.has(part.conversation)) void this.reload();
+      const isNew = this.store.addPart(part, true);
+      this.typing.delete(part.conversation);
+      if (isNew && part.type === "reply_admin") {
+        const c = this.store.conversations.get(part.conversation);
+        if (c) c.unread += 1;
+        $("announce").textContent = `${part.from.kind === "admin" ? part.from.name : "Reply"}: ${part.body}`;
+        this.host.emit("message_received", { conversation: part.conversation, id: part.id, body: part.body });
+        this.markRead();
+      }
+      this.store.changed();
+    } else if (e.type === "messenger_typing") {
+      const name = e.data.admin?.name ?? "The team";
+      this.typing.set(e.data.conversation, { name, until: Date.now() + 5000 });
+      this.thread?.update();
+      setTimeout(() => this.thread?.update(), 5100);
+    } else if (e.type === "messenger_read") this.store.markRead(e.data.conversation, e.data.by);
+    else if (e.type === "messenger_conversation") {
+      const had = this.store.conversations.get(e.data.id);
+      this.store.upsertConversation({ ...e.data, unread: had?.unread ?? 0 });
+    }
+  }
+
+  async send(conversation: number | null, body: string, file?: File, progress?: (f: number) => void) {
+    const randomId = crypto.getRandomValues(new Uint32Array(1))[0]!;
+    const pending: Part | undefined =
+      conversation === null || file
+        ? undefined
+        : {
+            id: `r${randomId}`,
+            conversation,
+            created: Date.now() / 1000,
+            type: "reply_user",
+            body,
+            from: { kind: "user" },
+            attachments: [],
+            read: false,
+            random_id: randomId,
+          };
+    if (pending) this.store.addPart(pending);
+    const fields: Record<string, string> = {
+      random_id: String(randomId),
+      referrer: this.host.page?.url ?? "",
+    };
+    if (body) fields.body = body;
+    const path = conversation === null ? "/conversations" : `/conversations/${conversation}/reply`;
+    try {
+      let answer: unknown;
+      if (file) {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(fields)) form.append(k, v);
+        form.append("attachment", file);
+        answer = await this.api.upload(path, form, progress ?? (() => undefined));
+      } else answer = await this.api.call("POST", path, { ...fields, random_id: randomId });
+      if (conversation === null) {
+        const started = answer as { conversation: Conversation; part: Part };
+        this.store.upsertConversation(started.conversation);
+        this.store.addPart(started.part);
+        this.go({ name: "thread", conversation: started.conversation.id });
+        this.host.emit("conversation_started", { id: started.conversation.id });
+      } else this.store.addPart(answer as Part);
+    } catch (err) {
+      if (pending) this.store.dropPart(pending.conversation, String(pending.id));
+      throw err;
+    }
+  }
+
+  async quickReply(part: Part, action: number) {
+    const answer = await this.api.call<Part>("POST", `/conversations/${part.conversation}/quickreply`, {
+      part: part.id,
+      action,
+    });
+    this.store.addPart({ ...part, chosen_action: action }, true);
+    this.store.addPart(answer);
+  }
+
+  typed(conversation: number, body: string) {
+    if (Date.now() - this.typedAt < TYPING_EVERY_MS) return;
+    this.typedAt = Date.now();
+    void this.api
+      .call("POST", `/conversations/${conversation}/typing`, { body: body.slice(0, 1000) })
+      .catch(() => undefined);
+  }
+
+  async saveEmail(email: string) {
+    this.visitor = await this.api.call("POST", "/identify", { email, source: "messenger" });
+  }
+
+  emit(name: string, data?: unknown) {
+    this.host.emit(name, data);
+  }
+
+  async heartbeat() {
+    const p = this.host.page;
+    const r = await this.api
+      .call<{ unread: number; operators_online: boolean }>("POST", "/heartbeat", {
+        ...(p ? { url: p.url, referrer: p.referrer, title: p.title } : {}),
+        // Minutes east of UTC, as the users' timezone_offset.
+        timezone_offset: -new Date().getTimezoneOffset(),
+      })
+      // Not served (yet) or offline for a moment: the next beat tries again.
+      .catch(() => undefined);
+    if (!r || r.operators_online !== this.offline) return;
+    this.offline = !r.operators_online;
+    $("subtitle").textContent = this.offline ? "Away" : this.messenger.reply_time_text;
+    // The thread keeps its composer; home shows the offline text and email field at once.
+    if (this.view.name === "home") renderHome(this, $("main"), $("foot"));
+  }
+}

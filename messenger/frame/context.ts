@@ -1,0 +1,26 @@
+import type { Api } from "./api";
+import type { Store } from "./store";
+import type { Part, Visitor, VisitorMessenger } from "./types";
+
+/** What the views get from the frame's controller (app.ts). */
+export interface FrameContext {
+  api: Api;
+  store: Store;
+  messenger: VisitorMessenger;
+  visitor: Visitor;
+  /** No operator online (heartbeat): the views offer the email field. */
+  offline: boolean;
+  /** The messenger is shown on the host page. */
+  visible: boolean;
+  /** Who is typing, per conversation, until when (ms). */
+  typing: Map<number, { name: string; until: number }>;
+  go(view: View): void;
+  /** Sends the visitor's message (a new conversation when `conversation` is null). */
+  send(conversation: number | null, body: string, file?: File, progress?: (f: number) => void): Promise<void>;
+  quickReply(part: Part, action: number): Promise<void>;
+  typed(conversation: number, body: string): void;
+  saveEmail(email: string): Promise<void>;
+  emit(name: string, data?: unknown): void;
+}
+
+export type View = { name: "home" } | { name: "thread"; conversation: number | null };
