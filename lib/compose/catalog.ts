@@ -2,6 +2,7 @@ import type { Endpoint } from "../api/endpoint";
 import * as auth from "../sessions/endpoints";
 import * as channels from "../channels/endpoints";
 import * as admins from "../admins/endpoints";
+import * as availability from "../admins/endpoints-availability";
 import * as apps from "../apps/endpoints";
 import * as ping from "./endpoints-ping";
 import * as health from "./endpoints-health";
@@ -38,6 +39,7 @@ const modules: Record<string, unknown>[] = [
   auth,
   channels,
   admins,
+  availability,
   apps,
   webhooks,
   attachments,
