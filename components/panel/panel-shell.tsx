@@ -14,6 +14,7 @@ import { useLogout } from "@/lib/client/use-logout";
 import { useMe } from "@/lib/client/use-me";
 import { useSocket } from "@/lib/client/use-socket";
 import { Avatar } from "./avatar";
+import { AvailabilityToggle } from "./availability-toggle";
 import { ConnectionIndicator } from "./connection-indicator";
 import { InboxIcon, LeadsIcon, LogoutIcon, SettingsIcon } from "./nav-icons";
 
@@ -133,6 +134,7 @@ function Sidebar({ me, pathname, status, onLogout, loggingOut, logoutError }: Si
               {me.admin.email}
             </p>
           </div>
+          <MyAvailability adminId={String(me.admin.id)} />
         </div>
         <div className="flex items-center gap-3 md:justify-between">
           <ConnectionIndicator status={status} className="md:pl-1" />
@@ -183,6 +185,11 @@ function Sidebar({ me, pathname, status, onLogout, loggingOut, logoutError }: Si
       </nav>
     </aside>
   );
+}
+
+function MyAvailability({ adminId }: { adminId: string }) {
+  const { app } = useCurrentApp();
+  return app ? <AvailabilityToggle key={String(app.id)} appId={String(app.id)} adminId={adminId} /> : null;
 }
 
 function AppName() {

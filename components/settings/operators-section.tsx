@@ -13,6 +13,8 @@ import { useCurrentApp } from "@/lib/client/use-current-app";
 import { useMe } from "@/lib/client/use-me";
 import { useAdmins } from "@/lib/client/use-admins";
 import { useRemoveAdmin } from "@/lib/client/use-remove-admin";
+import { useAvailability } from "@/lib/client/use-availability";
+import { AvailabilityDot, statusOf } from "@/components/panel/availability-dot";
 import { UserText } from "@/components/ui/user-text";
 import { ConfirmAction } from "./confirm-action";
 import { ErrorAlert } from "./error-alert";
@@ -177,6 +179,7 @@ function OperatorList({
   canRemove: boolean;
 }) {
   const remove = useRemoveAdmin(appId);
+  const availability = useAvailability(appId);
   const me = useMe();
   const myId = me.data ? String(me.data.admin.id) : null;
   const removingId = remove.isPending ? String(remove.variables) : null;
@@ -198,6 +201,10 @@ function OperatorList({
               >
                 <div className="min-w-0 space-y-1">
                   <div className="flex flex-wrap items-center gap-2">
+                    <AvailabilityDot
+                      status={statusOf(availability.data, String(op.id))}
+                      adminId={String(op.id)}
+                    />
                     <UserText className="font-medium text-slate-900">{op.name}</UserText>
                     {isMe && <span className="text-xs text-slate-500">(you)</span>}
                     <span

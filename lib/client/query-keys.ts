@@ -56,4 +56,8 @@ export const queryKeys = {
     all: ["admins"] as const,
     list: (appId: string) => [...queryKeys.admins.all, appId, "list"] as const,
   },
+  availability: {
+    all: ["availability"] as const,
+    list: (appId: string) => [...queryKeys.availability.all, appId, "list"] as const,
+  },
 } as const;

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { inboxRealtimeHandlers, onInboxUserPresence } from "./inbox/realtime";
 import { onUserPresenceChanged, onUserPropsChanged } from "./leads-realtime";
+import { onAdminAvailability } from "./availability-realtime";
 
 /** One message from the socket (the server's `socket.send`): `message` is the API object. */
 export interface RealtimeMessage<T = unknown> {
@@ -28,6 +29,7 @@ const handlers: Partial<Record<string, RealtimeHandler>> = {
     onUserPresenceChanged(msg, ctx);
   },
   user_props_changed: onUserPropsChanged,
+  admin_availability: onAdminAvailability,
 };
 
 export function channelKind(channel: string): string {
