@@ -17,3 +17,12 @@ export const newApiKeySchema = apiKeySchema.extend({ token: z.string() });
 
 export type ApiKey = z.infer<typeof apiKeySchema>;
 export type NewApiKey = z.infer<typeof newApiKeySchema>;
+
+export const routingModeSchema = z.enum(["off", "round_robin"]);
+/** How the app's new visitor conversations are assigned (lib/conversations/routing.ts). */
+export const appRoutingSchema = z.strictObject({
+  routing: routingModeSchema,
+  /** Open assigned conversations per operator above which routing skips them; null: no cap. */
+  routing_cap: z.number().int().nullable(),
+});
+export type AppRouting = z.infer<typeof appRoutingSchema>;

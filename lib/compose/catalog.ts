@@ -4,6 +4,7 @@ import * as channels from "../channels/endpoints";
 import * as admins from "../admins/endpoints";
 import * as availability from "../admins/endpoints-availability";
 import * as apps from "../apps/endpoints";
+import * as routing from "../apps/endpoints-routing";
 import * as ping from "./endpoints-ping";
 import * as health from "./endpoints-health";
 import { openApiEndpoint } from "./endpoints-openapi";
@@ -41,6 +42,7 @@ const modules: Record<string, unknown>[] = [
   admins,
   availability,
   apps,
+  routing,
   webhooks,
   attachments,
   convList,
