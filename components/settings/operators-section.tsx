@@ -20,6 +20,7 @@ import { ConfirmAction } from "./confirm-action";
 import { ErrorAlert } from "./error-alert";
 import { formatTime, isoTime } from "./format";
 import { SectionCard } from "./section-card";
+import { RoutingSection } from "./routing-section";
 
 export function OperatorsSection({ appId }: { appId: string }) {
   const admins = useAdmins(appId);
@@ -57,6 +58,7 @@ export function OperatorsSection({ appId }: { appId: string }) {
           <OperatorList appId={appId} admins={admins.data} canRemove={isOwner} />
         )}
       </SectionCard>
+      {isOwner && <RoutingSection appId={appId} />}
     </div>
   );
 }

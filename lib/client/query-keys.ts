@@ -59,5 +59,6 @@ export const queryKeys = {
   availability: {
     all: ["availability"] as const,
     list: (appId: string) => [...queryKeys.availability.all, appId, "list"] as const,
+    routing: (appId: string) => [...queryKeys.availability.all, appId, "routing"] as const,
   },
 } as const;
