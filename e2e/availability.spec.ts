@@ -60,5 +60,23 @@ test.describe("operator availability", () => {
     await expect(aDot).toHaveAttribute("data-state", "away", { timeout: 15_000 });
     await toggle.click();
     await theirs.close();
+
+    // The owner turns round-robin routing on with a cap; it is kept.
+    await openOperators(page);
+    const form = page.getByRole("form", { name: "Routing" });
+    await form.getByLabel("Assign new conversations").selectOption("round_robin");
+    await form.getByLabel("Max open conversations per operator").fill("3");
+    await form.getByRole("button", { name: "Save routing" }).click();
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/apps/${appId}/routing`)).json()) as unknown)
+      .toMatchObject({ data: { routing: "round_robin", routing_cap: 3 } });
+    await page.reload();
+    await page.getByRole("tab", { name: "Operators" }).click();
+    await expect(form.getByLabel("Assign new conversations")).toHaveValue("round_robin");
+    await form.getByLabel("Assign new conversations").selectOption("off");
+    await form.getByRole("button", { name: "Save routing" }).click();
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/apps/${appId}/routing`)).json()) as unknown)
+      .toMatchObject({ data: { routing: "off" } });
   });
 });
