@@ -7,6 +7,9 @@ import type { Actor, Conversation } from "@/lib/client/inbox/types";
 import type { AdminMember } from "@/lib/client/settings-types";
 import type { ConversationAction } from "@/lib/client/inbox/use-conversation-action";
 import { cleanUserText, UserText } from "@/components/ui/user-text";
+import { useAvailability } from "@/lib/client/use-availability";
+import { useCurrentApp } from "@/lib/client/use-current-app";
+import { statusOf } from "@/components/panel/availability-dot";
 import { fullTime, visitorName } from "./format";
 
 const control =
@@ -48,6 +51,7 @@ export function ConversationHeader({
   onDetails,
 }: HeaderProps) {
   const id = useId();
+  const availability = useAvailability(String(useCurrentApp().app?.id ?? ""));
   const [tag, setTag] = useState("");
   const [custom, setCustom] = useState("");
   const snoozed = isSnoozed(c, Date.now() / 1000);
@@ -174,6 +178,7 @@ export function ConversationHeader({
           {admins.map((a) => (
             <option key={String(a.id)} value={String(a.id)}>
               {cleanUserText(a.name)}
+              {statusOf(availability.data, String(a.id)) === "away" ? " (Away)" : ""}
             </option>
           ))}
           {c.assignee && !admins.some((a) => String(a.id) === String(c.assignee!.id)) && (

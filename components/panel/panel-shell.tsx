@@ -14,6 +14,7 @@ import { useLogout } from "@/lib/client/use-logout";
 import { useMe } from "@/lib/client/use-me";
 import { useSocket } from "@/lib/client/use-socket";
 import { Avatar } from "./avatar";
+import { AvailabilityToggle } from "./availability-toggle";
 import { ConnectionIndicator } from "./connection-indicator";
 import { NotificationBell } from "./notification-bell";
 import { InboxIcon, LeadsIcon, LogoutIcon, ReportsIcon, SettingsIcon } from "./nav-icons";
@@ -136,6 +137,7 @@ function Sidebar({ me, pathname, status, onLogout, loggingOut, logoutError }: Si
               {me.admin.email}
             </p>
           </div>
+          <MyAvailability adminId={String(me.admin.id)} />
         </div>
         <div className="flex items-center gap-3 md:justify-between">
           <ConnectionIndicator status={status} className="md:pl-1" />
@@ -191,6 +193,11 @@ function Sidebar({ me, pathname, status, onLogout, loggingOut, logoutError }: Si
       </nav>
     </aside>
   );
+}
+
+function MyAvailability({ adminId }: { adminId: string }) {
+  const { app } = useCurrentApp();
+  return app ? <AvailabilityToggle key={String(app.id)} appId={String(app.id)} adminId={adminId} /> : null;
 }
 
 function AppName() {

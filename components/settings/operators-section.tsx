@@ -13,11 +13,14 @@ import { useCurrentApp } from "@/lib/client/use-current-app";
 import { useMe } from "@/lib/client/use-me";
 import { useAdmins } from "@/lib/client/use-admins";
 import { useRemoveAdmin } from "@/lib/client/use-remove-admin";
+import { useAvailability } from "@/lib/client/use-availability";
+import { AvailabilityDot, statusOf } from "@/components/panel/availability-dot";
 import { UserText } from "@/components/ui/user-text";
 import { ConfirmAction } from "./confirm-action";
 import { ErrorAlert } from "./error-alert";
 import { formatTime, isoTime } from "./format";
 import { SectionCard } from "./section-card";
+import { RoutingSection } from "./routing-section";
 
 export function OperatorsSection({ appId }: { appId: string }) {
   const admins = useAdmins(appId);
@@ -55,6 +58,7 @@ export function OperatorsSection({ appId }: { appId: string }) {
           <OperatorList appId={appId} admins={admins.data} canRemove={isOwner} />
         )}
       </SectionCard>
+      {isOwner && <RoutingSection appId={appId} />}
     </div>
   );
 }
@@ -177,6 +181,7 @@ function OperatorList({
   canRemove: boolean;
 }) {
   const remove = useRemoveAdmin(appId);
+  const availability = useAvailability(appId);
   const me = useMe();
   const myId = me.data ? String(me.data.admin.id) : null;
   const removingId = remove.isPending ? String(remove.variables) : null;
@@ -198,6 +203,10 @@ function OperatorList({
               >
                 <div className="min-w-0 space-y-1">
                   <div className="flex flex-wrap items-center gap-2">
+                    <AvailabilityDot
+                      status={statusOf(availability.data, String(op.id))}
+                      adminId={String(op.id)}
+                    />
                     <UserText className="font-medium text-slate-900">{op.name}</UserText>
                     {isMe && <span className="text-xs text-slate-500">(you)</span>}
                     <span

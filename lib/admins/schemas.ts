@@ -18,3 +18,19 @@ export const adminRemovedSchema = z.strictObject({ unassigned: z.number().int() 
 
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 export type AdminRole = z.infer<typeof adminRoleSchema>;
+
+export const availabilitySchema = z.enum(["available", "away"]);
+/** An operator's availability in one app: the panel's toggle and the routing's candidates. */
+export const adminAvailabilitySchema = z.strictObject({
+  type: z.literal("admin_availability"),
+  app: id,
+  admin_id: id,
+  availability: availabilitySchema,
+  /** When it last changed. */
+  changed: seconds,
+  /** The operator's last panel activity, or null when none was seen. */
+  last_active: seconds.nullable(),
+});
+
+export type Availability = z.infer<typeof availabilitySchema>;
+export type AdminAvailability = z.infer<typeof adminAvailabilitySchema>;

@@ -32,3 +32,11 @@ export function isTimeZone(tz: string): boolean {
     return false;
   }
 }
+export const routingModeSchema = z.enum(["off", "round_robin"]);
+/** How the app's new visitor conversations are assigned (lib/conversations/routing.ts). */
+export const appRoutingSchema = z.strictObject({
+  routing: routingModeSchema,
+  /** Open assigned conversations per operator above which routing skips them; null: no cap. */
+  routing_cap: z.number().int().nullable(),
+});
+export type AppRouting = z.infer<typeof appRoutingSchema>;

@@ -76,4 +76,9 @@ export const queryKeys = {
     all: ["admins"] as const,
     list: (appId: string) => [...queryKeys.admins.all, appId, "list"] as const,
   },
+  availability: {
+    all: ["availability"] as const,
+    list: (appId: string) => [...queryKeys.availability.all, appId, "list"] as const,
+    routing: (appId: string) => [...queryKeys.availability.all, appId, "routing"] as const,
+  },
 } as const;

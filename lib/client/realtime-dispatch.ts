@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { inboxRealtimeHandlers, onInboxUserPresence } from "./inbox/realtime";
 import { onUserPresenceChanged, onUserPropsChanged } from "./leads-realtime";
 import { onNotification } from "./notifications/realtime";
+import { onAdminAvailability } from "./availability-realtime";
 
 /** One message from the socket (the server's `socket.send`): `message` is the API object. */
 export interface RealtimeMessage<T = unknown> {
@@ -30,6 +31,7 @@ const handlers: Partial<Record<string, RealtimeHandler>> = {
   },
   user_props_changed: onUserPropsChanged,
   notification: onNotification,
+  admin_availability: onAdminAvailability,
 };
 
 export function channelKind(channel: string): string {

@@ -2,7 +2,9 @@ import type { Endpoint } from "../api/endpoint";
 import * as auth from "../sessions/endpoints";
 import * as channels from "../channels/endpoints";
 import * as admins from "../admins/endpoints";
+import * as availability from "../admins/endpoints-availability";
 import * as apps from "../apps/endpoints";
+import * as routing from "../apps/endpoints-routing";
 import * as ping from "./endpoints-ping";
 import * as health from "./endpoints-health";
 import { openApiEndpoint } from "./endpoints-openapi";
@@ -43,7 +45,9 @@ const modules: Record<string, unknown>[] = [
   auth,
   channels,
   admins,
+  availability,
   apps,
+  routing,
   webhooks,
   attachments,
   convList,

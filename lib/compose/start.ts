@@ -22,12 +22,20 @@ import { eventLogPurgeJob, startWebhookDispatcher, webhookPollJob } from "../web
 import { importSweepJob } from "../imports/abandoned";
 import { delaySweepJob } from "../conversations/sweeper";
 import { presenceSweepJob } from "../users/presence";
+import { availabilitySweepJob } from "../admins/availability";
 import { serveMessengerAsset } from "../messenger/assets";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** Every periodic job of a server, in one place (the hub keeps its own wake timer: lib/realtime/hub.ts). */
-const JOBS: Job[] = [importSweepJob, delaySweepJob, presenceSweepJob, webhookPollJob, eventLogPurgeJob];
+const JOBS: Job[] = [
+  importSweepJob,
+  delaySweepJob,
+  presenceSweepJob,
+  availabilitySweepJob,
+  webhookPollJob,
+  eventLogPurgeJob,
+];
 
 export interface StartOptions {
   config?: Partial<Config>;

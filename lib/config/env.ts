@@ -25,6 +25,8 @@ export interface Config {
   webhookDispatchDelayMs: number;
   /** The API version of a request that names none (`2` unless set; `3` makes v3 the default). */
   defaultApiVersion: string;
+  /** Minutes without panel activity after which an Available operator is set Away (AWAY_AFTER). */
+  awayAfterMinutes: number;
 }
 
 function bool(v: string | undefined, dflt: boolean): boolean {
@@ -58,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     webhookDispatchDelayMs: int(env.WEBHOOK_DISPATCH_DELAY_MS, 0),
     defaultApiVersion: env.DEFAULT_API_VERSION?.trim() || "2",
+    awayAfterMinutes: Math.max(1, int(env.AWAY_AFTER, 15)),
   };
 }

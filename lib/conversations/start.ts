@@ -3,6 +3,7 @@ import { assertApp, requireAppId } from "../auth/context";
 import type { Tx } from "../db/client";
 import { invalid, lookupFailed } from "../domain/errors";
 import { withEvents } from "../eventlog/append";
+import { routeConversation } from "./routing";
 import { announceIfNewLead } from "../users/lead-events";
 import { attachmentUrls, publicBase } from "../attachments/sign";
 import { readUpload, type Upload } from "../attachments/store";
@@ -119,8 +120,16 @@ async function openConversation(
     // The lead trigger recomputes the flag on this update: a first conversation can make the visitor a lead.
     await tx.user.update({ where: { id: user.id }, data: { conversationCount: { increment: 1 } } });
     await announceIfNewLead(tx, emit, { id: user.id, wasLead: before.isLead });
+    // Only a visitor's first message is routed: an operator's outbound message stays theirs to follow up.
+    const assigneeId = draft.type === "reply_user" ? await routeConversation(tx, user.appId) : null;
     const created = await tx.conversation.create({
-      data: { appId: user.appId, userId: user.id, channelId: input.channel ?? null, message: opts.message },
+      data: {
+        appId: user.appId,
+        userId: user.id,
+        channelId: input.channel ?? null,
+        message: opts.message,
+        assigneeId,
+      },
       select: { id: true },
     });
     const [conv] = await selectConversations(tx, [created.id]);

@@ -111,9 +111,9 @@ const operatorsSeen = () =>
   processWide("messenger.operators-online", () => new Map<bigint, { at: number; online: boolean }>());
 
 /**
- * Whether an operator of the app is in the panel now: a socket of one of its operators is connected (the panel
- * keeps one open; through the Redis adapter, on any instance). Kept a few seconds per app, so that heartbeats do
- * not each ask every instance.
+ * Whether an operator of the app can answer now: one who is Available (lib/admins/availability.ts) has a socket
+ * connected (the panel keeps one open; through the Redis adapter, on any instance). Kept a few seconds per app, so
+ * that heartbeats do not each ask every instance.
  */
 export async function operatorsOnline(ctx: Ctx, appId: bigint): Promise<boolean> {
   const now = Date.now();
@@ -123,7 +123,10 @@ export async function operatorsOnline(ctx: Ctx, appId: bigint): Promise<boolean>
   const io = tryRuntime()?.io;
   let online = false;
   if (io) {
-    const admins = await ctx.db.appAdmin.findMany({ where: { appId }, select: { adminId: true } });
+    const admins = await ctx.db.appAdmin.findMany({
+      where: { appId, availability: "available" },
+      select: { adminId: true },
+    });
     if (admins.length) {
       try {
         online = (await io.in(admins.map((a) => adminRoom(a.adminId))).fetchSockets()).length > 0;

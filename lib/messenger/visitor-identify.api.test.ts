@@ -174,6 +174,16 @@ describe("messenger track and heartbeat", () => {
     const socket = await sockets.open({ cookie: session.cookie });
     forgetOperatorsOnline(app.app.id);
     expect((await beat()).operators_online).toBe(true);
+    // Connected but Away: nobody answers now, and the messenger says so.
+    const operator = client(server, session);
+    const away = async (status: string) =>
+      ok(await operator.postJson(`/api/v2/apps/${app.app.id}/availability`, { status }));
+    await away("away");
+    forgetOperatorsOnline(app.app.id);
+    expect((await beat()).operators_online).toBe(false);
+    await away("available");
+    forgetOperatorsOnline(app.app.id);
+    expect((await beat()).operators_online).toBe(true);
     socket.disconnect();
     forgetOperatorsOnline(app.app.id);
     await expect.poll(async () => (await beat()).operators_online).toBe(false);

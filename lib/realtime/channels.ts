@@ -17,6 +17,7 @@ export const CHANNEL_KINDS = [
   "event",
   // `notification.<app>.<admin>`: one operator's own (lib/notifications/notify.ts).
   "notification",
+  "admin_availability",
 ] as const;
 
 export const MAX_CHANNELS_PER_SOCKET = 50;
@@ -37,9 +38,12 @@ function parseChannel(name: unknown): ParsedChannel | undefined {
 /**
  * The scope a token needs to listen: a channel carries what the matching GET endpoints show, so it asks for the
  * same read scope (conversations' channels for conversations-read, users' presence, props and events for user-read).
+ * Operators' availability goes with the conversations: it is who can take them.
  */
 function scopeOf(kind: string): Scope {
-  return kind.startsWith("conversation") ? "conversations-read" : "user-read";
+  return kind.startsWith("conversation") || kind === "admin_availability"
+    ? "conversations-read"
+    : "user-read";
 }
 
 function mayListen(actor: Actor, ch: ParsedChannel): boolean {

@@ -18,7 +18,9 @@ async function subscribe(token: string, channels: string[]) {
 }
 
 describe("a token's subscriptions need the read scope of what the channel carries", () => {
-  const conversations = CHANNEL_KINDS.filter((k) => k.startsWith("conversation"));
+  const conversations = CHANNEL_KINDS.filter(
+    (k) => k.startsWith("conversation") || k === "admin_availability",
+  );
   const users = ["user_presence_changed", "user_props_changed", "event"];
 
   it("conversations-read alone: the conversation channels, none of the users'", async () => {

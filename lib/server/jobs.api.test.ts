@@ -22,7 +22,14 @@ describe("the server's jobs", () => {
   it("are all started with the server and stopped with it, no timer left", async ({ server: s }) => {
     const before = s.server.jobs.idle();
     expect(Object.keys(before).sort()).toEqual(
-      ["delay sweeper", "event log purge", "import sweeper", "presence sweeper", "webhook dispatcher"].sort(),
+      [
+        "availability sweeper",
+        "delay sweeper",
+        "event log purge",
+        "import sweeper",
+        "presence sweeper",
+        "webhook dispatcher",
+      ].sort(),
     );
     expect(Object.values(before)).not.toContain(true);
     await s.close();

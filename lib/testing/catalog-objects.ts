@@ -149,6 +149,8 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
     "POST /users/{id}/props": { operations: [{ op: "update_or_create", key: "k", value: 1 }] },
     "POST /users/{id}/events": { event: "Clicked" },
     "POST /users/{id}/setpresence": { presence: "online" },
+    "POST /apps/{id}/availability": { status: "away" },
+    "POST /apps/{id}/routing": { routing: "round_robin", routing_cap: 2 },
     "POST /apps/{id}/segments": { name: "S", filters: { type: "and", filters: [] } },
     "POST /apps/{id}/segments/{segment_id}": { name: "S2" },
     "PUT /apps/{id}/segments/{segment_id}": { name: "S2" },

@@ -1,0 +1,31 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AppRouting } from "@/lib/apps/schemas";
+import { api } from "./api";
+import { queryKeys } from "./query-keys";
+import { appPath } from "./settings-types";
+
+/** Saves the routing mode and cap: shown at once, put back if the server refuses. */
+export function useUpdateRouting(appId: string) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.availability.routing(appId);
+  return useMutation({
+    // The API takes 0 for "no cap".
+    mutationFn: (next: AppRouting) =>
+      api.post<AppRouting>(`${appPath(appId)}/routing`, {
+        routing: next.routing,
+        routing_cap: next.routing_cap ?? 0,
+      }),
+    onMutate: async (next) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<AppRouting>(key);
+      queryClient.setQueryData(key, next);
+      return { previous };
+    },
+    onError: (_err, _next, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+  });
+}

@@ -1,0 +1,90 @@
+import { describe, expect } from "vitest";
+import type { TestServer } from "../testing/server";
+import { it } from "../testing/fixture";
+import { makeAdmin, makeApp } from "../testing/factories";
+import { client } from "../testing/http";
+import { ok } from "../users/testing";
+import { startConversation } from "./testing";
+
+let s: TestServer;
+
+it.beforeAll(({ server }) => {
+  s = server;
+});
+
+/** An app with `n` operators besides its default admin, who is Away; routing set as given. */
+async function routedApp(n: number, routing: Record<string, unknown>) {
+  const a = await makeApp(s.db);
+  const api = client(s, a.token);
+  await s.db.appAdmin.update({
+    where: { appId_adminId: { appId: a.app.id, adminId: a.admin.id } },
+    data: { availability: "away" },
+  });
+  const ops = [];
+  for (let k = 0; k < n; k++) ops.push(await makeAdmin(s.db, { appId: a.app.id }));
+  ok(await api.postJson(`/api/apps/${a.app.id}/routing`, routing));
+  return { ...a, api, ops };
+}
+
+async function loads(appId: bigint): Promise<Map<string, number>> {
+  const rows = await s.db.conversation.groupBy({
+    by: ["assigneeId"],
+    where: { appId, closed: false },
+    _count: true,
+  });
+  return new Map(rows.map((r) => [String(r.assigneeId), r._count]));
+}
+
+describe("round-robin routing of new visitor conversations", () => {
+  it("is off by default, and set through the app's routing", async () => {
+    const a = await makeApp(s.db);
+    const api = client(s, a.token);
+    expect(ok(await api.get(`/api/apps/${a.app.id}/routing`))).toEqual({ routing: "off", routing_cap: null });
+    const c = await startConversation(api, s.db, a.app.id);
+    expect((await s.db.conversation.findUniqueOrThrow({ where: { id: c.id } })).assigneeId).toBeNull();
+    expect(
+      ok(await api.postJson(`/api/apps/${a.app.id}/routing`, { routing: "round_robin", routing_cap: 3 })),
+    ).toEqual({ routing: "round_robin", routing_cap: 3 });
+    expect(ok(await api.postJson(`/api/apps/${a.app.id}/routing`, { routing_cap: 0 }))).toEqual({
+      routing: "round_robin",
+      routing_cap: null,
+    });
+  });
+
+  it("spreads 6 starts over 3 Available operators 2-2-2, skipping the Away", async () => {
+    const a = await routedApp(3, { routing: "round_robin" });
+    for (let k = 0; k < 6; k++) await startConversation(a.api, s.db, a.app.id);
+    const l = await loads(a.app.id);
+    expect(a.ops.map((o) => l.get(String(o.id)))).toEqual([2, 2, 2]);
+    expect(l.get(String(a.admin.id))).toBeUndefined();
+    // The one set Away gets no more.
+    await s.db.appAdmin.update({
+      where: { appId_adminId: { appId: a.app.id, adminId: a.ops[0]!.id } },
+      data: { availability: "away" },
+    });
+    for (let k = 0; k < 2; k++) await startConversation(a.api, s.db, a.app.id);
+    const after = await loads(a.app.id);
+    expect(a.ops.map((o) => after.get(String(o.id)))).toEqual([2, 3, 3]);
+  });
+
+  it("skips operators at the cap, and leaves it unassigned when all are", async () => {
+    const a = await routedApp(2, { routing: "round_robin", routing_cap: 1 });
+    for (let k = 0; k < 3; k++) await startConversation(a.api, s.db, a.app.id);
+    const l = await loads(a.app.id);
+    expect(a.ops.map((o) => l.get(String(o.id)))).toEqual([1, 1]);
+    expect(l.get("null")).toBe(1);
+    // Closing one frees its operator.
+    const theirs = await s.db.conversation.findFirstOrThrow({ where: { assigneeId: a.ops[0]!.id } });
+    await s.db.conversation.update({ where: { id: theirs.id }, data: { closed: true } });
+    await startConversation(a.api, s.db, a.app.id);
+    expect((await loads(a.app.id)).get(String(a.ops[0]!.id))).toBe(1);
+  });
+
+  it("never exceeds the cap under concurrent starts", async () => {
+    const a = await routedApp(3, { routing: "round_robin", routing_cap: 2 });
+    await Promise.all(Array.from({ length: 9 }, () => startConversation(a.api, s.db, a.app.id)));
+    const l = await loads(a.app.id);
+    expect(a.ops.map((o) => l.get(String(o.id)))).toEqual([2, 2, 2]);
+    expect(l.get("null")).toBe(3);
+  });
+});
