@@ -7,6 +7,8 @@ import { searchInbox, type ConversationFound, type LeadFound, type MessageFound 
 import { SEARCH_KINDS, SEARCH_STATES, searchResultSchema } from "./schemas";
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+/** The last second of year 9999: the database's timestamps end there. */
+const LAST_SECOND = 253402300799;
 const fromSeconds = (s: number | undefined) => (s === undefined ? undefined : new Date(s * 1000));
 
 function visitorOut(v: MessageFound["visitor"]) {
@@ -49,8 +51,8 @@ export const searchApp = endpoint({
       kind: p.oneOf(SEARCH_KINDS).optional().meta({ description: "default conversations" }),
       state: p.oneOf(SEARCH_STATES).optional(),
       assignee: p.id({ allowZero: true }).optional().meta({ description: "an admin's ID; 0: unassigned" }),
-      from: p.int({ min: 0 }).optional().meta({ description: "unix seconds, inclusive" }),
-      to: p.int({ min: 0 }).optional().meta({ description: "unix seconds, exclusive" }),
+      from: p.int({ min: 0, max: LAST_SECOND }).optional().meta({ description: "unix seconds, inclusive" }),
+      to: p.int({ min: 0, max: LAST_SECOND }).optional().meta({ description: "unix seconds, exclusive" }),
       limit: p.int({ min: 1, max: 50 }).optional(),
       cursor: p.str({ min: 1, max: 20 }).optional().meta({ description: "next_cursor of the previous page" }),
     }),
