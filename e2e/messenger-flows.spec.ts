@@ -1,8 +1,10 @@
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { io } from "socket.io-client";
-import { test, expect } from "./support/fixtures";
+import { test, expect, logInThroughForm } from "./support/fixtures";
 import { readState } from "./support/state";
 import { hostPage, startHostSite, type HostSite } from "../lib/testing/host-page";
 
@@ -270,4 +272,37 @@ test("images both ways: the visitor attaches a PNG, the operator answers with on
   await expect(img).toBeVisible();
   // The image loads (the frame may read the attachment's URL from another origin than the host page).
   await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(1);
+});
+
+// E2E_SCREENSHOTS=docs/screenshots saves the messenger's pictures for the docs (the viewport: 1280×800).
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+test("screenshots: closed, open, a thread, and Settings → Messenger", async ({ page, admin, context }) => {
+  // An operator in the panel first: the messenger shows the team online, not the offline form.
+  const panel = await context.newPage();
+  await logInThroughForm(panel, admin);
+  await expect(panel).toHaveURL(/\/inbox$/);
+  await page.goto(`${site.url}/shop`);
+  await expect(launcher(page)).toBeVisible();
+  await shot(page, "messenger-closed");
+  await launcher(page).click();
+  await expect(frameOf(page).getByRole("button", { name: "New conversation" })).toBeVisible();
+  await shot(page, "messenger-open");
+  const id = await start(page, "Hi! Do you ship to Canada?");
+  await data(
+    await reply(id, { body: "Hello! Yes, we ship to Canada: delivery takes 3 to 5 business days." }),
+  );
+  await expect(messages(page).getByText("we ship to Canada")).toBeVisible();
+  await expect(frameOf(page).locator(".part.theirs .author")).toBeVisible();
+  await shot(page, "messenger-thread");
+
+  await panel.goto("/settings#messenger");
+  await expect(panel.getByRole("tab", { name: "Messenger" })).toHaveAttribute("aria-selected", "true");
+  await expect(panel.getByRole("heading", { name: "Install" })).toBeVisible();
+  await shot(panel, "settings-messenger");
 });
