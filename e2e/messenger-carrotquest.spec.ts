@@ -125,3 +125,33 @@ test("a forged hash is refused: the visitor stays anonymous, no user gets that u
   const res = await api.get(`/api/v2/users/${userId}`, { params: { by_user_id: "true" } });
   expect(res.status()).not.toBe(200);
 });
+
+test("a user the app already knows: auth merges the visitor into it, then identify and track land on it", async ({
+  page,
+}) => {
+  const userId = `cq-known-${stamp()}`;
+  // The site's backend knew the user before it ever opened the messenger.
+  await data(
+    await api.post(`/api/v2/users/${userId}/events`, {
+      data: { by_user_id: true, event: "Signed up" },
+    }),
+  );
+  const hash = crypto.createHmac("sha256", secret).update(userId).digest("hex");
+  await visit(page, `/known-${userId}`, carrotPage(userId, hash, "Known Carrot"));
+  await expect
+    .poll(async () => {
+      const res = await api.get(`/api/v2/users/${userId}`, {
+        params: { by_user_id: "true", props_custom: "true" },
+      });
+      const u = ((await res.json()) as { data: User }).data;
+      return { name: u.props.$name, custom: u.props_custom };
+    })
+    .toEqual({ name: "Known Carrot", custom: { plan: "gold", visits: 2 } });
+  await expect
+    .poll(async () => {
+      const res = await api.get(`/api/v2/users/${userId}/events`, { params: { by_user_id: "true" } });
+      const events = ((await res.json()) as { data: Event[] }).data ?? [];
+      return events.map((e) => e.type.name).sort();
+    })
+    .toEqual(["Signed up", "Viewed pricing"]);
+});
