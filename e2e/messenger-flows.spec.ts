@@ -109,6 +109,9 @@ test("offline and back: two replies sent meanwhile appear exactly once each", as
   const b = `While you were away (2) ${stamp()}`;
   await data(await reply(id, { body: a }));
   await data(await reply(id, { body: b }));
+  // Really offline: nothing arrives meanwhile (the socket is cut, not just new requests).
+  await page.waitForTimeout(1000);
+  await expect(messages(page).getByText(a)).toHaveCount(0);
   await context.setOffline(false);
   for (const text of [a, b]) {
     await expect(messages(page).getByText(text)).toBeVisible({ timeout: 20_000 });
