@@ -1,0 +1,157 @@
+import crypto from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { test, expect } from "./support/fixtures";
+import { readState } from "./support/state";
+import { hostPage, startHostSite, type HostSite } from "../lib/testing/host-page";
+
+// A site that installed carrotquest's async snippet and now points it at Relay: connect(key), auth(user_id, hash),
+// identify(operations), track(name, params), open(), onReady(fn), addCallback(name, fn), all queued before the
+// loader ran. What counts is what the operators see: the user, its props and its events, through the operator API.
+let site: HostSite;
+let api: APIRequestContext;
+let key = "";
+let secret = "";
+/** The site serves a page per test (each its own user): startHostSite reads this map on every request. */
+const pages: Record<string, string> = {};
+
+const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+
+async function data<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
+  const body = (await res.json()) as { data: T };
+  expect(res.status(), JSON.stringify(body)).toBe(200);
+  return body.data;
+}
+
+test.beforeAll(async ({ playwright }) => {
+  const e2e = readState();
+  api = await playwright.request.newContext({
+    baseURL: e2e.baseURL,
+    extraHTTPHeaders: { Authorization: `Token ${e2e.token}` },
+  });
+  key = (await data<{ public_key: string }>(await api.get(`/api/v2/apps/${e2e.admin.appId}/messenger`)))
+    .public_key;
+  // The secret is shown only when made: rotating it is how the site's owner (and this test) learns it.
+  secret = (
+    await data<{ identity_secret: string }>(
+      await api.post(`/api/v2/apps/${e2e.admin.appId}/messenger/identity_secret`),
+    )
+  ).identity_secret;
+  site = await startHostSite(pages);
+});
+test.afterAll(async () => {
+  await site?.close();
+  await api?.dispose();
+});
+
+/** The snippet as a carrotquest site has it; the key comes from connect() only (no data-key). */
+function carrotPage(userId: string, hash: string, name: string): string {
+  const calls = `window.seen = [];
+carrotquest.connect(${JSON.stringify(key)});
+carrotquest.auth(${JSON.stringify(userId)}, ${JSON.stringify(hash)});
+carrotquest.identify([
+  { op: "update_or_create", key: "$name", value: ${JSON.stringify(name)} },
+  { op: "update_or_create", key: "plan", value: "gold" },
+  { op: "add", key: "visits", value: 2 }
+]);
+carrotquest.track("Viewed pricing", { plan: "pro", seats: 3 });
+carrotquest.onReady(function () { seen.push("ready"); });
+carrotquest.addCallback("messenger_opened", function () { seen.push("opened"); });
+carrotquest.addCallback("call_received", function (d) { seen.push("call " + d.method); });
+carrotquest.open();`;
+  return hostPage({ origin: readState().baseURL, calls });
+}
+
+function visit(page: Page, path: string, html: string) {
+  pages[path] = html;
+  return page.goto(`${site.url}${path}`);
+}
+
+interface User {
+  id: number;
+  user_id: string;
+  props: Record<string, unknown>;
+  props_custom: Record<string, unknown>;
+}
+interface Event {
+  type: { name: string };
+  props: Record<string, unknown>;
+}
+
+test("the carrotquest snippet: auth with the hash, identify operations, track, open, onReady, callbacks", async ({
+  page,
+}) => {
+  const userId = `cq-${stamp()}`;
+  const hash = crypto.createHmac("sha256", secret).update(userId).digest("hex");
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await visit(page, `/cq-${userId}`, carrotPage(userId, hash, "Ann Carrot"));
+
+  // open() opened it; onReady ran once the frame was ready; the callbacks fired.
+  await expect(page.locator('iframe[title="Messenger"]')).toBeVisible();
+  const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  await expect.poll(seen).toContain("ready");
+  expect(await seen()).toContain("opened");
+  await expect.poll(seen).toEqual(expect.arrayContaining(["call auth", "call identify", "call track"]));
+
+  // The operators see the site's user: its user_id, the identified props, the event with its params.
+  await expect
+    .poll(async () => {
+      const res = await api.get(`/api/v2/users/${userId}`, {
+        params: { by_user_id: "true", props_custom: "true" },
+      });
+      if (res.status() !== 200) return null;
+      const u = ((await res.json()) as { data: User }).data;
+      return { user_id: u.user_id, name: u.props.$name, custom: u.props_custom };
+    })
+    .toEqual({ user_id: userId, name: "Ann Carrot", custom: { plan: "gold", visits: 2 } });
+  await expect
+    .poll(async () => {
+      const res = await api.get(`/api/v2/users/${userId}/events`, { params: { by_user_id: "true" } });
+      const events = ((await res.json()) as { data: Event[] }).data ?? [];
+      return events.filter((e) => e.type.name === "Viewed pricing").map((e) => e.props);
+    })
+    .toEqual([{ plan: "pro", seats: 3 }]);
+  expect(errors).toEqual([]);
+});
+
+test("a forged hash is refused: the visitor stays anonymous, no user gets that user_id", async ({ page }) => {
+  const userId = `cq-forged-${stamp()}`;
+  const forged = crypto.createHmac("sha256", "not-the-secret").update(userId).digest("hex");
+  const refused = page.waitForResponse(
+    (r) => r.url().endsWith("/api/v2/messenger/auth") && r.request().method() === "POST",
+  );
+  await visit(page, `/forged-${userId}`, carrotPage(userId, forged, "Mallory"));
+  expect((await refused).status()).toBe(403);
+  const res = await api.get(`/api/v2/users/${userId}`, { params: { by_user_id: "true" } });
+  expect(res.status()).not.toBe(200);
+});
+
+test("a user the app already knows: auth merges the visitor into it, then identify and track land on it", async ({
+  page,
+}) => {
+  const userId = `cq-known-${stamp()}`;
+  // The site's backend knew the user before it ever opened the messenger.
+  await data(
+    await api.post(`/api/v2/users/${userId}/events`, {
+      data: { by_user_id: true, event: "Signed up" },
+    }),
+  );
+  const hash = crypto.createHmac("sha256", secret).update(userId).digest("hex");
+  await visit(page, `/known-${userId}`, carrotPage(userId, hash, "Known Carrot"));
+  await expect
+    .poll(async () => {
+      const res = await api.get(`/api/v2/users/${userId}`, {
+        params: { by_user_id: "true", props_custom: "true" },
+      });
+      const u = ((await res.json()) as { data: User }).data;
+      return { name: u.props.$name, custom: u.props_custom };
+    })
+    .toEqual({ name: "Known Carrot", custom: { plan: "gold", visits: 2 } });
+  await expect
+    .poll(async () => {
+      const res = await api.get(`/api/v2/users/${userId}/events`, { params: { by_user_id: "true" } });
+      const events = ((await res.json()) as { data: Event[] }).data ?? [];
+      return events.map((e) => e.type.name).sort();
+    })
+    .toEqual(["Signed up", "Viewed pricing"]);
+});
