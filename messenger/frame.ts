@@ -1,5 +1,7 @@
 import { App } from "./frame/app";
 import { runCall } from "./frame/calls";
+
+let calls: Promise<unknown> = Promise.resolve();
 import { isMessage, TAG, type FromFrame, type ToFrame } from "./protocol";
 
 /**
@@ -55,8 +57,12 @@ addEventListener("message", (e: MessageEvent) => {
     // Acknowledged at once (for the site's addCallback), run once the visitor is booted.
     emit("call_received", { method: m.method, args: m.args });
     const a = app;
-    void booted
-      ?.then(() => a && runCall(a, m.method, m.args))
+    const boot = booted;
+    if (!boot) return;
+    // One after another, in the site's order: an identify after an auth acts on the user the auth logged in as.
+    calls = calls
+      .then(() => boot)
+      .then(() => a && runCall(a, m.method, m.args))
       .catch((err: unknown) => console.warn(`Relay: ${m.method} failed`, err));
   }
 });
