@@ -9,11 +9,12 @@ const SUFFIX = process.env.NEXT_DIST_DIR ? `-${process.env.NEXT_DIST_DIR.replace
 export default defineConfig({
   testDir: "e2e",
   outputDir: `test-results${SUFFIX}`,
-  // global-setup starts the production server on a free port with a fresh data dir; the fixtures in
-  // e2e/support/fixtures.ts point baseURL at it.
+  // global-setup starts one production server per worker, each on a free port over data of its own; the fixtures
+  // in e2e/support/fixtures.ts point each worker's baseURL at its server. A spec file runs whole on one worker
+  // (its tests build on each other), so two workers never share a server.
   globalSetup: "./e2e/global-setup.ts",
   globalTeardown: "./e2e/global-teardown.ts",
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   forbidOnly: !!process.env.CI,

@@ -40,9 +40,14 @@ function findAppId(out: Record<string, unknown>): string | undefined {
  * Creates an app and its operator in `dataDir` with the product's CLI (`app:create`); the server must not be
  * running on it: the embedded database allows one process.
  */
-export function createAdmin(dataDir: string, op: AdminSpec): { appId?: string; token?: string } {
+export function createAdmin(
+  dataDir: string,
+  op: AdminSpec,
+  extraEnv: Record<string, string> = {},
+): { appId?: string; token?: string } {
   const env = {
     ...process.env,
+    ...extraEnv,
     DATA_DIR: dataDir,
     SEED_DEMO: "0",
     CHECKPOINT_DISABLE: "1",
@@ -66,9 +71,15 @@ export function createAdmin(dataDir: string, op: AdminSpec): { appId?: string; t
 }
 
 /** Adds another operator to an app with the CLI (before the server starts, like createAdmin). */
-export function addAdmin(dataDir: string, appId: string, op: Omit<AdminSpec, "appName">): void {
+export function addAdmin(
+  dataDir: string,
+  appId: string,
+  op: Omit<AdminSpec, "appName">,
+  extraEnv: Record<string, string> = {},
+): void {
   const env = {
     ...process.env,
+    ...extraEnv,
     DATA_DIR: dataDir,
     SEED_DEMO: "0",
     CHECKPOINT_DISABLE: "1",

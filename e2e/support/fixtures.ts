@@ -9,7 +9,7 @@ export interface Admin {
 }
 
 export const test = base.extend<{ admin: Admin }, { e2e: E2EState }>({
-  e2e: [async ({}, use) => use(readState()), { scope: "worker" }],
+  e2e: [async ({}, use, worker) => use(readState(worker.parallelIndex)), { scope: "worker" }],
   // The server's port is only known after global-setup.
   baseURL: async ({ e2e }, use) => use(e2e.baseURL),
   admin: async ({ e2e }, use) => use(e2e.admin),

@@ -8,6 +8,7 @@ import { openDb, pglitePath, type DbHandle } from "../db/client";
 import { lockDataDir } from "../db/lock";
 import { migrate } from "../db/migrate";
 import { attachIo } from "../realtime/io";
+import { deploymentName } from "../db/deployment";
 import { Hub } from "../realtime/hub";
 import { Redis } from "ioredis";
 import { rewriteApiUrl } from "../api/rewrite";
@@ -107,7 +108,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const db = handle;
 
   const limiterRedis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    ? new Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: false,
+        keyPrefix: `${await deploymentName(db.db)}:`,
+      })
     : undefined;
   limiterRedis?.on("error", () => undefined);
   const runtime: Runtime = {

@@ -6,6 +6,7 @@ import type { Runtime } from "../server/runtime";
 import { isApiError, toApiError } from "../api/errors";
 import { isDomainError } from "../domain/errors";
 import type { Hub } from "./hub";
+import { deploymentName } from "../db/deployment";
 import { identify, type Identified } from "../auth/actor";
 import { noteRevoked, REVOKED_EVENT } from "../auth/revoked";
 import { adminRoom, sessionRoom, apiKeyRoom, visitorRoom } from "../auth/disconnect";
@@ -39,10 +40,8 @@ export async function attachIo(
     sub = pub.duplicate();
     pub.on("error", () => undefined);
     sub.on("error", () => undefined);
-    // The instances of one deployment share its database: their broadcasts (a revoke's disconnect, typing) travel
-    // on channels named after it, and other deployments (or test servers) on the same Redis never receive them.
-    const [deployment] = await rt.db.$queryRaw<{ name: string }[]>`SELECT current_database() AS name`;
-    io.adapter(createAdapter(pub, sub, { key: `socket.io#${deployment?.name ?? ""}` }));
+    // Broadcasts (a revoke's disconnect, typing) travel on channels named after the deployment.
+    io.adapter(createAdapter(pub, sub, { key: `socket.io#${await deploymentName(rt.db)}` }));
   }
 
   io.use((socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>, next) => {
