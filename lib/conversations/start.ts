@@ -121,14 +121,15 @@ async function openConversation(
     await tx.user.update({ where: { id: user.id }, data: { conversationCount: { increment: 1 } } });
     await announceIfNewLead(tx, emit, { id: user.id, wasLead: before.isLead });
     // Only a visitor's first message is routed: an operator's outbound message stays theirs to follow up.
-    const assigneeId = draft.type === "reply_user" ? await routeConversation(tx, user.appId) : null;
+    const routedTo =
+      draft.type === "reply_user" ? await routeConversation(tx, user.appId, input.channel ?? null) : null;
     const created = await tx.conversation.create({
       data: {
         appId: user.appId,
         userId: user.id,
         channelId: input.channel ?? null,
         message: opts.message,
-        assigneeId,
+        assigneeId: routedTo,
       },
       select: { id: true },
     });
