@@ -1,14 +1,24 @@
-import { describe, expect } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import type { TestServer } from "../testing/server";
-import { it } from "../testing/fixture";
+import { serverTest } from "../testing/fixture";
 import { makeAdmin, makeApp, makeUser } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
+import { startReceiver, type Receiver } from "../webhooks/testing";
+import { eventsOf } from "./testing";
+
+// Loopback webhooks: the receiver below is where the assignment's webhook must arrive.
+const it = serverTest({ webhookAllowPrivate: true });
 
 let s: TestServer;
+let rcv: Receiver;
 
-it.beforeAll(({ server }) => {
+it.beforeAll(async ({ server }) => {
   s = server;
+  rcv = await startReceiver();
+});
+afterAll(async () => {
+  await rcv?.close();
 });
 
 /** An app routing round robin among `n` operators besides its default admin (set Away), with a second channel. */
@@ -112,5 +122,77 @@ describe("per-channel routing", () => {
     expect(ok(await a.api.get(routingPath(a.app.id))).channel_operators).toEqual({
       [String(a.second.id)]: [Number(a.ops[0]!.id)],
     });
+  });
+});
+
+describe("a routed conversation's assignment", () => {
+  it("is an automatic `assigned` part with the events, webhook and notification of a manual one", async () => {
+    const a = await routedApp(1);
+    const op = a.ops[0]!.id;
+    const hook = ok<{ id: number }>(
+      await a.api.postJson(`/api/v2/apps/${a.app.id}/webhooks`, {
+        url: rcv.url,
+        events: ["conversation.assigned"],
+      }),
+    );
+    const log = await s.db.eventLogEntry.aggregate({ _max: { id: true } });
+    const id = await start(a.api, a.app.id);
+
+    const parts = ok<Record<string, unknown>[]>(await a.api.get(`/api/conversations/${id}/parts`));
+    expect(parts.map((p) => p.type).sort()).toEqual(["assigned", "reply_user"]);
+    const assigned = parts.find((p) => p.type === "assigned")!;
+    // No operator made it: `from` is null (the panel says "Automation"), as for every automatic change.
+    expect(assigned).toMatchObject({ from: null, assignee: { id: Number(op), type: "admin" } });
+    const message = parts.find((p) => p.type === "reply_user")!;
+    expect(assigned.part_group).toBe(message.part_group);
+    expect(ok(await a.api.get(`/api/conversations/${id}`))).toMatchObject({
+      assignee: { id: Number(op) },
+      parts_count: 2,
+    });
+
+    // The real-time channel of assignments carries it, as for POST /conversations/{id}/assign.
+    const events = await eventsOf(s.db, `conversation_assigned.${a.app.id}`, log._max.id ?? 0n);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload).toMatchObject({
+      conversation: Number(id),
+      assignee: { id: Number(op) },
+      part: { id: assigned.id, type: "assigned", from: null },
+    });
+
+    const [got] = await rcv.waitFor(
+      1,
+      (r) => r.json.type === "conversation.assigned" && r.json.app === Number(a.app.id),
+    );
+    expect(got!.json.data).toMatchObject({ conversation: Number(id), assignee: { id: Number(op) } });
+    expect(hook.id).toBeGreaterThan(0);
+
+    // One notification tells the operator of both the assignment and the message.
+    const notes = await s.db.notification.findMany({ where: { adminId: op, conversationId: id } });
+    expect(notes.map((n) => [n.kind, n.actorId])).toEqual([["assigned", null]]);
+  });
+
+  it("holds the cap when a channel's conversations start at once, each with one assigned part", async () => {
+    const a = await routedApp(3, { routing_cap: 2 });
+    const [x, y, z] = a.ops.map((o) => o.id);
+    ok(
+      await a.api.postJson(routingPath(a.app.id), {
+        channel_operators: JSON.stringify({ [String(a.second.id)]: [String(x), String(y)] }),
+      }),
+    );
+    const log = await s.db.eventLogEntry.aggregate({ _max: { id: true } });
+    const ids = await Promise.all(Array.from({ length: 6 }, () => start(a.api, a.app.id, a.second.id)));
+    const got = await assignees(ids);
+    expect(got.filter((g) => g === String(x))).toHaveLength(2);
+    expect(got.filter((g) => g === String(y))).toHaveLength(2);
+    expect(got.filter((g) => g === null)).toHaveLength(2);
+    expect(got).not.toContain(String(z));
+    const parts = await s.db.conversationPart.groupBy({
+      by: ["conversationId"],
+      where: { conversationId: { in: ids }, type: "assigned" },
+      _count: true,
+    });
+    expect(parts.map((p) => p._count)).toEqual([1, 1, 1, 1]);
+    const events = await eventsOf(s.db, `conversation_assigned.${a.app.id}`, log._max.id ?? 0n);
+    expect(events).toHaveLength(4);
   });
 });
