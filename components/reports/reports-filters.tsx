@@ -73,38 +73,54 @@ export function ReportsFilters({ appId, value, onPreset, onChange }: Props) {
           </label>
         </>
       )}
-      <label className="text-xs font-medium text-slate-700">
-        Operator
-        <select
-          aria-label="Operator"
-          className={`${control} mt-1 block`}
-          value={value.operator}
-          onChange={(e) => onChange({ operator: e.target.value })}
-        >
-          <option value="">All operators</option>
-          {(admins.data ?? []).map((a) => (
-            <option key={String(a.id)} value={String(a.id)}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-xs font-medium text-slate-700">
-        Channel
-        <select
-          aria-label="Channel"
-          className={`${control} mt-1 block`}
-          value={value.channel}
-          onChange={(e) => onChange({ channel: e.target.value })}
-        >
-          <option value="">All channels</option>
-          {(channels.data ?? []).map((c) => (
-            <option key={String(c.id)} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label="Operator"
+        all="All operators"
+        value={value.operator}
+        options={admins.data ?? []}
+        onChange={(operator) => onChange({ operator })}
+      />
+      <FilterSelect
+        label="Channel"
+        all="All channels"
+        value={value.channel}
+        options={channels.data ?? []}
+        onChange={(channel) => onChange({ channel })}
+      />
     </form>
+  );
+}
+
+/** One of the "who" filters: an operator or a channel by ID, or all of them (the empty value). */
+function FilterSelect({
+  label,
+  all,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  all: string;
+  value: string;
+  options: readonly { id: number | string; name: string }[];
+  onChange: (id: string) => void;
+}) {
+  return (
+    <label className="text-xs font-medium text-slate-700">
+      {label}
+      <select
+        aria-label={label}
+        className={`${control} mt-1 block`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={String(o.id)} value={String(o.id)}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -1,14 +1,13 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { isApiClientError } from "@/lib/client/api";
 import type { MessengerPosition, MessengerSettings } from "@/lib/client/settings-types";
 import { useUpdateMessengerSettings } from "@/lib/client/use-update-messenger-settings";
 import { MESSENGER_POSITIONS, MESSENGER_TEXT_MAX, type MessengerTextField } from "@/lib/messenger/schemas";
-import { ErrorAlert } from "./error-alert";
+import { SaveRow } from "./save-row";
 import { MessengerPreview } from "./messenger-preview";
 import { SectionCard } from "./section-card";
 
@@ -124,15 +123,13 @@ export function MessengerAppearance({ appId, settings }: { appId: string; settin
           teamIntro={texts.team_intro}
           replyTimeText={texts.reply_time_text}
         />
-        <ErrorAlert error={update.error} title="Could not save the appearance" />
-        <div className="flex items-center gap-3">
-          <Button type="submit" loading={update.isPending}>
-            Save appearance
-          </Button>
-          <p aria-live="polite" className="text-sm text-emerald-700">
-            {saved ? "Saved." : ""}
-          </p>
-        </div>
+        <SaveRow
+          label="Save appearance"
+          pending={update.isPending}
+          saved={saved}
+          error={update.error}
+          errorTitle="Could not save the appearance"
+        />
       </form>
     </SectionCard>
   );

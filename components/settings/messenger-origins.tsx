@@ -1,11 +1,10 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { MessengerSettings } from "@/lib/client/settings-types";
 import { useUpdateMessengerSettings } from "@/lib/client/use-update-messenger-settings";
-import { ErrorAlert } from "./error-alert";
+import { SaveRow } from "./save-row";
 import { SectionCard } from "./section-card";
 
 const lines = (text: string) =>
@@ -56,15 +55,13 @@ export function MessengerOrigins({ appId, settings }: { appId: string; settings:
             />
           )}
         </Field>
-        <ErrorAlert error={update.error} title="Could not save the origins" />
-        <div className="flex items-center gap-3">
-          <Button type="submit" loading={update.isPending}>
-            Save origins
-          </Button>
-          <p aria-live="polite" className="text-sm text-emerald-700">
-            {saved ? "Saved." : ""}
-          </p>
-        </div>
+        <SaveRow
+          label="Save origins"
+          pending={update.isPending}
+          saved={saved}
+          error={update.error}
+          errorTitle="Could not save the origins"
+        />
       </form>
     </SectionCard>
   );

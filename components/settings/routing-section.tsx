@@ -1,20 +1,30 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { AppRouting } from "@/lib/apps/schemas";
+import { useAdmins } from "@/lib/client/use-admins";
+import { useChannels } from "@/lib/client/use-channels";
 import { useRouting } from "@/lib/client/use-routing";
 import { useUpdateRouting } from "@/lib/client/use-update-routing";
 import { ErrorAlert } from "./error-alert";
+import { RoutingChannels, type ChannelOperators } from "./routing-channels";
+import { SaveRow } from "./save-row";
 import { SectionCard } from "./section-card";
 
 const control =
   "h-9 rounded-md bg-white px-2 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
-/** Owners choose whether new visitor conversations go round robin to Available operators, and the cap. */
+/**
+ * Owners choose whether new visitor conversations go round robin to Available operators, the cap, and which
+ * operators each channel's conversations go to.
+ */
 export function RoutingSection({ appId }: { appId: string }) {
   const routing = useRouting(appId);
+  const channels = useChannels(appId);
+  const admins = useAdmins(appId);
+  // Here, not in the form: the form is remade from what is saved, the save's outcome outlives it.
+  const update = useUpdateRouting(appId);
   return (
     <SectionCard
       title="Routing"
@@ -26,16 +36,36 @@ export function RoutingSection({ appId }: { appId: string }) {
       ) : routing.isError ? (
         <ErrorAlert error={routing.error} title="Can’t load routing" />
       ) : (
-        <RoutingForm key={JSON.stringify(routing.data)} appId={appId} saved={routing.data} />
+        <RoutingForm
+          key={JSON.stringify(routing.data)}
+          saved={routing.data}
+          update={update}
+          channels={channels.data ?? []}
+          operators={admins.data ?? []}
+        />
       )}
     </SectionCard>
   );
 }
 
-function RoutingForm({ appId, saved }: { appId: string; saved: AppRouting }) {
-  const update = useUpdateRouting(appId);
+function asStrings(saved: AppRouting["channel_operators"]): ChannelOperators {
+  return Object.fromEntries(Object.entries(saved).map(([c, ops]) => [c, ops.map(String)]));
+}
+
+function RoutingForm({
+  saved,
+  update,
+  channels,
+  operators,
+}: {
+  saved: AppRouting;
+  update: ReturnType<typeof useUpdateRouting>;
+  channels: Parameters<typeof RoutingChannels>[0]["channels"];
+  operators: Parameters<typeof RoutingChannels>[0]["operators"];
+}) {
   const [mode, setMode] = useState(saved.routing);
   const [cap, setCap] = useState(saved.routing_cap === null ? "" : String(saved.routing_cap));
+  const [perChannel, setPerChannel] = useState(() => asStrings(saved.channel_operators));
   const capValue = cap.trim() === "" ? null : Number(cap);
   const capError =
     capValue !== null && (!Number.isInteger(capValue) || capValue < 1)
@@ -44,7 +74,10 @@ function RoutingForm({ appId, saved }: { appId: string; saved: AppRouting }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (capError) return;
-    update.mutate({ routing: mode, routing_cap: capValue });
+    // Every channel the form knows of is sent, so that one cleared here goes back to all operators.
+    const known = Object.keys(saved.channel_operators).concat(channels.map((c) => String(c.id)));
+    const sent = Object.fromEntries(known.map((c) => [c, perChannel[c] ?? []]));
+    update.mutate({ routing: mode, routing_cap: capValue, channel_operators: sent });
   };
   return (
     <form aria-label="Routing" className="flex flex-wrap items-end gap-4" onSubmit={submit}>
@@ -70,15 +103,26 @@ function RoutingForm({ appId, saved }: { appId: string; saved: AppRouting }) {
           onChange={(e) => setCap(e.target.value)}
         />
       </label>
-      <Button type="submit" loading={update.isPending}>
-        Save routing
-      </Button>
       {capError && (
         <p role="alert" className="w-full text-xs text-red-700">
           {capError}
         </p>
       )}
-      <ErrorAlert error={update.error} title="Could not save routing" />
+      <RoutingChannels
+        channels={channels}
+        operators={operators}
+        value={perChannel}
+        onChange={setPerChannel}
+      />
+      <div className="w-full space-y-3">
+        <SaveRow
+          label="Save routing"
+          pending={update.isPending}
+          saved={update.isSuccess}
+          error={update.error}
+          errorTitle="Could not save routing"
+        />
+      </div>
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { routes, type Endpoint, type Method } from "./endpoint";
 import { envelopeText } from "./envelope";
-import { preflightHeaders } from "./cors";
+import { optionsHeaders, servePreflight } from "./cors";
 import { lingerIfUnread } from "./linger";
 import { notFound } from "./not-found";
 import { bodyTooLarge, DEFAULT_BODY_LIMIT, withBody } from "./params";
@@ -23,6 +23,8 @@ interface Route {
   endpoints: Map<string, Endpoint>;
   /** The `Allow` header of a 405 here. */
   allow: string;
+  /** An endpoint of the path declares cross-origin calls (lib/api/cors.ts). */
+  cors: boolean;
 }
 
 const METHODS = new Set<string>(["GET", "POST", "PUT", "PATCH", "DELETE"]);
@@ -60,6 +62,7 @@ function compile(endpoints: Endpoint[]): Route[] {
           .filter((m) => list.some((e) => e.spec.method === m))
           .concat(list.some((e) => e.spec.method === "GET") ? ["HEAD", "OPTIONS"] : ["OPTIONS"])
           .join(", "),
+        cors: list.some((e) => e.spec.cors),
       };
     });
 }
@@ -204,53 +207,26 @@ async function send(req: IncomingMessage, res: ServerResponse, answer: Response)
 }
 
 /**
- * OPTIONS: the path's methods, and a CORS preflight's answer where an endpoint of the path declares cross-origin
- * calls (lib/api/cors.ts); elsewhere no CORS header, so browsers keep other sites from calling.
+ * The route of a request's URL (query and all), or undefined: none, or a malformed %-escape (refused before this,
+ * lib/api/refuse.ts).
  */
-function optionsHeaders(route: Route, origin: string | null | undefined): Record<string, string> {
-  const headers: Record<string, string> = { Allow: route.allow };
-  if (origin && [...route.endpoints.values()].some((e) => e.spec.cors)) {
-    Object.assign(headers, preflightHeaders(origin, route.allow));
-  }
-  return headers;
-}
-
-/** A preflight of a cross-origin path, answered here (other OPTIONS go to Next, which answers the same). */
-function servePreflight(
-  catalog: Endpoint[],
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: string,
-): boolean {
-  const origin = req.headers.origin;
-  if (typeof origin !== "string") return false;
+function routeOf(catalog: Endpoint[], url: string): ReturnType<typeof matchRoute> {
   const q = url.indexOf("?");
-  let found: ReturnType<typeof matchRoute>;
   try {
-    found = matchRoute(catalog, q < 0 ? url : url.slice(0, q));
+    return matchRoute(catalog, q < 0 ? url : url.slice(0, q));
   } catch {
-    return false;
+    return undefined;
   }
-  if (!found || ![...found.route.endpoints.values()].some((e) => e.spec.cors)) return false;
-  lingerIfUnread(req, res);
-  res.writeHead(204, optionsHeaders(found.route, origin));
-  res.end();
-  return true;
 }
 
 /** Serves the request if the catalog has its path and method; false hands it to Next. */
 export function serveDirect(catalog: Endpoint[], req: IncomingMessage, res: ServerResponse): boolean {
   const method = req.method ?? "GET";
   const url = req.url ?? "/";
-  if (method === "OPTIONS" && url.startsWith("/api/")) return servePreflight(catalog, req, res, url);
+  if (method === "OPTIONS" && url.startsWith("/api/"))
+    return servePreflight(req, res, routeOf(catalog, url)?.route);
   if (!METHODS.has(method) || !url.startsWith("/api/")) return false;
-  const q = url.indexOf("?");
-  let found: ReturnType<typeof matchRoute>;
-  try {
-    found = matchRoute(catalog, q < 0 ? url : url.slice(0, q));
-  } catch {
-    return false; // a malformed %-escape, refused before this (lib/api/refuse.ts)
-  }
+  const found = routeOf(catalog, url);
   if (!found) return false;
   const handler = found.route.handlers[method as Method];
   const params = Promise.resolve(found.params);

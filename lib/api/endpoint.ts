@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { z } from "zod";
 import type { Scope } from "../auth/scopes";
-import type { Actor, Ctx } from "../auth/context";
+import type { Ctx } from "../auth/context";
 import { getRuntime } from "../server/runtime";
 import { actsAsUser, appIdParams, requireScopes, scopesOf, type Access } from "./access";
 import { authenticate } from "./authenticate";
@@ -12,8 +12,9 @@ import { ApiError, denied, isApiError, isDatabaseUnreachable, toApiError, valida
 import { readParams, single, DEFAULT_BODY_LIMIT, type RawParams } from "./params";
 import { resolveVersion, type ApiVersion } from "./versions";
 import { VERSION_HEADER } from "./headers";
+import { applyVersion, pickVersion, versionHeaders } from "./endpoint-versions";
 import { findBadText, zodFields } from "../contract/zod";
-import { applyCors, type CorsPolicy } from "./cors";
+import { applyCors, type CorsPolicy, type CorsSeen } from "./cors";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -83,56 +84,10 @@ export interface RouteContext {
   params: Promise<Record<string, string | string[] | undefined>>;
 }
 
-/** What a request was found to be, for the answer's CORS check (lib/api/cors.ts). */
-interface Seen {
-  actor: Actor | undefined;
-  input: Record<string, unknown>;
-}
-
 /** Parameters every endpoint understands, removed before the endpoint's own schema sees the rest. */
 const COMMON = ["auth_token", "version", "id_as_string"] as const;
 /** On every answer: the real-time position as of the request's reads (a subscription resumes from it). */
 export const EVENT_POSITION_HEADER = "X-Event-Position";
-
-function pickVersion<S1 extends z.ZodType, S2 extends z.ZodType, S3 extends z.ZodType>(
-  spec: EndpointSpec<S1, S2, S3>,
-  v: ApiVersion,
-): VersionSpec<z.ZodType> | undefined {
-  // A version without its own form is served by the nearest older one.
-  if (v.major >= 3 && spec.v3) return spec.v3;
-  if (v.major >= 2 && spec.v2) return spec.v2;
-  if (spec.v1) return spec.v1;
-  return undefined;
-}
-
-function applyVersion(headers: Headers, requested: string | undefined): ApiVersion {
-  const v = resolveVersion(requested);
-  headers.set("X-API-Version", v.full);
-  if (v.major === 1) headers.set("Deprecation", "true");
-  else headers.delete("Deprecation");
-  return v;
-}
-
-/** The form of an endpoint a major version is served by (the OpenAPI document of that major lists it). */
-export function versionSpecOf(
-  spec: EndpointSpec<z.ZodType, z.ZodType>,
-  major: number,
-): VersionSpec<z.ZodType> | undefined {
-  return pickVersion(spec, { major, full: `${major}.0.0` });
-}
-
-/** `X-API-Version` (and `Deprecation`) for answers given outside an endpoint: 404 and 405. */
-export function versionHeaders(req: Request): Headers {
-  const headers = new Headers();
-  try {
-    const requested =
-      req.headers.get(VERSION_HEADER) ?? new URL(req.url).searchParams.get("version") ?? undefined;
-    applyVersion(headers, requested);
-  } catch {
-    applyVersion(headers, undefined);
-  }
-  return headers;
-}
 
 function asBool(v: unknown): boolean {
   const s = single(v);
@@ -157,7 +112,7 @@ export function endpoint<
 >(spec: EndpointSpec<S1, S2, S3>): Endpoint {
   const handle = async (req: Request, route: RouteContext): Promise<Response> => {
     let once: Claim | undefined;
-    const seen: Seen = { actor: undefined, input: {} };
+    const seen: CorsSeen = { actor: undefined, input: {} };
     const res = await answer(req, route, (c) => (once = c), seen);
     const settled = once ? await once.settle(res) : res;
     return spec.cors ? applyCors(settled, req, spec.cors, seen) : settled;
@@ -166,7 +121,7 @@ export function endpoint<
     req: Request,
     route: RouteContext,
     claimed: (c: Claim) => void,
-    seen: Seen,
+    seen: CorsSeen,
   ): Promise<Response> => {
     const requestId = nextRequestId();
     const headers = new Headers({ "X-Request-Id": requestId });
@@ -183,7 +138,7 @@ export function endpoint<
       if (prefixed === null && (typeof fromBody === "string" || typeof fromBody === "number")) {
         version = applyVersion(headers, String(fromBody));
       }
-      const vspec = pickVersion(spec, version);
+      const vspec = pickVersion<VersionSpec<z.ZodType>>(spec, version);
       if (!vspec) throw new ApiError("NotFound", `This endpoint does not exist in version ${version.major}.`);
 
       const auth = await authenticate(rt, req, raw, {

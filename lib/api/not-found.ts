@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { errorResponse } from "./envelope";
 import { ApiError } from "./errors";
-import { versionHeaders } from "./endpoint";
+import { versionHeaders } from "./endpoint-versions";
 
 /** Unknown API paths answer in the envelope, never with the HTML 404 page. */
 export function notFound(req: Request): Promise<Response> {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { scopesOf } from "./access";
-import { versionSpecOf, type Endpoint, type VersionSpec } from "./endpoint";
+import type { Endpoint, VersionSpec } from "./endpoint";
+import { versionSpecOf } from "./endpoint-versions";
 import { ERROR_STATUS } from "./errors";
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from "./idempotency";
 import { RELEASED } from "./versions";

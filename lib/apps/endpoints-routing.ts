@@ -4,6 +4,26 @@ import { p } from "../contract/zod";
 import { getRouting, updateRouting } from "./routing";
 import { appRoutingSchema } from "./schemas";
 
+const MAX_ID = 2n ** 63n - 1n;
+
+/** `{"<channel ID>": [admin IDs]}`: each channel named gets exactly these operators ([]: all of the app's again). */
+const channelOperators = p
+  .json(
+    z
+      .record(
+        z.string().regex(/^\d{1,19}$/, { error: "must be keyed by channel IDs" }),
+        z.array(p.id()).max(100, { error: "must name at most 100 operators" }),
+        { error: 'must be an object {"<channel ID>": [admin IDs]}' },
+      )
+      .refine((o) => Object.keys(o).length <= 100, { error: "must name at most 100 channels" })
+      .refine((o) => Object.keys(o).every((k) => BigInt(k) > 0n && BigInt(k) <= MAX_ID), {
+        error: "must be keyed by channel IDs",
+      }),
+  )
+  .meta({
+    description: 'channel ID → the operators its new conversations are routed among, e.g. {"12": [3, 4]}',
+  });
+
 export const getAppRouting = endpoint({
   method: "GET",
   path: "/apps/{id}/routing",
@@ -20,7 +40,9 @@ export const getAppRouting = endpoint({
 export const postAppRouting = endpoint({
   method: "POST",
   path: "/apps/{id}/routing",
-  summary: "Turn round-robin routing on or off, with a cap of open conversations per operator (0: none)",
+  summary:
+    "Turn round-robin routing on or off, with a cap of open conversations per operator (0: none), and " +
+    "restrict channels to some operators",
   tags: ["Settings"],
   scopes: ["app-admin"],
   v2: {
@@ -29,9 +51,17 @@ export const postAppRouting = endpoint({
       id: p.appId(),
       routing: p.oneOf(["off", "round_robin"]).optional(),
       routing_cap: p.int({ min: 0, max: 10_000 }).optional(),
+      channel_operators: channelOperators.optional(),
     }),
     handler: async (ctx, input) => ({
-      data: await updateRouting(ctx, { appId: input.id, routing: input.routing, cap: input.routing_cap }),
+      data: await updateRouting(ctx, {
+        appId: input.id,
+        routing: input.routing,
+        cap: input.routing_cap,
+        channels:
+          input.channel_operators &&
+          new Map(Object.entries(input.channel_operators).map(([k, ops]) => [BigInt(k), ops])),
+      }),
     }),
   },
 });

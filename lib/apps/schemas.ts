@@ -38,5 +38,7 @@ export const appRoutingSchema = z.strictObject({
   routing: routingModeSchema,
   /** Open assigned conversations per operator above which routing skips them; null: no cap. */
   routing_cap: z.number().int().nullable(),
+  /** Channels that route among some operators only: channel ID → their admin IDs. Other channels use them all. */
+  channel_operators: z.record(z.string(), z.array(id)),
 });
 export type AppRouting = z.infer<typeof appRoutingSchema>;

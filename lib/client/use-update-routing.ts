@@ -6,7 +6,10 @@ import { api } from "./api";
 import { queryKeys } from "./query-keys";
 import { appPath } from "./settings-types";
 
-/** Saves the routing mode and cap: shown at once, put back if the server refuses. */
+/**
+ * Saves the routing mode, cap and per-channel operators (a channel with an empty list goes back to all of them):
+ * shown at once, put back if the server refuses.
+ */
 export function useUpdateRouting(appId: string) {
   const queryClient = useQueryClient();
   const key = queryKeys.availability.routing(appId);
@@ -16,11 +19,14 @@ export function useUpdateRouting(appId: string) {
       api.post<AppRouting>(`${appPath(appId)}/routing`, {
         routing: next.routing,
         routing_cap: next.routing_cap ?? 0,
+        channel_operators: next.channel_operators,
       }),
     onMutate: async (next) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<AppRouting>(key);
-      queryClient.setQueryData(key, next);
+      // As the server answers: only the channels that restrict routing.
+      const restricted = Object.entries(next.channel_operators).filter(([, ops]) => ops.length > 0);
+      queryClient.setQueryData(key, { ...next, channel_operators: Object.fromEntries(restricted) });
       return { previous };
     },
     onError: (_err, _next, context) => {

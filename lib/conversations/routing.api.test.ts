@@ -39,15 +39,20 @@ describe("round-robin routing of new visitor conversations", () => {
   it("is off by default, and set through the app's routing", async () => {
     const a = await makeApp(s.db);
     const api = client(s, a.token);
-    expect(ok(await api.get(`/api/apps/${a.app.id}/routing`))).toEqual({ routing: "off", routing_cap: null });
+    expect(ok(await api.get(`/api/apps/${a.app.id}/routing`))).toEqual({
+      routing: "off",
+      routing_cap: null,
+      channel_operators: {},
+    });
     const c = await startConversation(api, s.db, a.app.id);
     expect((await s.db.conversation.findUniqueOrThrow({ where: { id: c.id } })).assigneeId).toBeNull();
     expect(
       ok(await api.postJson(`/api/apps/${a.app.id}/routing`, { routing: "round_robin", routing_cap: 3 })),
-    ).toEqual({ routing: "round_robin", routing_cap: 3 });
+    ).toEqual({ routing: "round_robin", routing_cap: 3, channel_operators: {} });
     expect(ok(await api.postJson(`/api/apps/${a.app.id}/routing`, { routing_cap: 0 }))).toEqual({
       routing: "round_robin",
       routing_cap: null,
+      channel_operators: {},
     });
   });
 

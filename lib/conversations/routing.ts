@@ -2,14 +2,19 @@ import type { Tx } from "../db/client";
 
 /**
  * Round-robin routing of a visitor's new conversation, inside its transaction: the Available operator of the app
- * with the fewest open assigned conversations, under the app's cap, ties to the one assigned longest ago; null
- * when routing is off, nobody is Available or everyone is at the cap.
+ * (of the channel's routing operators, when its channel has any) with the fewest open assigned conversations in
+ * the app, under the app's cap, ties to the one assigned longest ago; null when routing is off, nobody is
+ * Available or everyone is at the cap.
  *
  * The app row is locked (FOR NO KEY UPDATE: it waits for other routed starts of the app, not for the foreign-key
  * checks of inserts, which would deadlock) until the commit, so two concurrent starts count each other's
  * assignment and never both exceed the cap.
  */
-export async function routeConversation(tx: Tx, appId: bigint): Promise<bigint | null> {
+export async function routeConversation(
+  tx: Tx,
+  appId: bigint,
+  channelId: bigint | null,
+): Promise<bigint | null> {
   const [app] = await tx.$queryRaw<{ routing: string }[]>`SELECT routing FROM apps WHERE id = ${appId}`;
   if (app?.routing !== "round_robin") return null;
   const [locked] = await tx.$queryRaw<{ routing: string; routing_cap: number | null }[]>`
@@ -23,6 +28,9 @@ export async function routeConversation(tx: Tx, appId: bigint): Promise<bigint |
       WHERE c.app_id = m.app_id AND c.assignee_id = m.admin_id AND NOT c.closed
     ) o ON true
     WHERE m.app_id = ${appId} AND m.availability = 'available'
+      AND (NOT EXISTS (SELECT 1 FROM channel_routing_operators r WHERE r.channel_id = ${channelId}::bigint)
+        OR EXISTS (SELECT 1 FROM channel_routing_operators r
+          WHERE r.channel_id = ${channelId}::bigint AND r.admin_id = m.admin_id))
       AND (${locked.routing_cap}::int IS NULL OR o.open < ${locked.routing_cap}::int)
     ORDER BY o.open ASC, m.last_assigned_at ASC NULLS FIRST, m.admin_id ASC
     LIMIT 1`;

@@ -121,25 +121,34 @@ async function openConversation(
     await tx.user.update({ where: { id: user.id }, data: { conversationCount: { increment: 1 } } });
     await announceIfNewLead(tx, emit, { id: user.id, wasLead: before.isLead });
     // Only a visitor's first message is routed: an operator's outbound message stays theirs to follow up.
-    const assigneeId = draft.type === "reply_user" ? await routeConversation(tx, user.appId) : null;
+    const routedTo =
+      draft.type === "reply_user" ? await routeConversation(tx, user.appId, input.channel ?? null) : null;
     const created = await tx.conversation.create({
-      data: {
-        appId: user.appId,
-        userId: user.id,
-        channelId: input.channel ?? null,
-        message: opts.message,
-        assigneeId,
-      },
+      data: { appId: user.appId, userId: user.id, channelId: input.channel ?? null, message: opts.message },
       select: { id: true },
     });
     const [conv] = await selectConversations(tx, [created.id]);
-    const { conversation, parts } = await appendParts(tx, conv!, [
-      { ...draft, body: input.body ?? "", randomId: input.randomId ?? 0, upload },
-    ]);
+    const message: PartDraft = { ...draft, body: input.body ?? "", randomId: input.randomId ?? 0, upload };
+    // Routing assigns as an operator would, with the same `assigned` part (from no one: an automatic change) in
+    // the message's group, before it as with a reply's auto_assign.
+    const drafts: PartDraft[] =
+      routedTo === null
+        ? [message]
+        : [{ type: "assigned", sentVia: draft.sentVia, fromAdminId: null, assigneeId: routedTo }, message];
+    const { ids, conversation, parts } = await appendParts(tx, conv!, drafts);
     const pub = await publishChange(tx, emit, urls, conversation, parts);
     if (draft.type === "reply_user")
       emit(logEvent("conversation_started_user", conversation, pub.conversationJson));
-    return { conversationId: created.id, part: pub.parts[0]! };
+    if (routedTo !== null) {
+      emit(
+        logEvent("conversation_assigned", conversation, {
+          conversation: created.id,
+          assignee: pub.partJson.get(ids[0]!)?.assignee ?? null,
+          part: pub.partJson.get(ids[0]!),
+        }),
+      );
+    }
+    return { conversationId: created.id, part: pub.parts[pub.parts.length - 1]! };
   });
   return { conversationId, part };
 }

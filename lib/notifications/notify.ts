@@ -44,6 +44,9 @@ export async function notifyParts(
 ): Promise<void> {
   const drafts: Draft[] = [];
   let operators: Mentionable[] | undefined;
+  // A first message routed to its assignee comes with the assignment: that one notification tells them of both.
+  const assignedHere = (adminId: bigint) =>
+    drafts.some((d) => d.kind === "assigned" && d.adminId === adminId);
   for (const p of parts) {
     const excerpt = p.body.slice(0, EXCERPT);
     const base = { partId: p.id, actorId: p.fromAdminId, excerpt };
@@ -54,7 +57,7 @@ export async function notifyParts(
       }
     } else if (p.type === "assigned" && p.assigneeId !== null && p.assigneeId !== p.fromAdminId) {
       drafts.push({ ...base, adminId: p.assigneeId, kind: "assigned" });
-    } else if (p.type === "reply_user" && conv.assigneeId !== null) {
+    } else if (p.type === "reply_user" && conv.assigneeId !== null && !assignedHere(conv.assigneeId)) {
       drafts.push({ ...base, adminId: conv.assigneeId, kind: "reply", actorId: null });
     }
   }

@@ -1,6 +1,12 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, afterEach } from "vitest";
+import { serverTest, type TestApp } from "../testing/fixture";
+import type { Client } from "../testing/http";
+import type { TestServer } from "../testing/server";
+import { ok } from "../users/testing";
+import { webhookDispatcher, type Dispatcher } from "./dispatcher";
 
 /** A webhook receiver for tests: records every request and answers with what `respond` says (200 by default). */
 export interface Received {
@@ -95,4 +101,56 @@ export async function waitUntil<T>(
     if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A subscription as the API answers it. */
+export interface Hook {
+  id: number;
+  app: number;
+  url: string;
+  events: string[];
+  active: boolean;
+  secret?: string;
+  secret_hint?: string;
+}
+
+/** What a webhook API test file works with, filled in before its first test. */
+export interface WebhookSuite {
+  server: TestServer;
+  app: TestApp;
+  other: TestApp;
+  api: Client;
+  rcv: Receiver;
+  dispatcher: Dispatcher;
+  /** The webhooks path of an app (the suite's by default). */
+  base(app?: bigint | number): string;
+  /** A subscription of the suite's app to `events`, pointed at the receiver. */
+  create(events: string[], extra?: Record<string, unknown>): Promise<Hook>;
+}
+
+/**
+ * The setup every webhook API file repeats: a server that may deliver to loopback, a receiver, the dispatcher
+ * retrying in tenths of a second instead of seconds, and the receiver's answer and the URL guard put back after
+ * each test.
+ */
+export function webhookSuite() {
+  const it = serverTest({ webhookAllowPrivate: true });
+  const w = {
+    base: (app: bigint | number = w.app.app.id) => `/api/v2/apps/${app}/webhooks`,
+    create: async (events: string[], extra: Record<string, unknown> = {}) =>
+      ok<Hook>(await w.api.postJson(w.base(), { url: w.rcv.url, events, ...extra })),
+  } as WebhookSuite;
+  it.beforeAll(async ({ server, app, other }) => {
+    Object.assign(w, { server, app, other, api: app.api, rcv: await startReceiver() });
+    w.dispatcher = webhookDispatcher(server.server.runtime)!;
+    w.dispatcher.options.retryBaseMs = 100;
+  });
+  afterEach(() => {
+    w.rcv.respond = () => 200;
+    w.server.server.runtime.config.webhookAllowPrivate = true;
+  });
+  afterAll(async () => {
+    await w.rcv.close();
+  });
+  return { it, w };
 }

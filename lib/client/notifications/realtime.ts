@@ -10,7 +10,9 @@ export const notificationChannels = (adminId: string, appIds: readonly string[])
 export function describeNotification(n: Notification): string {
   const who = n.actor?.name ?? "The visitor";
   if (n.kind === "mention") return `${who} mentioned you`;
-  if (n.kind === "assigned") return `${who} assigned you a conversation`;
+  // No actor on an assignment: routing made it (lib/conversations/routing.ts).
+  if (n.kind === "assigned")
+    return n.actor ? `${who} assigned you a conversation` : "A new conversation was routed to you";
   return "New reply in your conversation";
 }
 
