@@ -23,7 +23,7 @@ it.beforeAll(async ({ server, app }) => {
   s = server;
   a = app;
   ok(await a.api.postForm(`/api/apps/${a.app.id}/settings`, { time_zone: TZ }));
-});
+}, 180_000);
 
 /** The app's history read back from the tables, instants to the microsecond. */
 async function historyOf(appId: bigint): Promise<Hist> {
@@ -132,7 +132,34 @@ describe("report facts and rollups kept by the write paths", () => {
     const before = await kept(a.app.id);
     await s.db.$executeRaw`SELECT relay_rebuild_reports(${a.app.id})`;
     expect(before).toEqual(await kept(a.app.id));
+
+    // Deletes (no API deletes conversations or parts yet): a conversation with its parts, a visitor's first
+    // message (the question moves, and with it the answer), an answer, a close.
+    await s.db.conversation.delete({ where: { id: convs[0]! } });
+    for (const type of ["reply_user", "reply_admin", "closed"]) {
+      const p = await s.db.conversationPart.findFirstOrThrow({
+        where: { appId: a.app.id, type },
+        orderBy: { id: "asc" },
+      });
+      await s.db.conversationPart.delete({ where: { id: p.id } });
+    }
+    await expectReportsMatch(f);
+    const after = await kept(a.app.id);
+    await s.db.$executeRaw`SELECT relay_rebuild_reports(${a.app.id})`;
+    expect(after).toEqual(await kept(a.app.id));
   }, 240_000);
+
+  it("leave nothing behind when the app goes", async ({ other }) => {
+    const u = await makeUser(s.db, other.app.id);
+    const id = ok(await other.api.postForm(`/api/users/${u.id}/startconversation`, { body: "q" }))
+      .id as number;
+    ok(await other.api.postForm(`/api/conversations/${id}/reply`, { body: "a" }));
+    ok(await other.api.postForm(`/api/conversations/${id}/close`));
+    const rows = async () => Object.values(await kept(other.app.id)).reduce((n, xs) => n + xs.length, 0);
+    expect(await rows()).toBeGreaterThanOrEqual(4);
+    await s.db.app.delete({ where: { id: other.app.id } });
+    expect(await rows()).toBe(0);
+  });
 
   it("answer the earliest of two operators replying at once", async () => {
     const user = await makeUser(s.db, a.app.id);

@@ -158,7 +158,11 @@ CREATE TRIGGER conversations_reports_update AFTER UPDATE ON "conversations"
 CREATE OR REPLACE FUNCTION relay_report_parts() RETURNS trigger AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
-    IF OLD.type IN ('reply_user', 'closed') AND EXISTS (SELECT 1 FROM apps WHERE id = OLD.app_id) THEN
+    -- The app's delete cascading: its rows go by their foreign keys.
+    IF NOT EXISTS (SELECT 1 FROM apps WHERE id = OLD.app_id) THEN
+      RETURN NULL;
+    END IF;
+    IF OLD.type IN ('reply_user', 'closed') THEN
       PERFORM relay_report_quarter_add(OLD.app_id, OLD.created, 0, -(OLD.type = 'closed')::int,
         -(OLD.type = 'reply_user')::int);
     END IF;
