@@ -7,7 +7,7 @@ import { latencyCase, type Session, type Target } from "./harness";
  */
 const LEADS_P50: Target = { kind: "p50<", value: 100, source: "#5" };
 
-interface PlanNode {
+export interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
   "Index Name"?: string;
@@ -20,7 +20,7 @@ interface PlanNode {
 }
 
 /** What serves a plan: its top node, the index scans and sequential scans in it, and the execution time. */
-function summarize(plan: PlanNode, ms: number) {
+export function summarize(plan: PlanNode, ms: number) {
   const scans: string[] = [];
   const walk = (n: PlanNode) => {
     if (n["Index Name"]) scans.push(`${n["Node Type"]} ${n["Index Name"]}`);
@@ -32,7 +32,7 @@ function summarize(plan: PlanNode, ms: number) {
 }
 
 /** The plan as indented lines (one execution serves both the summary and this). */
-function outline(n: PlanNode, depth = 0): string[] {
+export function outline(n: PlanNode, depth = 0): string[] {
   const on = n["Index Name"]
     ? ` using ${n["Index Name"]}`
     : n["Relation Name"]

@@ -1,8 +1,38 @@
+import pg from "pg";
 import { latencyCase, type Session, type Target } from "./harness";
+import { outline, summarize, type PlanNode } from "./cases-leads";
 
 /** Issue #19: a year of the dataset's history renders in < 300 ms p50; each series is one request of the page. */
 const REPORT_P50: Target = { kind: "p50<", value: 300, source: "#19" };
 const SERIES = ["conversations", "response_times", "busiest_hours", "operators", "leads"];
+/** The report's own statements among those a request ran (not the key's or the app's lookups). */
+const REPORT_SQL =
+  /report_quarters|conversation_facts|conversation_closes|conversation_admin_replies|conversation_parts|FROM users u/;
+
+/** EXPLAIN ANALYZE of the statements recorded from the label's first request, printed and kept. */
+async function explain(s: Session, label: string) {
+  const stmts = (s.rec.get(label)[0] ?? []).filter((x) => REPORT_SQL.test(x.text));
+  const c = new pg.Client({ connectionString: s.ds.url });
+  await c.connect();
+  try {
+    const out = [];
+    for (const stmt of stmts) {
+      const json = await c.query<{ "QUERY PLAN": [{ Plan: PlanNode; "Execution Time": number }] }>(
+        `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${stmt.text}`,
+        stmt.values,
+      );
+      const [root] = json.rows[0]!["QUERY PLAN"];
+      const plan = { ...summarize(root.Plan, root["Execution Time"]), plan: outline(root.Plan) };
+      console.log(
+        `  EXPLAIN ${label} (${plan.executionMs} ms):\n${plan.plan.map((l) => `    ${l}`).join("\n")}`,
+      );
+      out.push(plan);
+    }
+    return out;
+  } finally {
+    await c.end();
+  }
+}
 
 export async function benchReports(s: Session): Promise<void> {
   // The dataset's conversations span the 180 days before its build: a year ending today covers all of them.
@@ -10,12 +40,14 @@ export async function benchReports(s: Session): Promise<void> {
   const from = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
   const n = Number(process.env.BENCH_N ?? 30);
   for (const series of SERIES) {
-    await latencyCase(
+    const label = `reports: ${series} (a year)`;
+    const fig = await latencyCase(
       s,
       "reports",
-      `reports: ${series} (a year)`,
+      label,
       () => ({ path: `/api/apps/${s.ds.appId}/reports/${series}?from=${from}&to=${to}`, headers: s.auth }),
       { target: REPORT_P50, n, warmup: 3 },
     );
+    fig.extra = { ...fig.extra, explain: await explain(s, label) };
   }
 }

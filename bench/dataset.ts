@@ -147,6 +147,8 @@ async function build(admin: pg.Client, base: string, name: string, users: number
     await S.setChecks(c, true);
     // The Inbox counters' trigger was off with the others while loading.
     await c.query("SELECT relay_recount_conversations()");
+    // So are the reports' facts and rollups (migration *_report_rollups).
+    await c.query("SELECT relay_rebuild_reports()");
     await S.resetSequences(c);
     for (const def of indexes) await c.query(def);
     step(`${indexes.length} indexes`);

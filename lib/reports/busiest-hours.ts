@@ -1,19 +1,33 @@
 import { Prisma } from "../db/generated/client";
 import { sqlOf } from "../db/sql";
 import type { Ctx } from "../auth/context";
-import { conversationFilter, envelopeOf, reportRange, type ReportInput } from "./range";
+import { conversationFilter, envelopeOf, quartersExact, reportRange, type ReportInput } from "./range";
 
-/** Visitors' messages (`reply_user` parts) by ISO weekday and hour of the app's zone: all 168 cells. */
+/**
+ * Visitors' messages (`reply_user` parts) by ISO weekday and hour of the app's zone: all 168 cells. Unfiltered,
+ * from the 15-minute rollups (a bucket lies within one hour of any zone); filtered, from the parts, whose
+ * conversation's current assignee and channel the rollups do not keep.
+ */
 export async function reportBusiestHours(ctx: Ctx, input: ReportInput) {
   const r = await reportRange(ctx, input);
-  const local = Prisma.sql`(p.created AT TIME ZONE ${r.timeZone})`;
-  const rows = await sqlOf(ctx.db).$queryRaw<{ weekday: number; hour: number; n: number }[]>(Prisma.sql`
-    SELECT extract(isodow FROM ${local})::int AS weekday, extract(hour FROM ${local})::int AS hour,
-      count(*)::int AS n
-    FROM conversation_parts p JOIN conversations c ON c.id = p.conversation_id
-    WHERE p.app_id = ${r.appId} AND p.type = 'reply_user' AND p.created >= ${r.lo} AND p.created < ${r.hi}
-      AND ${conversationFilter(r)}
-    GROUP BY 1, 2`);
+  const db = sqlOf(ctx.db);
+  const cell = (col: Prisma.Sql) => {
+    const local = Prisma.sql`(${col} AT TIME ZONE ${r.timeZone})`;
+    return Prisma.sql`extract(isodow FROM ${local})::int AS weekday, extract(hour FROM ${local})::int AS hour`;
+  };
+  type Row = { weekday: number; hour: number; n: number };
+  const rows =
+    r.operator === null && r.channel === null && (await quartersExact(db, r))
+      ? await db.$queryRaw<Row[]>(Prisma.sql`
+          SELECT ${cell(Prisma.sql`q.at`)}, sum(q.messages)::int AS n FROM report_quarters q
+          WHERE q.app_id = ${r.appId} AND q.at >= ${r.lo} AND q.at < ${r.hi}
+          GROUP BY 1, 2`)
+      : await db.$queryRaw<Row[]>(Prisma.sql`
+          SELECT ${cell(Prisma.sql`p.created`)}, count(*)::int AS n
+          FROM conversation_parts p JOIN conversations c ON c.id = p.conversation_id
+          WHERE p.app_id = ${r.appId} AND p.type = 'reply_user' AND p.created >= ${r.lo} AND p.created < ${r.hi}
+            AND ${conversationFilter(r)}
+          GROUP BY 1, 2`);
   const by = new Map(rows.map((x) => [`${x.weekday}:${x.hour}`, x.n]));
   const series = [];
   for (let weekday = 1; weekday <= 7; weekday++) {

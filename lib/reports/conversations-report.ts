@@ -1,25 +1,35 @@
 import { Prisma } from "../db/generated/client";
 import { sqlOf } from "../db/sql";
 import type { Ctx } from "../auth/context";
-import { conversationFilter, dayOf, envelopeOf, reportRange, type ReportInput } from "./range";
+import { dayOf, envelopeOf, factsFilter, quartersExact, reportRange, type ReportInput } from "./range";
 
-/** Conversations started (created) and closed (`closed` parts) per day of the app's zone. */
+/**
+ * Conversations started (created) and closed (`closed` parts) per day of the app's zone: from the 15-minute
+ * rollups when unfiltered, else from the facts (conversation_facts, conversation_closes) and their filters.
+ */
 export async function reportConversations(ctx: Ctx, input: ReportInput) {
   const r = await reportRange(ctx, input);
-  const f = conversationFilter(r);
-  const rows = await sqlOf(ctx.db).$queryRaw<{ day: string; started: number; closed: number }[]>(Prisma.sql`
-    WITH s AS (
-      SELECT ${dayOf(r, Prisma.sql`c.created`)} AS day, count(*)::int AS n FROM conversations c
-      WHERE ${f} AND c.created >= ${r.lo} AND c.created < ${r.hi}
-      GROUP BY 1
-    ), k AS (
-      SELECT ${dayOf(r, Prisma.sql`p.created`)} AS day, count(*)::int AS n
-      FROM conversation_parts p JOIN conversations c ON c.id = p.conversation_id
-      WHERE p.app_id = ${r.appId} AND p.type = 'closed' AND p.created >= ${r.lo} AND p.created < ${r.hi} AND ${f}
-      GROUP BY 1
-    )
-    SELECT COALESCE(s.day, k.day) AS day, COALESCE(s.n, 0) AS started, COALESCE(k.n, 0) AS closed
-    FROM s FULL JOIN k ON k.day = s.day`);
+  const db = sqlOf(ctx.db);
+  type Row = { day: string; started: number; closed: number };
+  const rows =
+    r.operator === null && r.channel === null && (await quartersExact(db, r))
+      ? await db.$queryRaw<Row[]>(Prisma.sql`
+          SELECT ${dayOf(r, Prisma.sql`q.at`)} AS day, sum(q.started)::int AS started, sum(q.closed)::int AS closed
+          FROM report_quarters q WHERE q.app_id = ${r.appId} AND q.at >= ${r.lo} AND q.at < ${r.hi}
+          GROUP BY 1`)
+      : await db.$queryRaw<Row[]>(Prisma.sql`
+          WITH s AS (
+            SELECT ${dayOf(r, Prisma.sql`f.started`)} AS day, count(*)::int AS n FROM conversation_facts f
+            WHERE f.app_id = ${r.appId} AND f.started >= ${r.lo} AND f.started < ${r.hi} AND ${factsFilter(r)}
+            GROUP BY 1
+          ), k AS (
+            SELECT ${dayOf(r, Prisma.sql`k.at`)} AS day, count(*)::int AS n
+            FROM conversation_closes k JOIN conversation_facts f ON f.conversation_id = k.conversation_id
+            WHERE k.app_id = ${r.appId} AND k.at >= ${r.lo} AND k.at < ${r.hi} AND ${factsFilter(r)}
+            GROUP BY 1
+          )
+          SELECT COALESCE(s.day, k.day) AS day, COALESCE(s.n, 0) AS started, COALESCE(k.n, 0) AS closed
+          FROM s FULL JOIN k ON k.day = s.day`);
   const by = new Map(rows.map((x) => [x.day, x]));
   return envelopeOf(
     r,

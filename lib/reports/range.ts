@@ -1,6 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import { assertApp, type Ctx } from "../auth/context";
 import { invalid, lookupFailed } from "../domain/errors";
+import type { Queryable } from "../db/sql";
 import { MAX_REPORT_DAYS } from "./schemas";
 
 export interface ReportInput {
@@ -87,4 +88,24 @@ export function conversationFilter(r: Range): Prisma.Sql {
 
 export function envelopeOf<T>(r: Range, series: T[]) {
   return { time_zone: r.timeZone, from: r.from, to: r.to, operator: r.operator, channel: r.channel, series };
+}
+
+/** The filters on a facts row `f` (conversation_facts): its current assignee and channel, when given. */
+export function factsFilter(r: Range): Prisma.Sql {
+  const parts = [Prisma.sql`TRUE`];
+  if (r.operator !== null) parts.push(Prisma.sql`f.assignee_id = ${r.operator}`);
+  if (r.channel !== null) parts.push(Prisma.sql`f.channel_id = ${r.channel}`);
+  return Prisma.join(parts, " AND ");
+}
+
+/**
+ * Whether the 15-minute rollups (report_quarters) add up exactly to the range's days and hours: whether each of
+ * its midnights falls on a quarter hour of UTC. True of every zone since 1972 (offsets are whole quarter hours);
+ * false for ranges in the era of local mean time (Africa/Monrovia was -00:44:30), which the raw rows answer.
+ */
+export async function quartersExact(db: Queryable, r: Range): Promise<boolean> {
+  const rows = await db.$queryRaw<{ ok: boolean | null }[]>(Prisma.sql`
+    SELECT bool_and(extract(epoch FROM (d::timestamp AT TIME ZONE ${r.timeZone}))::numeric % 900 = 0) AS ok
+    FROM generate_series(${r.from}::date, ${r.to}::date + 1, interval '1 day') d`);
+  return rows[0]?.ok === true;
 }

@@ -1,8 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import { sqlOf } from "../db/sql";
 import type { Ctx } from "../auth/context";
-import { firstResponses } from "./first-response";
-import { conversationFilter, dayOf, envelopeOf, reportRange, type ReportInput } from "./range";
+import { dayOf, envelopeOf, factsFilter, reportRange, type ReportInput } from "./range";
 
 interface Row {
   day: string;
@@ -16,22 +15,29 @@ const stats = (col: Prisma.Sql) => Prisma.sql`count(*)::int AS n,
   percentile_cont(0.9) WITHIN GROUP (ORDER BY ${col}) AS p90`;
 
 /**
- * Per day, in seconds, median and 90th percentile (continuous, interpolated):
- * - first response, by the day the conversation started (firstResponses);
- * - time to close, each `closed` part by its day: from the conversation's start to that part.
+ * Per day, in seconds, median and 90th percentile (continuous, interpolated), exact from per-conversation facts
+ * (percentiles do not add up, so no rollup can hold them):
+ * - first response, by the day the conversation started: from the visitor's first message to the first operator
+ *   reply at or after it (conversation_facts);
+ * - time to close, each `closed` part by its day: from the conversation's start to that part (conversation_closes).
  */
 export async function reportResponseTimes(ctx: Ctx, input: ReportInput) {
   const r = await reportRange(ctx, input);
-  const f = conversationFilter(r);
+  const f = factsFilter(r);
   const db = sqlOf(ctx.db);
   const first = await db.$queryRaw<Row[]>(Prisma.sql`
-    WITH ${firstResponses(r, f)}
-    SELECT ${dayOf(r, Prisma.sql`fr.started`)} AS day, ${stats(Prisma.sql`fr.secs`)} FROM fr GROUP BY 1`);
+    SELECT ${dayOf(r, Prisma.sql`f.started`)} AS day,
+      ${stats(Prisma.sql`extract(epoch FROM f.answered_at - f.asked_at)::float8`)}
+    FROM conversation_facts f
+    WHERE f.app_id = ${r.appId} AND f.started >= ${r.lo} AND f.started < ${r.hi} AND f.answered_at IS NOT NULL
+      AND ${f}
+    GROUP BY 1`);
+  const filtered = r.operator !== null || r.channel !== null;
   const close = await db.$queryRaw<Row[]>(Prisma.sql`
-    SELECT ${dayOf(r, Prisma.sql`p.created`)} AS day,
-      ${stats(Prisma.sql`extract(epoch FROM p.created - c.created)::float8`)}
-    FROM conversation_parts p JOIN conversations c ON c.id = p.conversation_id
-    WHERE p.app_id = ${r.appId} AND p.type = 'closed' AND p.created >= ${r.lo} AND p.created < ${r.hi} AND ${f}
+    SELECT ${dayOf(r, Prisma.sql`k.at`)} AS day, ${stats(Prisma.sql`extract(epoch FROM k.at - k.started)::float8`)}
+    FROM conversation_closes k
+    ${filtered ? Prisma.sql`JOIN conversation_facts f ON f.conversation_id = k.conversation_id AND ${f}` : Prisma.empty}
+    WHERE k.app_id = ${r.appId} AND k.at >= ${r.lo} AND k.at < ${r.hi}
     GROUP BY 1`);
   const fb = new Map(first.map((x) => [x.day, x]));
   const cb = new Map(close.map((x) => [x.day, x]));
