@@ -149,6 +149,7 @@ async function build(admin: pg.Client, base: string, name: string, users: number
     await c.query("SELECT relay_recount_conversations()");
     // So are the reports' facts and rollups (migration *_report_rollups).
     await c.query("SELECT relay_rebuild_reports()");
+    step("counters, report rollups");
     await S.resetSequences(c);
     for (const def of indexes) await c.query(def);
     step(`${indexes.length} indexes`);

@@ -1,7 +1,15 @@
 import { Prisma } from "../db/generated/client";
 import { sqlOf } from "../db/sql";
 import type { Ctx } from "../auth/context";
-import { dayOf, envelopeOf, factsFilter, quartersExact, reportRange, type ReportInput } from "./range";
+import {
+  byDay,
+  dayIndex,
+  envelopeOf,
+  factsFilter,
+  quartersExact,
+  reportRange,
+  type ReportInput,
+} from "./range";
 
 /**
  * Conversations started (created) and closed (`closed` parts) per day of the app's zone: from the 15-minute
@@ -10,27 +18,27 @@ import { dayOf, envelopeOf, factsFilter, quartersExact, reportRange, type Report
 export async function reportConversations(ctx: Ctx, input: ReportInput) {
   const r = await reportRange(ctx, input);
   const db = sqlOf(ctx.db);
-  type Row = { day: string; started: number; closed: number };
+  type Row = { i: number; started: number; closed: number };
   const rows =
     r.operator === null && r.channel === null && (await quartersExact(db, r))
       ? await db.$queryRaw<Row[]>(Prisma.sql`
-          SELECT ${dayOf(r, Prisma.sql`q.at`)} AS day, sum(q.started)::int AS started, sum(q.closed)::int AS closed
+          SELECT ${dayIndex(r, Prisma.sql`q.at`)} AS i, sum(q.started)::int AS started, sum(q.closed)::int AS closed
           FROM report_quarters q WHERE q.app_id = ${r.appId} AND q.at >= ${r.lo} AND q.at < ${r.hi}
           GROUP BY 1`)
       : await db.$queryRaw<Row[]>(Prisma.sql`
           WITH s AS (
-            SELECT ${dayOf(r, Prisma.sql`f.started`)} AS day, count(*)::int AS n FROM conversation_facts f
+            SELECT ${dayIndex(r, Prisma.sql`f.started`)} AS i, count(*)::int AS n FROM conversation_facts f
             WHERE f.app_id = ${r.appId} AND f.started >= ${r.lo} AND f.started < ${r.hi} AND ${factsFilter(r)}
             GROUP BY 1
           ), k AS (
-            SELECT ${dayOf(r, Prisma.sql`k.at`)} AS day, count(*)::int AS n
+            SELECT ${dayIndex(r, Prisma.sql`k.at`)} AS i, count(*)::int AS n
             FROM conversation_closes k JOIN conversation_facts f ON f.conversation_id = k.conversation_id
             WHERE k.app_id = ${r.appId} AND k.at >= ${r.lo} AND k.at < ${r.hi} AND ${factsFilter(r)}
             GROUP BY 1
           )
-          SELECT COALESCE(s.day, k.day) AS day, COALESCE(s.n, 0) AS started, COALESCE(k.n, 0) AS closed
-          FROM s FULL JOIN k ON k.day = s.day`);
-  const by = new Map(rows.map((x) => [x.day, x]));
+          SELECT COALESCE(s.i, k.i) AS i, COALESCE(s.n, 0) AS started, COALESCE(k.n, 0) AS closed
+          FROM s FULL JOIN k ON k.i = s.i`);
+  const by = byDay(r, rows);
   return envelopeOf(
     r,
     r.days.map((day) => ({ day, started: by.get(day)?.started ?? 0, closed: by.get(day)?.closed ?? 0 })),
@@ -43,13 +51,13 @@ export async function reportConversations(ctx: Ctx, input: ReportInput) {
  */
 export async function reportLeads(ctx: Ctx, input: ReportInput) {
   const r = await reportRange(ctx, input);
-  const rows = await sqlOf(ctx.db).$queryRaw<{ day: string; n: number }[]>(Prisma.sql`
-    SELECT ${dayOf(r, Prisma.sql`u.created`)} AS day, count(*)::int AS n FROM users u
+  const rows = await sqlOf(ctx.db).$queryRaw<{ i: number; n: number }[]>(Prisma.sql`
+    SELECT ${dayIndex(r, Prisma.sql`u.created`)} AS i, count(*)::int AS n FROM users u
     WHERE u.app_id = ${r.appId} AND u.is_lead AND u.created >= ${r.lo} AND u.created < ${r.hi}
     GROUP BY 1`);
-  const by = new Map(rows.map((x) => [x.day, x.n]));
+  const by = byDay(r, rows);
   return envelopeOf(
     r,
-    r.days.map((day) => ({ day, leads: by.get(day) ?? 0 })),
+    r.days.map((day) => ({ day, leads: by.get(day)?.n ?? 0 })),
   );
 }
