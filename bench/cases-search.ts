@@ -1,7 +1,14 @@
 import pg from "pg";
 import type { Prisma } from "../lib/db/generated/client";
-import { messagesStatement, visitorConversationsStatement, type SearchInput } from "../lib/search/statements";
-import { tsQueryText } from "../lib/search/query";
+import {
+  messagesStatement,
+  recentUsersSetting,
+  usersBoundStatement,
+  usersStatement,
+  visitorConversationsStatement,
+  type SearchInput,
+} from "../lib/search/statements";
+import { MIN_FUZZY, tsQueryText } from "../lib/search/query";
 import { call, concurrentOffThread, sequential } from "./load";
 import { latencyCase, push, type Session, type Target } from "./harness";
 
@@ -25,7 +32,9 @@ const QUERIES: [string, string][] = [
 ];
 
 function literal(q: Prisma.Sql): { text: string; values: unknown[] } {
-  return { text: q.text, values: q.values.map((v) => (typeof v === "bigint" ? String(v) : v)) };
+  const plain = (v: unknown): unknown =>
+    typeof v === "bigint" ? String(v) : Array.isArray(v) ? v.map(plain) : v;
+  return { text: q.text, values: q.values.map(plain) };
 }
 
 async function explain(c: pg.Client, label: string, q: Prisma.Sql): Promise<string[]> {
@@ -47,7 +56,7 @@ export async function benchSearch(s: Session): Promise<void> {
   );
   try {
     await c.query("ANALYZE conversation_parts; ANALYZE users");
-    for (const [label, q] of QUERIES) {
+    for (const [, q] of QUERIES) {
       const input: SearchInput = { appId: app, q, kind: "all", limit: 20 };
       const tsq = tsQueryText(q);
       if (q.length >= 3 && tsq) {
@@ -58,12 +67,25 @@ export async function benchSearch(s: Session): Promise<void> {
             messagesStatement(input, tsq, undefined, step),
           );
       }
-      if (label.includes("name") || label.includes("two characters"))
-        plans[`visitors: ${q}`] = await explain(
-          c,
-          `visitors "${q}"`,
-          visitorConversationsStatement(input, q),
-        );
+      // The users' steps as searchInbox runs them, then the conversations of the users found.
+      const b = literal(usersBoundStatement());
+      const bound = BigInt((await c.query<{ bound: string }>(b.text, b.values)).rows[0]!.bound);
+      const steps = q.length >= MIN_FUZZY ? (["recent", "older"] as const) : (["all"] as const);
+      const ids: bigint[] = [];
+      for (const step of steps) {
+        const stmt = usersStatement(app, q, step, bound);
+        // As searchInbox runs the recent step: in a transaction with its planner setting.
+        if (step === "recent") await c.query(`BEGIN; ${recentUsersSetting().text}`);
+        plans[`users (${step}): ${q}`] = await explain(c, `users, ${step} step, "${q}"`, stmt);
+        const { text, values } = literal(stmt);
+        ids.push(...(await c.query<{ uid: string }>(text, values)).rows.map((r) => BigInt(r.uid)));
+        if (step === "recent") await c.query("COMMIT");
+      }
+      plans[`visitors' conversations: ${q}`] = await explain(
+        c,
+        `visitors' conversations "${q}" (${ids.length} users)`,
+        visitorConversationsStatement(input, ids.slice(0, 50)),
+      );
     }
   } finally {
     await c.end();

@@ -257,7 +257,7 @@ test("chosen columns are remembered per app", async ({ page }) => {
   await expect(page.getByRole("columnheader", { name: /score/i })).toHaveCount(0);
 
   await page.getByText("Columns", { exact: true }).click();
-  await page.getByRole("checkbox", { name: "tier", exact: true }).check();
+  await page.getByRole("option", { name: "tier", exact: true }).click();
   await expect(page.getByRole("columnheader", { name: /tier/i })).toBeVisible();
   expect(
     await page.evaluate((id) => window.localStorage.getItem(`relay.leads.columns.${id}`), api.appId),

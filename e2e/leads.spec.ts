@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, logInThroughForm, test, type Admin } from "./support/fixtures";
-import { apiFor, expectRows, openLeads as showLeads, type Leads } from "./support/leads";
+import { apiFor, expectRows, openLeads as showLeads, pickProperty, type Leads } from "./support/leads";
 
 // Screenshots for the docs are taken only when asked (E2E_SCREENSHOTS=docs/screenshots), never by the suite itself.
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -57,19 +57,19 @@ test.describe("leads", () => {
     await openLeads(page, admin);
     // Two conditions and an or-group, built in the UI.
     await page.getByRole("button", { name: "Add condition", exact: true }).click();
-    await page.getByLabel("Property of condition 1", { exact: true }).selectOption("run");
+    await pickProperty(page, "condition 1", "run");
     await page.getByLabel("Operator of condition 1", { exact: true }).selectOption("str_eq");
     await page.getByLabel("Value of condition 1", { exact: true }).fill(run);
     await page.getByRole("button", { name: "Add condition", exact: true }).click();
-    await page.getByLabel("Property of condition 2", { exact: true }).selectOption("$sessions");
+    await pickProperty(page, "condition 2", "Sessions");
     await page.getByLabel("Operator of condition 2", { exact: true }).selectOption("gte");
     await page.getByLabel("Value of condition 2", { exact: true }).fill("2");
     await page.getByRole("button", { name: "Add group", exact: true }).click();
-    await page.getByLabel("Property of condition 3.1", { exact: true }).selectOption("tier");
+    await pickProperty(page, "condition 3.1", "tier");
     await page.getByLabel("Operator of condition 3.1", { exact: true }).selectOption("str_eq");
     await page.getByLabel("Value of condition 3.1", { exact: true }).fill("gold");
     await page.getByRole("button", { name: "Add condition to group 3" }).click();
-    await page.getByLabel("Property of condition 3.2", { exact: true }).selectOption("score");
+    await pickProperty(page, "condition 3.2", "score");
     await page.getByLabel("Operator of condition 3.2", { exact: true }).selectOption("gte");
     await page.getByLabel("Value of condition 3.2", { exact: true }).fill("30");
 
@@ -140,8 +140,9 @@ test.describe("leads", () => {
     const only = { type: "and", filters: [filters.filters[0]] };
     await page.goto(`/leads?filters=${encodeURIComponent(JSON.stringify(only))}&sort=score&size=50`);
     await page.getByText("Columns", { exact: true }).click();
-    const tierBox = page.getByRole("checkbox", { name: "tier", exact: true });
-    if (!(await tierBox.isChecked())) await tierBox.check();
+    const tierBox = page.getByRole("option", { name: "tier", exact: true });
+    if ((await tierBox.getAttribute("aria-selected")) !== "true") await tierBox.click();
+    await expect(tierBox).toHaveAttribute("aria-selected", "true");
     const header = page.getByRole("columnheader", { name: /tier/i });
     await expect(header).toBeVisible();
     const col = await header.evaluate((th) => Array.from(th.parentElement!.children).indexOf(th));

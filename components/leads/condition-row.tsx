@@ -13,21 +13,13 @@ import {
   type OperandKind,
 } from "@/lib/leads/filter-grammar";
 import type { CatalogProp, Segment } from "@/lib/client/leads-types";
-import { asText, propLabel } from "./format";
+import { asText } from "./format";
+import { PropertyPicker } from "./property-picker";
 
 export const controlClass = cn(
   "h-9 rounded-md bg-white px-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300",
   "focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
 );
-
-const TYPE_LABEL: Record<string, string> = {
-  string: "text",
-  integer: "number",
-  float: "number",
-  boolean: "yes/no",
-  datetime: "date",
-  list: "list",
-};
 
 export function operandKind(name: string, catalog: CatalogProp[]): OperandKind {
   if (name === "$tag") return "tag";
@@ -38,51 +30,6 @@ export function operandKind(name: string, catalog: CatalogProp[]): OperandKind {
 /** A `YYYY-MM-DD` input value as the ISO date-time the API takes (midnight UTC), and back. */
 const toIso = (d: string) => (d ? `${d}T00:00:00` : "");
 const fromIso = (v: unknown) => (typeof v === "string" ? v.slice(0, 10) : "");
-
-function PropertyPicker({
-  value,
-  catalog,
-  label,
-  onChange,
-}: {
-  value: string;
-  catalog: CatalogProp[];
-  label: string;
-  onChange: (name: string) => void;
-}) {
-  const groups: [string, CatalogProp[]][] = [
-    ["System", catalog.filter((p) => p.kind === "system")],
-    ["Custom", catalog.filter((p) => p.kind === "custom")],
-    ["Events", catalog.filter((p) => p.kind === "event")],
-  ];
-  const known = catalog.some((p) => p.name === value) || value === "$tag" || value === "$segment";
-  return (
-    <select
-      aria-label={label}
-      className={cn(controlClass, "min-w-40")}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    >
-      {!value && <option value="">Choose a property…</option>}
-      {value && !known && <option value={value}>{value}</option>}
-      <optgroup label="Lists">
-        <option value="$tag">Tag</option>
-        <option value="$segment">Segment</option>
-      </optgroup>
-      {groups.map(([name, props]) =>
-        props.length ? (
-          <optgroup key={name} label={name}>
-            {props.map((p) => (
-              <option key={p.name} value={p.name}>
-                {propLabel(p.name, p.label)} ({TYPE_LABEL[p.type] ?? p.type})
-              </option>
-            ))}
-          </optgroup>
-        ) : null,
-      )}
-    </select>
-  );
-}
 
 function ValueInput({
   cond,
@@ -250,6 +197,7 @@ export function ConditionRow({
         value={cond.property_name}
         catalog={catalog}
         label={`Property of ${label}`}
+        className="w-52"
         onChange={setProp}
       />
       <select

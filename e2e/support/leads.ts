@@ -109,3 +109,12 @@ export async function expectRows(page: Page, expected: Leads) {
 
 /** A run-unique suffix, so tests sharing one server never see each other's leads. */
 export const runId = (prefix: string) => `${prefix}${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Picks a condition's property by typing its label (as the table heads it) and clicking the option. */
+export async function pickProperty(page: Page, condition: string, label: string) {
+  const box = page.getByRole("combobox", { name: `Property of ${condition}`, exact: true });
+  await box.fill(label);
+  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`);
+  await page.getByRole("option", { name: exact }).click();
+  await expect(box).toHaveValue(label);
+}

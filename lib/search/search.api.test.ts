@@ -5,7 +5,9 @@ import { it, type TestApp } from "../testing/fixture";
 import { makeToken, makeUser } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import { fails, ok, startConversation } from "../conversations/testing";
+import { sqlOf } from "../db/sql";
 import type { ConversationHit, Highlight, LeadHit, MessageHit, SearchResult } from "./schemas";
+import { recentUsersSetting, usersStatement } from "./statements";
 
 let s: TestServer;
 let a: TestApp;
@@ -166,5 +168,24 @@ describe("GET /apps/{id}/search", () => {
     fails(await api.get(`/api/apps/${a.app.id}/search`, { q: "abc\u0000def" }), 400, "ValidationError", "q");
     // tsquery syntax in the query is only text.
     expect((await search({ q: "a & !b | (c:*" })).messages).toEqual([]);
+  });
+});
+
+describe("the users' two steps", () => {
+  it("the recent step holds the users from the bound up, the older one those below, each newest first", async () => {
+    const frag = word();
+    const users = [];
+    for (let i = 0; i < 4; i++) users.push(await makeUser(s.db, a.app.id, { name: `Ann ${frag} ${i}` }));
+    await makeUser(s.db, b.app.id, { name: `Ann ${frag} theirs` });
+    const bound = users[2]!.id;
+    const sql = sqlOf(s.db);
+    const ids = (rows: { uid: bigint }[]) => rows.map((r) => r.uid);
+    const recent = await sql.transaction(async (tx) => {
+      await tx.$executeRaw(recentUsersSetting());
+      return tx.$queryRaw<{ uid: bigint }[]>(usersStatement(a.app.id, frag, "recent", bound));
+    });
+    expect(ids(recent)).toEqual([users[3]!.id, users[2]!.id]);
+    const older = await sql.$queryRaw<{ uid: bigint }[]>(usersStatement(a.app.id, frag, "older", bound, 1));
+    expect(ids(older)).toEqual([users[1]!.id]);
   });
 });

@@ -1,5 +1,4 @@
-import { Prisma } from "../db/generated/client";
-import { planEachTime, sqlOf } from "../db/sql";
+import { sqlOf } from "../db/sql";
 import { assertApp, type Ctx } from "../auth/context";
 import { invalid } from "../domain/errors";
 import { parseId } from "../contract/zod";
@@ -7,8 +6,10 @@ import { markContains, matchedField, MIN_FUZZY, splitMarked, tsQueryText } from 
 import type { Highlight, UserField } from "./schemas";
 import {
   messagesStatement,
-  userMatch,
-  userOrder,
+  recentUsersSetting,
+  USERS_CAP,
+  usersBoundStatement,
+  usersStatement,
   visitorConversationsStatement,
   type SearchInput,
 } from "./statements";
@@ -72,10 +73,16 @@ export async function searchInbox(ctx: Ctx, input: SearchInput): Promise<SearchF
   }
   const wantConversations = input.kind !== "leads";
   const firstPage = before === undefined;
-  const [messages, conversations, leads] = await Promise.all([
+  // One look-up of the matching users serves both the leads and the visitors' conversations.
+  const users = async (): Promise<[ConversationFound[], LeadFound[]]> => {
+    if (!firstPage) return [[], []];
+    const found = await findUsers(ctx, input.appId, q);
+    const leads = input.kind !== "conversations" ? leadsOf(found.slice(0, input.limit), q) : [];
+    return [wantConversations ? await findVisitorConversations(ctx, input, q, found) : [], leads];
+  };
+  const [messages, [conversations, leads]] = await Promise.all([
     wantConversations && q.length >= MIN_FUZZY ? findMessages(ctx, input, q, before) : [],
-    wantConversations && firstPage ? findVisitorConversations(ctx, input, q) : [],
-    input.kind !== "conversations" && firstPage ? findLeads(ctx, input, q) : [],
+    users(),
   ]);
   const more = messages.length > input.limit;
   const page = more ? messages.slice(0, input.limit) : messages;
@@ -132,32 +139,78 @@ async function findMessages(
   }));
 }
 
+interface UserRow {
+  uid: bigint;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  user_id: string | null;
+  is_lead: boolean;
+  last_seen: Date | null;
+}
+
+/** The newest USERS_CAP users matching `q`, newest first (statements.ts: usersStatement). */
+async function findUsers(ctx: Ctx, appId: bigint, q: string): Promise<UserRow[]> {
+  const sql = sqlOf(ctx.db);
+  if (q.length < MIN_FUZZY) return sql.$queryRaw<UserRow[]>(usersStatement(appId, q, "all", 0n));
+  const rows = await sql.transaction(async (tx) => {
+    const bound = (await tx.$queryRaw<{ bound: bigint }[]>(usersBoundStatement()))[0]?.bound ?? 0n;
+    await tx.$executeRaw(recentUsersSetting());
+    return { bound, found: await tx.$queryRaw<UserRow[]>(usersStatement(appId, q, "recent", bound)) };
+  });
+  const { bound, found } = rows;
+  if (found.length < USERS_CAP)
+    found.push(
+      ...(await sql.$queryRaw<UserRow[]>(usersStatement(appId, q, "older", bound, USERS_CAP - found.length))),
+    );
+  return found;
+}
+
+const visitorOf = (r: UserRow): Visitor => ({
+  id: r.uid,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  userId: r.user_id,
+});
+
 async function findVisitorConversations(
   ctx: Ctx,
   input: SearchInput,
   q: string,
+  users: UserRow[],
 ): Promise<ConversationFound[]> {
-  const rows = await sqlOf(ctx.db).$queryRaw<ConversationRow[]>(visitorConversationsStatement(input, q));
+  if (!users.length) return [];
+  const byId = new Map(users.map((u) => [u.uid, visitorOf(u)]));
+  type Row = Pick<ConversationRow, "conversation_id" | "closed" | "assignee_id" | "last_update" | "uid">;
+  const rows = await sqlOf(ctx.db).$queryRaw<Row[]>(
+    visitorConversationsStatement(
+      input,
+      users.map((u) => u.uid),
+    ),
+  );
   return rows.flatMap((r) => {
-    const side = conversationSide(r);
-    const m = matchedField(side.visitor, q);
-    return m ? [{ ...side, field: m.field, highlight: markContains(m.value, q) }] : [];
+    const visitor = byId.get(r.uid)!;
+    const m = matchedField(visitor, q);
+    return m
+      ? [
+          {
+            conversationId: r.conversation_id,
+            closed: r.closed,
+            assigneeId: r.assignee_id,
+            lastUpdate: r.last_update,
+            visitor,
+            field: m.field,
+            highlight: markContains(m.value, q),
+          },
+        ]
+      : [];
   });
 }
 
-async function findLeads(ctx: Ctx, input: SearchInput, q: string): Promise<LeadFound[]> {
-  type Row = Omit<ConversationRow, "conversation_id" | "closed" | "assignee_id" | "last_update"> & {
-    is_lead: boolean;
-    last_seen: Date | null;
-  };
-  const rows = await sqlOf(ctx.db).$queryRaw<Row[]>(
-    planEachTime(Prisma.sql`
-    SELECT u.id AS uid, u.name, u.email, u.phone, u.user_id, u.is_lead, u.last_seen FROM users u
-    WHERE ${userMatch(input.appId, q)}
-    ORDER BY ${userOrder(q)} DESC LIMIT ${input.limit}`),
-  );
+function leadsOf(rows: UserRow[], q: string): LeadFound[] {
   return rows.flatMap((r) => {
-    const v = { id: r.uid, name: r.name, email: r.email, phone: r.phone, userId: r.user_id };
+    const v = visitorOf(r);
     const m = matchedField(v, q);
     return m
       ? [

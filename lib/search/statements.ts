@@ -21,8 +21,6 @@ export interface SearchInput {
   cursor?: string;
 }
 
-/** Visitors whose conversations are looked at for one page: the newest matching ones. */
-const VISITORS_CAP = 50;
 const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=24, MinWords=10, MaxFragments=2`;
 
 export function conversationFilters(input: SearchInput): Prisma.Sql {
@@ -90,9 +88,14 @@ export function messagesStatement(
     ORDER BY k.id DESC`);
 }
 
+/** Users looked at per search, the newest matching ones: leads are the first `limit` (at most 50) of them. */
+export const USERS_CAP = 50;
+/** Users the first step of a fuzzy user search looks at: the newest ones (by ID). */
+export const RECENT_USERS = 20_000;
+
 /**
  * Users of the app whose name, email, phone or user ID holds `q` (trigram index), or, for a short `q`, whose
- * email, phone or user ID starts with it (B-tree ranges). Newest users first.
+ * email, phone or user ID starts with it (B-tree ranges).
  */
 export function userMatch(appId: bigint, q: string): Prisma.Sql {
   if (q.length >= MIN_FUZZY) {
@@ -107,24 +110,50 @@ export function userMatch(appId: bigint, q: string): Prisma.Sql {
     OR (u.user_id >= ${q} AND u.user_id < ${prefixUpper(q)}))`;
 }
 
-/**
- * Newest users first. Through the trigram index always (`id + 0`: no walking the users backwards instead): the
- * planner cannot tell how many users hold a fragment, and one held by none would test every user of the app.
- */
-export const userOrder = (q: string) => (q.length >= MIN_FUZZY ? Prisma.sql`u.id + 0` : Prisma.sql`u.id`);
+/** Where the recent step of a fuzzy user search starts: below it, the older step. */
+export const usersBoundStatement = () =>
+  Prisma.sql`SELECT coalesce(max(id), 0) - ${RECENT_USERS} AS bound FROM users`;
 
-/** The newest conversations (filtered) of the newest VISITORS_CAP matching visitors. */
-export function visitorConversationsStatement(input: SearchInput, q: string): Prisma.Sql {
+/**
+ * Run before the recent step, in its transaction. The planner prices ILIKE as nearly free, so for a rare fragment
+ * it would walk the window's users backwards testing each (20,000 rows of four ILIKEs); with plain index scans off
+ * it intersects the window's ID range with the trigram index (BitmapAnd) and reads the rows of the matches alone.
+ */
+export const recentUsersSetting = () => Prisma.sql`SET LOCAL enable_indexscan = off`;
+
+/**
+ * The newest matching users, for a fuzzy `q` in two steps like messages. "recent": the RECENT_USERS newest users,
+ * the bound a literal so that the planner sees how few they are, read through the trigram index and the ID range
+ * together (recentUsersSetting): a common fragment (a first name held by thousands) reads the rows of the window's
+ * matches only, not every match's. "older", only when the page is not full: the trigram index alone,
+ * ordered by `id + 0` so that the planner cannot walk every user backwards for a fragment nobody holds. A short
+ * `q` (prefixes on B-trees) is one step ("all").
+ */
+export function usersStatement(
+  appId: bigint,
+  q: string,
+  step: "recent" | "older" | "all",
+  bound: bigint,
+  limit = USERS_CAP,
+): Prisma.Sql {
+  const range =
+    step === "recent"
+      ? Prisma.sql`u.id >= ${bound}`
+      : step === "older"
+        ? Prisma.sql`u.id + 0 < ${bound}`
+        : Prisma.sql`TRUE`;
   return planEachTime(Prisma.sql`
-    WITH m AS (
-      SELECT u.id, u.name, u.email, u.phone, u.user_id FROM users u
-      WHERE ${userMatch(input.appId, q)}
-      ORDER BY ${userOrder(q)} DESC LIMIT ${VISITORS_CAP}
-    )
-    SELECT c.id AS conversation_id, c.closed, c.assignee_id, c.last_update,
-      m.id AS uid, m.name, m.email, m.phone, m.user_id
-    FROM m CROSS JOIN LATERAL (
-      SELECT c.id, c.closed, c.assignee_id, c.last_update FROM conversations c
+    SELECT u.id AS uid, u.name, u.email, u.phone, u.user_id, u.is_lead, u.last_seen FROM users u
+    WHERE ${userMatch(appId, q)} AND ${range}
+    ORDER BY ${step === "older" ? Prisma.sql`u.id + 0` : Prisma.sql`u.id`} DESC LIMIT ${limit}`);
+}
+
+/** The newest conversations (filtered) of the given visitors (the newest USERS_CAP matching ones). */
+export function visitorConversationsStatement(input: SearchInput, userIds: bigint[]): Prisma.Sql {
+  return planEachTime(Prisma.sql`
+    SELECT c.id AS conversation_id, c.closed, c.assignee_id, c.last_update, c.user_id AS uid
+    FROM unnest(${userIds}::bigint[]) AS m(id) CROSS JOIN LATERAL (
+      SELECT c.id, c.closed, c.assignee_id, c.last_update, c.user_id FROM conversations c
       WHERE c.user_id = m.id AND c.app_id = ${input.appId}
         AND ${conversationFilters(input)} AND ${dateRange(Prisma.sql`c.last_update`, input)}
       ORDER BY c.last_update DESC, c.id DESC
