@@ -146,8 +146,9 @@ async function build(admin: pg.Client, base: string, name: string, users: number
     step("event summaries", summaries);
     step("user tags", await S.insertUserTags(c, shape));
     await S.setChecks(c, true);
-    // The Inbox counters' trigger was off with the others while loading.
+    // The Inbox counters' and lead counts' triggers were off with the others while loading.
     await c.query("SELECT relay_recount_conversations()");
+    await c.query("SELECT relay_recount_leads()");
     await S.resetSequences(c);
     for (const def of indexes) await c.query(def);
     step(`${indexes.length} indexes`);
