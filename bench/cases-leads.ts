@@ -1,11 +1,19 @@
 import pg from "pg";
+import { Prisma } from "../lib/db/generated/client";
+import { compileFilters } from "../lib/leads/compile";
+import { parseFilters } from "../lib/leads/filters";
 import { latencyCase, type Session, type Target } from "./harness";
+import { BENCH_SEGMENT, leadsFilterCases } from "./leads-filters";
+import { call } from "./load";
 
 /**
- * Leads filters (GET /apps/{id}/users) on the dataset, each with the plan PostgreSQL chose for the product's
- * statement (EXPLAIN ANALYZE of the very SQL and parameters recorded from the request).
+ * Leads filters (GET /apps/{id}/users) on the dataset: every filter kind of the grammar (bench/leads-filters.ts) at
+ * the first page and at offset 9,980, each with the plan PostgreSQL chose for the product's statement (EXPLAIN
+ * ANALYZE, BUFFERS of the very SQL and parameters recorded from the request) and a check that its `total` is exact:
+ * the same filters counted with every index turned off.
  */
-const LEADS_P50: Target = { kind: "p50<", value: 100, source: "#5" };
+const LEADS_P50: Target = { kind: "p50<", value: 50, source: "#20" };
+const OFFSETS = [0, 9980];
 
 export interface PlanNode {
   "Node Type": string;
@@ -13,13 +21,17 @@ export interface PlanNode {
   "Index Name"?: string;
   "Actual Rows"?: number;
   "Actual Loops"?: number;
+  "Actual Total Time"?: number;
+  "Shared Hit Blocks"?: number;
+  "Shared Read Blocks"?: number;
   Filter?: string;
   "Index Cond"?: string;
   "Recheck Cond"?: string;
+  "Hash Cond"?: string;
   Plans?: PlanNode[];
 }
 
-/** What serves a plan: its top node, the index scans and sequential scans in it, and the execution time. */
+/** What serves a plan: its top node, the index scans and sequential scans in it, the execution time and buffers. */
 export function summarize(plan: PlanNode, ms: number) {
   const scans: string[] = [];
   const walk = (n: PlanNode) => {
@@ -28,7 +40,12 @@ export function summarize(plan: PlanNode, ms: number) {
     for (const c of n.Plans ?? []) walk(c);
   };
   walk(plan);
-  return { top: plan["Node Type"], scans: [...new Set(scans)], executionMs: Math.round(ms * 10) / 10 };
+  return {
+    top: plan["Node Type"],
+    scans: [...new Set(scans)],
+    executionMs: Math.round(ms * 10) / 10,
+    buffers: { hit: plan["Shared Hit Blocks"] ?? 0, read: plan["Shared Read Blocks"] ?? 0 },
+  };
 }
 
 /** The plan as indented lines (one execution serves both the summary and this). */
@@ -38,8 +55,11 @@ export function outline(n: PlanNode, depth = 0): string[] {
     : n["Relation Name"]
       ? ` on ${n["Relation Name"]}`
       : "";
-  const rows = n["Actual Rows"] === undefined ? "" : ` (rows=${n["Actual Rows"]} loops=${n["Actual Loops"]})`;
-  const cond = n.Filter ?? n["Index Cond"] ?? n["Recheck Cond"];
+  const rows =
+    n["Actual Rows"] === undefined
+      ? ""
+      : ` (rows=${n["Actual Rows"]} loops=${n["Actual Loops"]} ${n["Actual Total Time"]?.toFixed(1)} ms)`;
+  const cond = n.Filter ?? n["Index Cond"] ?? n["Recheck Cond"] ?? n["Hash Cond"];
   return [
     `${"  ".repeat(depth)}${n["Node Type"]}${on}${rows}${cond ? ` [${cond}]` : ""}`,
     ...(n.Plans ?? []).flatMap((c) => outline(c, depth + 1)),
@@ -63,61 +83,68 @@ async function explain(s: Session, label: string) {
   }
 }
 
-export async function benchLeads(s: Session): Promise<void> {
-  const at = new Date(s.ds.at);
-  const daysAgo = (d: number) => new Date(at.getTime() - d * 86_400_000).toISOString().slice(0, 19);
-  const checkout = s.ds.eventTypes.checkout_completed;
-  const three = {
-    type: "and",
-    filters: [
-      { property_name: "$country", type: "str_eq", value: { value: "United States" } },
-      { property_name: "$sessions", type: "gte", value: { value: 2 } },
-      { property_name: "$last_seen", type: "date_gt", value: { value: daysAgo(90) } },
-    ],
-  };
-  const cases: { label: string; query: Record<string, string>; target?: Target }[] = [
-    { label: "leads: no filter, first page", query: {} },
-    {
-      label: "leads: 3 conditions + sort, offset 0",
-      query: { filters: JSON.stringify(three), sort_prop: "$last_seen", sort_order: "desc", offset: "0" },
-      target: LEADS_P50,
-    },
-    {
-      label: "leads: 3 conditions + sort, offset 9980",
-      query: { filters: JSON.stringify(three), sort_prop: "$last_seen", sort_order: "desc", offset: "9980" },
-      target: LEADS_P50,
-    },
-    {
-      label: "leads: custom prop str_contains",
-      query: {
-        filters: JSON.stringify([
-          { property_name: "company", type: "str_contains", value: { value: "tech" } },
-        ]),
+/** The filters' count with no index at all: what an exact `total` must equal. */
+async function countWithoutIndexes(s: Session, filters: unknown): Promise<number> {
+  const appId = s.ds.appId;
+  const where =
+    filters === undefined
+      ? Prisma.sql`TRUE`
+      : await compileFilters(parseFilters(filters), { db: s.db.db, appId });
+  const [row] = await s.db.db.$transaction(async (tx) => {
+    for (const off of ["enable_indexscan", "enable_bitmapscan", "enable_indexonlyscan"])
+      await tx.$executeRawUnsafe(`SET LOCAL ${off} = off`);
+    return tx.$queryRaw<{ n: number }[]>(
+      Prisma.sql`SELECT count(*)::int AS n FROM users u WHERE u.app_id = ${appId} AND u.is_lead AND ${where}`,
+    );
+  });
+  return row?.n ?? -1;
+}
+
+async function ensureSegment(s: Session): Promise<void> {
+  const found = await s.db.db.segment.findFirst({ where: { appId: s.ds.appId, name: BENCH_SEGMENT.name } });
+  if (!found)
+    await s.db.db.segment.create({
+      data: {
+        appId: s.ds.appId,
+        name: BENCH_SEGMENT.name,
+        filters: BENCH_SEGMENT.filters as Prisma.InputJsonValue,
       },
-    },
-    {
-      label: "leads: event count ≥ 2",
-      query: {
-        filters: JSON.stringify([
-          { property_name: `$event_${checkout}_count`, type: "gte", value: { value: 2 } },
-        ]),
-        sort_prop: `$event_${checkout}_count`,
-        sort_order: "desc",
-      },
-    },
-  ];
-  for (const c of cases) {
-    const qs = new URLSearchParams({ limit: "20", ...c.query }).toString();
-    const path = `/api/apps/${s.ds.appId}/users?${qs}`;
-    const n = Number(process.env.BENCH_LEADS_N ?? 50);
-    const f = await latencyCase(s, "leads", c.label, () => ({ path, headers: s.auth }), {
-      n,
-      warmup: 3,
-      target: c.target,
     });
-    const plan = await explain(s, c.label);
-    f.extra = { explain: plan };
-    if ("top" in plan)
-      console.log(`    plan: ${plan.top} ← ${plan.scans.join(", ")} (${plan.executionMs} ms)`);
+}
+
+export async function benchLeads(s: Session): Promise<void> {
+  await ensureSegment(s);
+  const n = Number(process.env.BENCH_LEADS_N ?? 30);
+  const only = process.env.BENCH_LEADS_ONLY;
+  for (const fc of leadsFilterCases(s.ds)) {
+    if (only && !fc.label.includes(only)) continue;
+    const query: Record<string, string> = { limit: "20" };
+    if (fc.filters !== undefined) query.filters = JSON.stringify(fc.filters);
+    if (fc.sort) Object.assign(query, { sort_prop: fc.sort.prop, sort_order: fc.sort.order });
+    let expected: number | undefined;
+    for (const offset of OFFSETS) {
+      const path = `/api/apps/${s.ds.appId}/users?${new URLSearchParams({ ...query, offset: String(offset) })}`;
+      const label = `leads: ${fc.label}, offset ${offset}`;
+      const f = await latencyCase(s, "leads", label, () => ({ path, headers: s.auth }), {
+        n,
+        warmup: 3,
+        target: LEADS_P50,
+      });
+      const { total } = await call<{ total: number }>(s.api.url, { path, headers: s.auth });
+      expected ??= await countWithoutIndexes(s, fc.filters);
+      const plan = await explain(s, label);
+      f.extra = { ...f.extra, total, exact: total === expected, explain: plan };
+      console.log(
+        `    total ${total}${total === expected ? " (exact)" : ` NOT EXACT: a scan counts ${expected}`}`,
+      );
+      if ("top" in plan) {
+        console.log(
+          `    plan: ${plan.top} ← ${plan.scans.join(", ")} (${plan.executionMs} ms, ` +
+            `buffers hit ${plan.buffers.hit} read ${plan.buffers.read})`,
+        );
+        for (const l of plan.plan.slice(0, 8))
+          console.log(`      ${l.length > 200 ? `${l.slice(0, 199)}…` : l}`);
+      }
+    }
   }
 }

@@ -54,6 +54,9 @@ export const COMPANIES = list(
   "Acme|Globex|Initech|Hooli|Umbrella|Stark Industries|Wayne Enterprises|Wonka|Tyrell|Cyberdyne|Soylent|Vandelay|Pied Piper|Aperture Science|Massive Dynamic|Nakatomi Trading|Oscorp|Gringotts|Monsters Inc|Bluth Company|Dunder Mifflin|Prestige Worldwide|TechNova|Fintechly|Biotechnica|Dataflux|Cloudhaven|Quantum Leap Tech|Greenfield Farms|Northwind",
 );
 
+/** User tags (an operator's labels on a visitor), most frequent first. */
+export const USER_TAGS = list("customer|trial|churn-risk|vip|partner|beta-tester|press|investor");
+
 export const PLANS = list("free|pro|business|enterprise");
 export const INTERESTS = list("analytics|billing|integrations|mobile|security|api|reporting|ai");
 export const SOURCES = list("organic|adwords|newsletter|partner|webinar|referral");

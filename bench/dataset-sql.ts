@@ -261,7 +261,27 @@ export async function insertEventSummaries(c: pg.Client, s: Shape): Promise<numb
   return r.rowCount ?? 0;
 }
 
-export const BULK_TABLES = ["users", "events", "user_event_summaries", "conversations", "conversation_parts"];
+/** Tags on a fifth of the identified users, one to three each, skewed toward the first of F.USER_TAGS. */
+export async function insertUserTags(c: pg.Client, s: Shape): Promise<number> {
+  const r = await c.query(
+    `INSERT INTO user_tags (user_id, app_id, tag, created)
+     SELECT DISTINCT ON (u.id, t.tag) u.id, $1, t.tag, u.created FROM users u
+     CROSS JOIN LATERAL generate_series(1, 1 + floor(pg_temp.r(u.id, 61) * 3)::int) j
+     CROSS JOIN LATERAL (SELECT ($2::text[])[pg_temp.pick(cardinality($2::text[]), u.id * 4 + j, 62, 1.8)] AS tag) t
+     WHERE u.app_id = $1 AND u.user_id IS NOT NULL AND pg_temp.r(u.id, 60) < 0.2`,
+    [s.appId, F.USER_TAGS],
+  );
+  return r.rowCount ?? 0;
+}
+
+export const BULK_TABLES = [
+  "users",
+  "events",
+  "user_event_summaries",
+  "user_tags",
+  "conversations",
+  "conversation_parts",
+];
 
 /** The secondary indexes of the bulk-loaded tables (not those behind constraints): dropped before, rebuilt after. */
 export async function dropSecondaryIndexes(c: pg.Client): Promise<string[]> {
@@ -283,7 +303,7 @@ export async function setChecks(c: pg.Client, on: boolean): Promise<void> {
 }
 
 export async function resetSequences(c: pg.Client): Promise<void> {
-  for (const t of BULK_TABLES.filter((t) => t !== "user_event_summaries")) {
+  for (const t of BULK_TABLES.filter((t) => t !== "user_event_summaries" && t !== "user_tags")) {
     await c.query(
       `SELECT setval(pg_get_serial_sequence('${t}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${t}), false)`,
     );

@@ -8,7 +8,7 @@ import * as S from "./dataset-sql";
 
 /**
  * The benchmark dataset: one app with BENCH_USERS users (1,000,000 by default), a tenth as many conversations and
- * 20 parts each, events and their summaries. Built once per (size, schema, generator) in a database of its own,
+ * 20 parts each, events and their summaries, user tags. Built once per (size, schema, generator) in a database of its own,
  * made from the migrated template of the tests and renamed only when complete; later runs reuse it.
  * `BENCH_REBUILD=1` (or `--rebuild`) drops and builds it again.
  */
@@ -42,7 +42,7 @@ function sizeLabel(n: number): string {
 }
 
 /** Bump when the generator changes what it makes: a new version (like new migrations) makes a new dataset. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 
 function generatorKey(): string {
   return crypto
@@ -144,9 +144,11 @@ async function build(admin: pg.Client, base: string, name: string, users: number
     step("events", events);
     const summaries = await S.insertEventSummaries(c, shape);
     step("event summaries", summaries);
+    step("user tags", await S.insertUserTags(c, shape));
     await S.setChecks(c, true);
-    // The Inbox counters' trigger was off with the others while loading.
+    // The Inbox counters' and lead counts' triggers were off with the others while loading.
     await c.query("SELECT relay_recount_conversations()");
+    await c.query("SELECT relay_recount_leads()");
     // So are the reports' facts and rollups (migration *_report_rollups).
     await c.query("SELECT relay_rebuild_reports()");
     step("counters, report rollups");

@@ -56,6 +56,26 @@ export function propExpr(prop: PropRef): {
   };
 }
 
+/** `LIKE` text matching `s` anywhere (`at: "start"`: at the start), its wildcards and escapes taken literally. */
+function likePattern(s: string, at: "anywhere" | "start" | "whole"): string {
+  const lit = s.replace(/[\\%_]/g, "\\$&");
+  return at === "whole" ? lit : at === "start" ? `${lit}%` : `%${lit}%`;
+}
+
+/**
+ * A trigram-indexed condition implied by a text condition (the exact one still decides): a system column's own
+ * `ILIKE` (users_search_trgm_idx, users_filter_trgm_idx), or, for a custom prop, the custom values' text
+ * (relay_props_text, users_filter_trgm_idx), which contains the text wherever one prop's value does. Both sides
+ * are lower-cased as the exact condition does (ILIKE lower-cases both in a multi-byte database).
+ */
+function trigramPrefilter(prop: PropRef, s: string, at: "anywhere" | "start" | "whole"): Prisma.Sql {
+  if (prop.kind === "system")
+    return Prisma.sql`${Prisma.raw(`u.${prop.def.column}`)} ILIKE ${likePattern(s, at)}::text`;
+  if (prop.kind === "custom")
+    return Prisma.sql`relay_props_text(u.props_custom) LIKE lower(${likePattern(s, "anywhere")}::text)`;
+  return TRUE;
+}
+
 function contains(key: string, value: unknown): Prisma.Sql {
   return Prisma.sql`(u.props_custom @> ${JSON.stringify({ [key]: value })}::jsonb)`;
 }
@@ -74,7 +94,9 @@ function condition(c: Condition, now: Date): Prisma.Sql {
   const { prop, value: v } = c;
   if (prop.kind === "tag") {
     const tag = v.kind === "string" ? v.s : "";
-    return Prisma.sql`EXISTS (SELECT 1 FROM user_tags t WHERE t.user_id = u.id AND t.tag = ${tag})`;
+    // The app (equal to the user's) lets the tag's index (app_id, tag) find its users, not a scan of every tag.
+    return Prisma.sql`EXISTS (SELECT 1 FROM user_tags t
+      WHERE t.user_id = u.id AND t.app_id = u.app_id AND t.tag = ${tag})`;
   }
   if (prop.kind === "event") {
     // A semi-join over the event type's summaries (its index), not a look-up per user: on a million users the
@@ -132,15 +154,15 @@ function valueCondition(c: Condition, e: ReturnType<typeof propExpr>, now: Date)
       if (v.kind !== "numbers") return FALSE;
       return Prisma.sql`${e.num} BETWEEN SYMMETRIC ${num(v.a)} AND ${num(v.b)}`;
     case "str_eq":
-      return Prisma.sql`lower(${e.text}) = lower(${s}::text)`;
+      return Prisma.sql`(${trigramPrefilter(prop, s, "whole")} AND lower(${e.text}) = lower(${s}::text))`;
     case "str_neq":
       return Prisma.sql`(${e.text} IS NULL OR lower(${e.text}) <> lower(${s}::text))`;
     case "str_contains":
-      return Prisma.sql`strpos(lower(${e.text}), lower(${s}::text)) > 0`;
+      return Prisma.sql`(${trigramPrefilter(prop, s, "anywhere")} AND strpos(lower(${e.text}), lower(${s}::text)) > 0)`;
     case "str_ncontains":
       return Prisma.sql`(${e.text} IS NULL OR strpos(lower(${e.text}), lower(${s}::text)) = 0)`;
     case "str_starts":
-      return Prisma.sql`starts_with(lower(${e.text}), lower(${s}::text))`;
+      return Prisma.sql`(${trigramPrefilter(prop, s, "start")} AND starts_with(lower(${e.text}), lower(${s}::text)))`;
     case "bool_true":
       return custom ? contains(prop.name, true) : FALSE;
     case "bool_false":

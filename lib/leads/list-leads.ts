@@ -34,7 +34,7 @@ function sortExpr(name: string): Prisma.Sql {
 
 /**
  * One statement: the number of users matching the filters and the requested page of them, both under the same
- * WHERE (app, lead flag, filters). Reads are live, so the list matches the user card at once. The page is found as
+ * WHERE (app, lead flag, filters); with no filters, the number is the app's kept count of leads. Reads are live, so the list matches the user card at once. The page is found as
  * IDs first: with the covering leads index, skipping to offset 9,980 then reads the index alone, and only the page's
  * rows from the table. Planned with its values each time: the best plan depends on how selective they are.
  */
@@ -58,9 +58,15 @@ export async function listLeads(
   const dir = Prisma.raw(input.sortOrder === "asc" ? "ASC" : "DESC");
   const flag = Prisma.raw(input.rule === "v1" ? "u.is_lead_v1" : "u.is_lead");
   const where = Prisma.sql`u.app_id = ${input.appId} AND ${flag} AND ${filters}`;
+  // Every lead: the kept count (lead_counts, see its trigger) rather than a count of them all.
+  const counted =
+    tree && tree.items.length > 0
+      ? Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`
+      : Prisma.sql`SELECT coalesce((SELECT ${Prisma.raw(input.rule === "v1" ? "leads_v1" : "leads")}
+          FROM lead_counts WHERE app_id = ${input.appId}), 0) AS total`;
   const rows = await sqlOf(ctx.db).$queryRaw<(RawLead & { total: number })[]>(
     planEachTime(Prisma.sql`
-    SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM users u WHERE ${where}) c
+    SELECT c.total, p.* FROM (${counted}) c
     LEFT JOIN LATERAL (
       SELECT u.id, u.app_id, u.user_id, u.presence, u.last_heartbeat, u.name, u.email, u.phone, u.avatar,
         u.initial_referrer, u.country, u.region, u.city, u.sessions, u.last_seen, u.last_contacted, u.last_reply

@@ -79,3 +79,26 @@ export const one = (property_name: string, type: string, value: unknown = {}) =>
   type: "and",
   filters: [{ property_name, type, value }],
 });
+
+/** Apps whose kept lead counts (lead_counts) differ from a count of their users: none, when the trigger is right. */
+export async function leadCountDrift(db: Db) {
+  return db.$queryRaw<{ app_id: bigint }[]>`
+    SELECT coalesce(k.app_id, u.app_id) AS app_id FROM lead_counts k
+    FULL JOIN (
+      SELECT app_id, count(*) FILTER (WHERE is_lead)::int AS leads, count(*) FILTER (WHERE is_lead_v1)::int AS v1
+      FROM users GROUP BY app_id
+    ) u ON u.app_id = k.app_id
+    WHERE coalesce(k.leads, 0) <> coalesce(u.leads, 0) OR coalesce(k.leads_v1, 0) <> coalesce(u.v1, 0)`;
+}
+
+/** Event summaries (first, last, count per user and type) that differ from their events: none when kept exactly. */
+export async function summaryDrift(db: Db) {
+  return db.$queryRaw<{ user_id: bigint }[]>`
+    SELECT coalesce(s.user_id, e.user_id) AS user_id FROM user_event_summaries s
+    FULL JOIN (
+      SELECT user_id, type_id, min(created) AS first, max(created) AS last, count(*)::int AS n
+      FROM events GROUP BY user_id, type_id
+    ) e ON e.user_id = s.user_id AND e.type_id = s.event_type_id
+    WHERE s.user_id IS NULL OR e.user_id IS NULL
+      OR s."first" <> e.first OR s."last" <> e.last OR s."count" <> e.n`;
+}
