@@ -48,7 +48,8 @@ test("visitor and operator live: the Inbox, typing both ways, replies, an image;
   browser,
   e2e,
 }) => {
-  test.setTimeout(120_000);
+  // Two browsers' worth of pages and a dozen live round trips: minutes on a loaded machine.
+  test.setTimeout(240_000);
   const op = await openInbox(browser, e2e.admin);
   try {
     await listening(m.api, op.page);
@@ -110,6 +111,53 @@ test("visitor and operator live: the Inbox, typing both ways, replies, an image;
     const img = messages(page).locator('img[alt="blue.png"]');
     await expect(img).toBeVisible();
     await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(1);
+  } finally {
+    await op.context.close();
+  }
+});
+
+test("the visitor's typing stays shown while they type, ends with their text, and goes when they empty the composer", async ({
+  page,
+  browser,
+  e2e,
+}) => {
+  test.setTimeout(180_000);
+  const op = await openInbox(browser, e2e.admin);
+  try {
+    await listening(m.api, op.page);
+    const id = await startInFrame(page, `${m.site.url}/shop`, `A question ${stamp()}`);
+    await openConversation(op.page, String(id));
+    const bodies: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith(`/messenger/conversations/${id}/typing`))
+        bodies.push((r.postDataJSON() as { body: string }).body);
+    });
+    const indicator = op.page.getByTestId("typing-indicator");
+
+    // Over 3 s of continuous typing (one typing window), sampled on the operator's side as it goes.
+    const text = "Ships to Canada soon?";
+    let done = false;
+    const typing = visitorBox(page)
+      .pressSequentially(text, { delay: 200 })
+      .finally(() => (done = true));
+    await expect(indicator).toHaveText(/is typing…/);
+    const started = Date.now();
+    const samples: string[] = [];
+    while (!done) {
+      samples.push((await indicator.textContent()) ?? "");
+      await op.page.waitForTimeout(250);
+    }
+    await typing;
+    expect(Date.now() - started).toBeGreaterThan(3000);
+    expect(samples.filter((s) => !s.includes("is typing…"))).toEqual([]);
+    // More than the first keystroke was reported, the last report with the whole text (the window's trailing one).
+    await expect.poll(() => bodies.at(-1)).toBe(text);
+    expect(bodies.length).toBeGreaterThanOrEqual(2);
+
+    // Emptied: a stop, and the indicator goes at once (it would otherwise stay up to 10 s).
+    await visitorBox(page).fill("");
+    await expect.poll(() => bodies.at(-1)).toBe("");
+    await expect(indicator).toHaveText("", { timeout: 3000 });
   } finally {
     await op.context.close();
   }
