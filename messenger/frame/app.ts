@@ -178,10 +178,7 @@ export class App implements FrameContext {
       this.thread?.update();
       setTimeout(() => this.thread?.update(), 5100);
     } else if (e.type === "messenger_read") this.store.markRead(e.data.conversation, e.data.by);
-    else if (e.type === "messenger_conversation") {
-      const had = this.store.conversations.get(e.data.id);
-      this.store.upsertConversation({ ...e.data, unread: had?.unread ?? 0 });
-    }
+    else if (e.type === "messenger_conversation") this.store.upsertConversation(e.data);
   }
 
   async send(conversation: number | null, body: string, file?: File, progress?: (f: number) => void) {
