@@ -1,52 +1,37 @@
 import crypto from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { readState } from "./support/state";
-import { hostPage, startHostSite, type HostSite } from "../lib/testing/host-page";
+import { hostPage } from "../lib/testing/host-page";
+import { data, messengerSite, type MessengerSite } from "./support/messenger";
 
 // A site that installed carrotquest's async snippet and now points it at Relay: connect(key), auth(user_id, hash),
 // identify(operations), track(name, params), open(), onReady(fn), addCallback(name, fn), all queued before the
 // loader ran. What counts is what the operators see: the user, its props and its events, through the operator API.
-let site: HostSite;
-let api: APIRequestContext;
-let key = "";
+let m: MessengerSite;
 let secret = "";
 /** The site serves a page per test (each its own user): startHostSite reads this map on every request. */
 const pages: Record<string, string> = {};
 
 const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 
-async function data<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
-  const body = (await res.json()) as { data: T };
-  expect(res.status(), JSON.stringify(body)).toBe(200);
-  return body.data;
-}
-
 test.beforeAll(async ({ playwright }) => {
-  const e2e = readState();
-  api = await playwright.request.newContext({
-    baseURL: e2e.baseURL,
-    extraHTTPHeaders: { Authorization: `Token ${e2e.token}` },
-  });
-  key = (await data<{ public_key: string }>(await api.get(`/api/v2/apps/${e2e.admin.appId}/messenger`)))
-    .public_key;
+  m = await messengerSite(playwright, () => pages);
   // The secret is shown only when made: rotating it is how the site's owner (and this test) learns it.
   secret = (
     await data<{ identity_secret: string }>(
-      await api.post(`/api/v2/apps/${e2e.admin.appId}/messenger/identity_secret`),
+      await m.api.post(`/api/v2/apps/${m.e2e.admin.appId}/messenger/identity_secret`),
     )
   ).identity_secret;
-  site = await startHostSite(pages);
 });
 test.afterAll(async () => {
-  await site?.close();
-  await api?.dispose();
+  await m?.close();
 });
 
 /** The snippet as a carrotquest site has it; the key comes from connect() only (no data-key). */
 function carrotPage(userId: string, hash: string, name: string): string {
   const calls = `window.seen = [];
-carrotquest.connect(${JSON.stringify(key)});
+carrotquest.connect(${JSON.stringify(m.key)});
 carrotquest.auth(${JSON.stringify(userId)}, ${JSON.stringify(hash)});
 carrotquest.identify([
   { op: "update_or_create", key: "$name", value: ${JSON.stringify(name)} },
@@ -63,7 +48,7 @@ carrotquest.open();`;
 
 function visit(page: Page, path: string, html: string) {
   pages[path] = html;
-  return page.goto(`${site.url}${path}`);
+  return page.goto(`${m.site.url}${path}`);
 }
 
 interface User {
@@ -96,7 +81,7 @@ test("the carrotquest snippet: auth with the hash, identify operations, track, o
   // The operators see the site's user: its user_id, the identified props, the event with its params.
   await expect
     .poll(async () => {
-      const res = await api.get(`/api/v2/users/${userId}`, {
+      const res = await m.api.get(`/api/v2/users/${userId}`, {
         params: { by_user_id: "true", props_custom: "true" },
       });
       if (res.status() !== 200) return null;
@@ -106,7 +91,7 @@ test("the carrotquest snippet: auth with the hash, identify operations, track, o
     .toEqual({ user_id: userId, name: "Ann Carrot", custom: { plan: "gold", visits: 2 } });
   await expect
     .poll(async () => {
-      const res = await api.get(`/api/v2/users/${userId}/events`, { params: { by_user_id: "true" } });
+      const res = await m.api.get(`/api/v2/users/${userId}/events`, { params: { by_user_id: "true" } });
       const events = ((await res.json()) as { data: Event[] }).data ?? [];
       return events.filter((e) => e.type.name === "Viewed pricing").map((e) => e.props);
     })
@@ -122,7 +107,7 @@ test("a forged hash is refused: the visitor stays anonymous, no user gets that u
   );
   await visit(page, `/forged-${userId}`, carrotPage(userId, forged, "Mallory"));
   expect((await refused).status()).toBe(403);
-  const res = await api.get(`/api/v2/users/${userId}`, { params: { by_user_id: "true" } });
+  const res = await m.api.get(`/api/v2/users/${userId}`, { params: { by_user_id: "true" } });
   expect(res.status()).not.toBe(200);
 });
 
@@ -132,7 +117,7 @@ test("a user the app already knows: auth merges the visitor into it, then identi
   const userId = `cq-known-${stamp()}`;
   // The site's backend knew the user before it ever opened the messenger.
   await data(
-    await api.post(`/api/v2/users/${userId}/events`, {
+    await m.api.post(`/api/v2/users/${userId}/events`, {
       data: { by_user_id: true, event: "Signed up" },
     }),
   );
@@ -140,7 +125,7 @@ test("a user the app already knows: auth merges the visitor into it, then identi
   await visit(page, `/known-${userId}`, carrotPage(userId, hash, "Known Carrot"));
   await expect
     .poll(async () => {
-      const res = await api.get(`/api/v2/users/${userId}`, {
+      const res = await m.api.get(`/api/v2/users/${userId}`, {
         params: { by_user_id: "true", props_custom: "true" },
       });
       const u = ((await res.json()) as { data: User }).data;
@@ -149,9 +134,10 @@ test("a user the app already knows: auth merges the visitor into it, then identi
     .toEqual({ name: "Known Carrot", custom: { plan: "gold", visits: 2 } });
   await expect
     .poll(async () => {
-      const res = await api.get(`/api/v2/users/${userId}/events`, { params: { by_user_id: "true" } });
+      const res = await m.api.get(`/api/v2/users/${userId}/events`, { params: { by_user_id: "true" } });
       const events = ((await res.json()) as { data: Event[] }).data ?? [];
       return events.map((e) => e.type.name).sort();
     })
-    .toEqual(["Signed up", "Viewed pricing"]);
+    // The page view the anonymous visitor had before the auth came with it.
+    .toEqual(["$page_view", "Signed up", "Viewed pricing"]);
 });

@@ -1,44 +1,33 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { readState } from "./support/state";
 import { io } from "socket.io-client";
-import { hostPage, startHostSite, type HostSite } from "../lib/testing/host-page";
+import { hostPage } from "../lib/testing/host-page";
+import {
+  data,
+  frameOf,
+  launcher,
+  messengerSite,
+  startInFrame as startOn,
+  type MessengerSite,
+} from "./support/messenger";
 
 // The messenger as a visitor sees it, on a customer's site (another origin), against the real visitor API.
-let site: HostSite;
-let api: APIRequestContext;
+let m: MessengerSite;
 let conversationsLanded = false;
 
 const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 
-async function data<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
-  const body = (await res.json()) as { data: T };
-  expect(res.status(), JSON.stringify(body)).toBe(200);
-  return body.data;
-}
-
 test.beforeAll(async ({ playwright }) => {
-  const e2e = readState();
-  api = await playwright.request.newContext({
-    baseURL: e2e.baseURL,
-    extraHTTPHeaders: { Authorization: `Token ${e2e.token}` },
-  });
-  const settings = await data<{ public_key: string }>(
-    await api.get(`/api/v2/apps/${e2e.admin.appId}/messenger`),
-  );
-  site = await startHostSite({ "/shop": hostPage({ origin: e2e.baseURL, key: settings.public_key }) });
+  m = await messengerSite(playwright, (key, e2e) => ({ "/shop": hostPage({ origin: e2e.baseURL, key }) }));
   // The visitors' conversation endpoints (issue #17) land separately: without them, only the boot is tested.
-  const probe = await playwright.request.newContext({ baseURL: e2e.baseURL });
+  const probe = await playwright.request.newContext({ baseURL: m.e2e.baseURL });
   conversationsLanded = (await probe.get("/api/v2/messenger/conversations")).status() !== 404;
   await probe.dispose();
 });
 test.afterAll(async () => {
-  await site?.close();
-  await api?.dispose();
+  await m?.close();
 });
-
-const frameOf = (page: Page) => page.frameLocator('iframe[title="Messenger"]');
-const launcher = (page: Page, name = "Open messages") => page.getByRole("button", { name, exact: true });
 
 async function open(page: Page) {
   await launcher(page).click();
@@ -50,7 +39,7 @@ test("the visitor is booted: the app's greeting and texts; Escape closes and foc
 }) => {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${site.url}/shop`);
+  await page.goto(`${m.site.url}/shop`);
   await open(page);
   const frame = frameOf(page);
   await expect(frame.getByRole("heading", { name: "Hi there 👋" })).toBeVisible();
@@ -78,20 +67,9 @@ async function frameDevice(page: Page): Promise<string | null> {
 }
 
 async function startInFrame(page: Page, text: string): Promise<number> {
-  await page.goto(`${site.url}/shop`);
-  await open(page);
-  const frame = frameOf(page);
-  await frame.getByRole("button", { name: "New conversation" }).click();
-  const started = page.waitForResponse(
-    (r) => r.url().endsWith("/api/v2/messenger/conversations") && r.request().method() === "POST",
-  );
-  await frame.getByRole("textbox", { name: "Message" }).fill(text);
-  await frame.getByRole("textbox", { name: "Message" }).press("Enter");
-  const id = ((await (await started).json()) as { data: { conversation: { id: number } } }).data.conversation
-    .id;
-  await expect(frame.getByText(text)).toBeVisible();
+  const id = await startOn(page, `${m.site.url}/shop`, text);
   // The composer keeps the focus for the next message.
-  await expect(frame.getByRole("textbox", { name: "Message" })).toBeFocused();
+  await expect(frameOf(page).getByRole("textbox", { name: "Message" })).toBeFocused();
   return id;
 }
 
@@ -103,11 +81,11 @@ test("a conversation started in the frame reaches the operators; their reply and
   const id = await startInFrame(page, text);
   const frame = frameOf(page);
 
-  const parts = await data<{ body: string }[]>(await api.get(`/api/v2/conversations/${id}/parts`));
+  const parts = await data<{ body: string }[]>(await m.api.get(`/api/v2/conversations/${id}/parts`));
   expect(parts.map((p) => p.body).join("\n")).toContain(text);
 
   const answer = `Hi! How can we help? ${stamp()}`;
-  await data(await api.post(`/api/v2/conversations/${id}/reply`, { data: { body: answer } }));
+  await data(await m.api.post(`/api/v2/conversations/${id}/reply`, { data: { body: answer } }));
   // A reload opens the same thread, with the operator's reply and their name.
   await page.reload();
   await open(page);
@@ -132,7 +110,7 @@ test("an operator's reply arrives live in the open thread and is announced", asy
   const id = await startInFrame(page, text);
   const frame = frameOf(page);
   const answer = `Live answer ${stamp()}`;
-  await data(await api.post(`/api/v2/conversations/${id}/reply`, { data: { body: answer } }));
+  await data(await m.api.post(`/api/v2/conversations/${id}/reply`, { data: { body: answer } }));
   // Shown once (the socket's copy and the replay after reconnect are one part), and announced.
   await expect(frame.getByRole("list", { name: "Messages" }).getByText(answer)).toHaveCount(1);
   await expect(frame.getByRole("list", { name: "Messages" }).getByText(answer)).toBeVisible();
@@ -143,7 +121,7 @@ test("an operator's reply arrives live in the open thread and is announced", asy
 async function visitorChannelLanded(): Promise<boolean> {
   const e2e = readState();
   const settings = await data<{ public_key: string }>(
-    await api.get(`/api/v2/apps/${e2e.admin.appId}/messenger`),
+    await m.api.get(`/api/v2/apps/${e2e.admin.appId}/messenger`),
   );
   const res = await fetch(`${e2e.baseURL}/api/v2/messenger/boot`, {
     method: "POST",

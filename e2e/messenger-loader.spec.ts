@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
-import { readState } from "./support/state";
-import { hostPage, startHostSite, type HostSite } from "../lib/testing/host-page";
+import { hostPage } from "../lib/testing/host-page";
+import { launcher, messengerSite, type MessengerSite } from "./support/messenger";
 
 // The loader on a customer's site: another origin (its own port) than the server that serves /messenger.js.
-let site: HostSite;
+let m: MessengerSite;
 // The app's real key: the frame boots a visitor with it (an unknown key's refused boot is a console error).
 let key = "";
 
@@ -30,30 +30,19 @@ const CLICK_AT_ONCE = `<script>new MutationObserver(function (_, o) {
   host.shadowRoot.querySelector("button").click();
 }).observe(document.documentElement, { childList: true, subtree: true });</script>`;
 
-test.beforeAll(async ({ e2e, playwright }) => {
-  const state = readState();
-  const api = await playwright.request.newContext({
-    baseURL: e2e.baseURL,
-    extraHTTPHeaders: { Authorization: `Token ${state.token}` },
-  });
-  const settings = (await (await api.get(`/api/v2/apps/${state.admin.appId}/messenger`)).json()) as {
-    data: { public_key: string };
-  };
-  key = settings.data.public_key;
-  await api.dispose();
-  site = await startHostSite({
-    "/queued": hostPage({ origin: e2e.baseURL, calls: queued() }),
-    "/shop": hostPage({ origin: e2e.baseURL, key, head: HOSTILE_CSS }),
-    "/cold": hostPage({ origin: e2e.baseURL, key, head: CLICK_AT_ONCE }),
+test.beforeAll(async ({ playwright }) => {
+  m = await messengerSite(playwright, (k, e2e) => {
+    key = k;
+    return {
+      "/queued": hostPage({ origin: e2e.baseURL, calls: queued() }),
+      "/shop": hostPage({ origin: e2e.baseURL, key, head: HOSTILE_CSS }),
+      "/cold": hostPage({ origin: e2e.baseURL, key, head: CLICK_AT_ONCE }),
+    };
   });
 });
 test.afterAll(async () => {
-  await site.close();
+  await m?.close();
 });
-
-function launcher(page: Page, name = "Open messages") {
-  return page.getByRole("button", { name, exact: true });
-}
 
 function errorsOf(page: Page): string[] {
   const errors: string[] = [];
@@ -70,7 +59,7 @@ test("calls queued before the loader run after it, in order; later calls act at 
   e2e,
 }) => {
   const errors = errorsOf(page);
-  await page.goto(`${site.url}/queued`);
+  await page.goto(`${m.site.url}/queued`);
   const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
   await expect
     .poll(seen)
@@ -119,7 +108,7 @@ test("calls queued before the loader run after it, in order; later calls act at 
 
 test("the launcher is a labelled button the host page's CSS cannot hide or restyle", async ({ page }) => {
   const errors = errorsOf(page);
-  await page.goto(`${site.url}/shop`);
+  await page.goto(`${m.site.url}/shop`);
   const button = launcher(page);
   await expect(button).toBeVisible();
   await expect(button).toHaveAttribute("aria-expanded", "false");
@@ -137,7 +126,7 @@ test("a click opens the messenger; Escape in it closes it and focus returns to t
   baseURL,
 }) => {
   const errors = errorsOf(page);
-  await page.goto(`${site.url}/shop`);
+  await page.goto(`${m.site.url}/shop`);
   await launcher(page).click();
   const iframe = page.locator('iframe[title="Messenger"]');
   await expect(iframe).toBeVisible();
@@ -158,7 +147,7 @@ test("a click opens the messenger; Escape in it closes it and focus returns to t
 });
 
 test("from the keyboard: Enter and Space open it, the frame's close button closes it", async ({ page }) => {
-  await page.goto(`${site.url}/shop`);
+  await page.goto(`${m.site.url}/shop`);
   await expect(launcher(page)).toBeVisible();
   const iframe = page.locator('iframe[title="Messenger"]');
   const frame = page.frameLocator('iframe[title="Messenger"]');
@@ -203,7 +192,7 @@ test("from the keyboard: Enter and Space open it, the frame's close button close
 test("a click before the frame exists creates it, opens it and puts focus inside once it is ready", async ({
   page,
 }) => {
-  await page.goto(`${site.url}/cold`);
+  await page.goto(`${m.site.url}/cold`);
   expect(await page.evaluate(() => (window as unknown as { framesAtClick: number }).framesAtClick)).toBe(0);
   await expect(page.locator('iframe[title="Messenger"]')).toBeVisible();
   const frame = page.frameLocator('iframe[title="Messenger"]');

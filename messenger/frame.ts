@@ -47,6 +47,8 @@ addEventListener("message", (e: MessageEvent) => {
       booted = a.start();
       booted.catch((err: unknown) => console.warn("Relay: the messenger did not start", err));
     }
+  } else if (m.type === "page") {
+    void app?.pageShown(m.page);
   } else if (m.type === "open" || m.type === "closed") {
     if (app) app.visible = m.type === "open";
     if (m.type === "open") {

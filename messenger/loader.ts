@@ -72,11 +72,15 @@ function emit(name: string, data?: unknown) {
   for (const fn of callbacks[name] ?? []) safely(fn, data);
 }
 
+// The page as the frame last heard of it: a single-page site's navigations are told with the URL they left.
+let shownUrl = location.href;
+let referrer = document.referrer;
+const page = () => ({ url: location.href, referrer, title: document.title });
+
 function createFrame(l: Launcher) {
   const f = document.createElement("iframe");
   f.title = "Messenger";
   f.src = `${ORIGIN}/messenger/frame.html?key=${encodeURIComponent(key ?? "")}`;
-  const page = () => ({ url: location.href, referrer: document.referrer, title: document.title });
   f.addEventListener("load", () =>
     f.contentWindow?.postMessage({ tag: TAG, type: "hello", page: page() }, ORIGIN),
   );
@@ -146,6 +150,27 @@ function draw() {
   else addEventListener("load", preload);
 }
 
+/** Tells the frame when the URL changed without a load; a replaceState of the same URL is no news. */
+function watchNavigation() {
+  const changed = () => {
+    if (location.href === shownUrl) return;
+    referrer = shownUrl;
+    shownUrl = location.href;
+    // The next task: routers set the new title after pushing the URL.
+    setTimeout(() => frame && post({ tag: TAG, type: "page", page: page() }), 0);
+  };
+  for (const name of ["pushState", "replaceState"] as const) {
+    const original = history[name].bind(history);
+    history[name] = (...args: Parameters<History["pushState"]>) => {
+      const r = original(...args);
+      changed();
+      return r;
+    };
+  }
+  addEventListener("popstate", changed);
+  addEventListener("hashchange", changed);
+}
+
 const methods: Record<string, Fn> = {
   connect: (k, settings) => {
     if (typeof k === "string" && k && !key) key = k;
@@ -189,5 +214,6 @@ if (!w.Relay?.loaded) {
   // carrotquest's queue is flat: a method name, then its arguments object.
   for (let i = 0; i < cqQueue.length; i += 2) call(cqQueue[i], (cqQueue[i + 1] as ArrayLike<unknown>) ?? []);
   for (const args of relayQueue) call(args[0], Array.prototype.slice.call(args, 1));
+  watchNavigation();
   draw();
 }

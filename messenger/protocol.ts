@@ -18,6 +18,8 @@ export type ToFrame =
    * is the host page (older loaders send none).
    */
   | { tag: typeof TAG; type: "hello"; page?: HostPage }
+  /** The host page's URL changed without a load (a single-page site's history.pushState, back, a new hash). */
+  | { tag: typeof TAG; type: "page"; page: HostPage }
   /** The messenger was shown: focus goes inside (and operators' replies shown count as read). */
   | { tag: typeof TAG; type: "open" }
   /** The messenger was hidden by the loader (launcher, Escape on the host page, JS API). */

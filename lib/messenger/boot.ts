@@ -4,6 +4,7 @@ import { denied, invalid, wrongCredentials } from "../domain/errors";
 import { issueTokenPair, type TokenPair } from "../auth/refresh-tokens";
 import { Prisma } from "../db/generated/client";
 import type { Serialized } from "../contract/schemas";
+import type { Queryable } from "../db/sql";
 import { isOriginAllowed } from "./identity";
 import type { MessengerSettingsRow } from "./settings";
 import type { Visitor, VisitorMessenger } from "./visitor-schemas";
@@ -89,6 +90,24 @@ export function serializeVisitorMessenger(row: MessengerSettingsRow): Serialized
     email_prompt: row.emailPrompt,
     identity_required: row.identityRequired,
   };
+}
+
+/**
+ * One conversation's unread count as an event left it: the team's messages up to `upToUs` (the conversation's
+ * `last_update` in that event, µs since the epoch; a message's `created` is its transaction's last_update), so the
+ * frame, which adds each later message as it arrives, counts none twice. Read ones are not counted even if read later:
+ * their read event follows.
+ */
+export async function conversationUnreadAsOf(
+  db: Queryable,
+  conversationId: bigint,
+  upToUs: bigint,
+): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*)::bigint AS n FROM conversation_parts p
+    WHERE p.conversation_id = ${conversationId} AND p.direction = 'a2u' AND p.read = false
+      AND (EXTRACT(EPOCH FROM p.created) * 1000000)::bigint <= ${upToUs}`;
+  return Number(row?.n ?? 0);
 }
 
 /** Operators' messages to the visitor (`a2u`: replies, never notes) it has not read, over all its conversations. */

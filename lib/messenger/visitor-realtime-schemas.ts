@@ -8,8 +8,11 @@ import { visitorAdminSchema, visitorConversationSchema, visitorPartSchema } from
  * Browser-safe (zod only): the frame's types come from here.
  */
 
-/** A conversation's change (start, close, reopen, assignment): the list's item but `unread`, which the frame counts. */
-export const visitorConversationEventSchema = visitorConversationSchema.omit({ unread: true });
+/**
+ * A conversation's change (start by either side, close, reopen, assignment): the list's item, `unread` as of the
+ * change (the frame adds the team's later messages as they arrive).
+ */
+export const visitorConversationEventSchema = visitorConversationSchema;
 
 export const visitorRealtimeSchemas = {
   messenger_part: z.strictObject({ conversation: id, part: visitorPartSchema }),

@@ -123,10 +123,46 @@ describe("a visitor's messenger subscription", () => {
     expect(tab.got[0]).toMatchObject({
       message: { part: { type: "reply_user", body: "from the frame", random_id: 7, from: { kind: "user" } } },
     });
-    // The summary is the list's item but its unread count.
+    // The summary is the list's item, unread count included.
     const [item] = ok(await v.api.get(base)) as unknown as Record<string, unknown>[];
-    const { unread: _unread, last_part: _last, last_update: _update, ...rest } = item!;
-    expect(tab.got[1]!.message).toMatchObject(rest);
+    const { last_part: _last, last_update: _update, ...rest } = item!;
+    expect(tab.got[1]!.message).toMatchObject({ ...rest, unread: 0 });
+  });
+
+  it("tells the visitor of a conversation an operator started, live, with its unread count as of each change", async () => {
+    const v = await bootTestVisitor(s, a);
+    const userId = BigInt(v.boot.visitor.id);
+    const { got } = await listen(v);
+    const d = ok(await a.api.postForm(`/api/v2/users/${userId}/sendmessage`, { body: "Can we help?" }));
+    const conv = d.id as number;
+    await until(() => got.find((m) => m.type === "messenger_conversation"));
+    expect(got.map((m) => m.type)).toEqual(["messenger_part", "messenger_conversation"]);
+    expect(got[1]!.message).toMatchObject({ id: conv, unread: 1, last_part: { body: "Can we help?" } });
+    // A second reply, then a close: the close's summary counts both (as the list would then).
+    ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body: "Anyone?" }));
+    ok(await a.api.postForm(`/api/conversations/${conv}/close`, {}));
+    await until(() =>
+      got.filter((m) => m.type === "messenger_conversation").length === 2 ? true : undefined,
+    );
+    expect(got.at(-1)!.message).toMatchObject({ id: conv, closed: true, unread: 2 });
+    const [item] = ok(await v.api.get("/api/v2/messenger/conversations")) as unknown as { unread: number }[];
+    expect(item!.unread).toBe(2);
+    // Read by the visitor, then reopened: nothing unread.
+    ok(await v.api.postJson(`/api/v2/messenger/conversations/${conv}/read`, {}));
+    ok(await a.api.postForm(`/api/conversations/${conv}/reopen`, {}));
+    await until(() =>
+      got.filter((m) => m.type === "messenger_conversation").length === 3 ? true : undefined,
+    );
+    expect(got.at(-1)!.message).toMatchObject({ id: conv, closed: false, unread: 0 });
+    // Replayed from before it all: the summaries in order, counted now (both replies were read since; the replayed
+    // read event says so too), never more than the list's.
+    const again = await listen(v, got[0]!.id! - 1);
+    await until(() =>
+      again.got.filter((m) => m.type === "messenger_conversation").length === 3 ? true : undefined,
+    );
+    const unreads = (ms: Msg[]) =>
+      ms.flatMap((m) => (m.type === "messenger_conversation" ? [m.message.unread] : []));
+    expect(unreads(again.got)).toEqual([0, 0, 0]);
   });
 
   it("delivers an operator's reply typing, never note typing nor the visitor's own", async () => {

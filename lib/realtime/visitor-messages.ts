@@ -5,6 +5,8 @@ import { isVisibleToVisitor, serializeVisitorPart, type VisitorPartSource } from
 import type { VisitorPart } from "../messenger/visitor-schemas";
 import type { VisitorConversationEvent, VisitorRealtimeMessage } from "../messenger/visitor-realtime-schemas";
 import type { LogRow } from "./log-rows";
+import type { Queryable } from "../db/sql";
+import { conversationUnreadAsOf } from "../messenger/boot";
 
 /** The channel a visitor subscribes to; what it receives are its own conversations' events, visitor-shaped. */
 export const MESSENGER_CHANNEL = "messenger";
@@ -21,14 +23,34 @@ const KINDS = [
 
 export const visitorSources = (appId: bigint) => KINDS.map((k) => `${k}.${appId}`);
 
+/** A conversation's summary as its rows tell it; `unread` is counted when it is sent (withUnread). */
+export type ConversationSummary = Omit<VisitorConversationEvent, "unread">;
+
 /**
  * The conversations as their latest `conversation` rows left them (per visitor): a close, an assignment or a
  * reopening row follows its transaction's `conversation` row, which gives the rest of the summary.
  */
-export type ConversationMemo = Map<string, VisitorConversationEvent>;
+export type ConversationMemo = Map<string, ConversationSummary>;
+
+/** A visitor message as a row makes it: a conversation's summary still lacks its unread count. */
+export type RowMessage =
+  | Exclude<VisitorRealtimeMessage, { type: "messenger_conversation" }>
+  | { type: "messenger_conversation"; message: ConversationSummary };
+
+/** The message with its unread count, as of the summary's `last_update`. */
+export async function withUnread(db: Queryable, m: RowMessage): Promise<VisitorRealtimeMessage> {
+  if (m.type !== "messenger_conversation") return m;
+  const upToUs = BigInt(Math.round(m.message.last_update * 1e6));
+  return {
+    ...m,
+    message: { ...m.message, unread: await conversationUnreadAsOf(db, BigInt(m.message.id), upToUs) },
+  };
+}
 
 interface ConversationJson {
   id: number;
+  message?: { type?: string } | null;
+  parts_count?: number;
   created: number;
   last_update: number;
   closed: boolean;
@@ -65,7 +87,7 @@ function visitorPart(p: Part): VisitorPart | undefined {
 
 const admin = (a: Actor | null | undefined) => (a ? { id: a.id, name: a.name, avatar: a.avatar } : null);
 
-function summaryOf(c: ConversationJson): VisitorConversationEvent {
+function summaryOf(c: ConversationJson): ConversationSummary {
   return {
     id: c.id,
     created: c.created,
@@ -80,7 +102,7 @@ function summaryOf(c: ConversationJson): VisitorConversationEvent {
  * What a visitor receives of one row of its user's events (at most one message, so the row's id is its position):
  * nothing for notes, system parts, tags or the operators' own bookkeeping.
  */
-export function visitorMessageOf(row: LogRow, memo: ConversationMemo): VisitorRealtimeMessage | undefined {
+export function visitorMessageOf(row: LogRow, memo: ConversationMemo): RowMessage | undefined {
   const kind = row.channel.slice(0, row.channel.lastIndexOf("."));
   const p = row.payload as Record<string, unknown>;
   switch (kind) {
@@ -88,9 +110,15 @@ export function visitorMessageOf(row: LogRow, memo: ConversationMemo): VisitorRe
       const part = visitorPart(p as unknown as Part);
       return part && { type: "messenger_part", message: { conversation: part.conversation, part } };
     }
-    case "conversation":
-      memo.set(String(p.id), summaryOf(p as unknown as ConversationJson));
-      return undefined;
+    case "conversation": {
+      const c = p as unknown as ConversationJson;
+      const summary = summaryOf(c);
+      memo.set(String(summary.id), summary);
+      // An operator's message that started it (its opening row: one part): the visitor's list gets it live, as a
+      // conversation the visitor started gets its conversation_started_user row.
+      const opened = c.message?.type === "manual" && c.parts_count === 1;
+      return opened ? { type: "messenger_conversation", message: summary } : undefined;
+    }
     case "conversation_started_user": {
       const summary = summaryOf(p as unknown as ConversationJson);
       memo.set(String(summary.id), summary);
@@ -105,7 +133,7 @@ export function visitorMessageOf(row: LogRow, memo: ConversationMemo): VisitorRe
     case "conversation_assigned": {
       const id = p.conversation as number;
       // Without its `conversation` row (a replay that starts between the two): what the row itself says.
-      const summary: VisitorConversationEvent = {
+      const summary: ConversationSummary = {
         ...(memo.get(String(id)) ?? {
           id,
           created: 0,

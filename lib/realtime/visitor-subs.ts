@@ -17,6 +17,7 @@ import {
   MESSENGER_CHANNEL,
   visitorMessageOf,
   visitorSources,
+  withUnread,
   type ConversationMemo,
 } from "./visitor-messages";
 import type { VisitorRealtimeMessage } from "../messenger/visitor-realtime-schemas";
@@ -39,6 +40,8 @@ interface VisitorListener {
 interface VisitorEntry {
   listeners: Set<VisitorListener>;
   memo: ConversationMemo;
+  /** While a summary's unread count is being read, it and every later message wait their turn here. */
+  queue: Promise<void> | undefined;
 }
 
 /**
@@ -63,8 +66,25 @@ export class VisitorSubs {
     if (!entry) return;
     const msg = visitorMessageOf(row, entry.memo);
     if (!msg) return;
-    const d = { id: row.id, msg, time: row.created.getTime() / 1000 };
-    for (const l of entry.listeners) deliver(l, d);
+    const time = row.created.getTime() / 1000;
+    if (msg.type !== "messenger_conversation" && !entry.queue) {
+      const d = { id: row.id, msg, time };
+      for (const l of entry.listeners) deliver(l, d);
+      return;
+    }
+    // Counted at once, delivered in id order: after whatever waits before it.
+    const counted = withUnread(this.db, msg);
+    const q: Promise<void> = (entry.queue ?? Promise.resolve())
+      .then(async () => {
+        const d = { id: row.id, msg: await counted, time };
+        for (const l of entry.listeners) deliver(l, d);
+      })
+      // A count the database could not give: that summary is skipped (the frame's next reload has it).
+      .catch(() => undefined)
+      .finally(() => {
+        if (entry.queue === q) entry.queue = undefined;
+      });
+    entry.queue = q;
   }
 
   /**
@@ -119,7 +139,7 @@ export class VisitorSubs {
     else {
       l = { socket, last: position, pending: undefined, ...replayed };
       let entry = this.users.get(key);
-      if (!entry) this.users.set(key, (entry = { listeners: new Set(), memo: new Map() }));
+      if (!entry) this.users.set(key, (entry = { listeners: new Set(), memo: new Map(), queue: undefined }));
       entry.listeners.add(l);
       this.bySocket.set(socket.id, { userId: key, l });
       await socket.join(messengerRoom(who.userId));
@@ -150,10 +170,16 @@ export class VisitorSubs {
         SELECT id, user_id AS "userId", channel, payload, created FROM event_log
         WHERE channel = ANY(${sources}) AND user_id = ${who.userId} AND id > ${cursor} AND id <= ${upTo}
         ORDER BY id LIMIT ${REPLAY_PAGE}`;
+      const msgs = await Promise.all(
+        rows.map((row) => {
+          const m = visitorMessageOf(row, memo);
+          return m ? withUnread(this.db, m) : Promise.resolve(undefined);
+        }),
+      );
       if (!l.socket.connected) return;
       await this.turns.take(() => {
-        for (const row of rows) {
-          const msg = visitorMessageOf(row, memo);
+        for (const [i, row] of rows.entries()) {
+          const msg = msgs[i];
           if (msg) send(l, { id: row.id, msg, time: row.created.getTime() / 1000 });
           else if (row.id > l.last) l.last = row.id;
         }

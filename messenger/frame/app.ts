@@ -5,6 +5,7 @@ import { renderHome } from "./home";
 import { connectLive, type LiveEvent } from "./live";
 import { Store } from "./store";
 import { openThread, type ThreadView } from "./thread";
+import { TypingThrottle } from "./typing";
 import type { Boot, Conversation, Part, TokenPair } from "./types";
 import type { HostPage } from "../protocol";
 
@@ -21,7 +22,6 @@ export interface Host {
 }
 
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
-const TYPING_EVERY_MS = 3000;
 const HEARTBEAT_MS = 20_000;
 
 /** The frame's controller: boots the visitor, keeps the store live, and draws the current view. */
@@ -36,8 +36,11 @@ export class App implements FrameContext {
   live: ReturnType<typeof connectLive> | undefined;
   private view: View = { name: "home" };
   private thread: ThreadView | undefined;
-  private typedAt = 0;
+  private typer: { conversation: number; throttle: TypingThrottle } | undefined;
   private unreadSent = -1;
+  private booted = false;
+  /** The URL of the last page view tracked: the same URL twice in a row is one view. */
+  private viewed: string | undefined;
 
   constructor(readonly host: Host) {
     this.api = new Api(host.key, () => this.boot().then((b) => b as TokenPair));
@@ -63,6 +66,7 @@ export class App implements FrameContext {
       throw err;
     }
     this.api.setTokens(b);
+    this.booted = true;
     const accent = b.messenger.accent_color;
     document.documentElement.style.setProperty("--accent", accent);
     this.host.post({ type: "appearance", accent, position: b.messenger.position });
@@ -83,6 +87,8 @@ export class App implements FrameContext {
     void this.heartbeat();
     setInterval(() => void this.heartbeat(), HEARTBEAT_MS);
     $("back").addEventListener("click", () => this.go({ name: "home" }));
+    // Before the site's queued calls (they wait for start): an auth then merges this view into its user.
+    if (this.host.page) await this.pageShown(this.host.page);
   }
 
   /** The conversations, and the open one's parts: after boot and after each (re)connect. */
@@ -172,10 +178,7 @@ export class App implements FrameContext {
       this.thread?.update();
       setTimeout(() => this.thread?.update(), 5100);
     } else if (e.type === "messenger_read") this.store.markRead(e.data.conversation, e.data.by);
-    else if (e.type === "messenger_conversation") {
-      const had = this.store.conversations.get(e.data.id);
-      this.store.upsertConversation({ ...e.data, unread: had?.unread ?? 0 });
-    }
+    else if (e.type === "messenger_conversation") this.store.upsertConversation(e.data);
   }
 
   async send(conversation: number | null, body: string, file?: File, progress?: (f: number) => void) {
@@ -195,6 +198,7 @@ export class App implements FrameContext {
             random_id: randomId,
           };
     if (pending) this.store.addPart(pending);
+    if (conversation !== null && this.typer?.conversation === conversation) this.typer.throttle.sent();
     const fields: Record<string, string> = {
       random_id: String(randomId),
       referrer: this.host.page?.url ?? "",
@@ -232,11 +236,22 @@ export class App implements FrameContext {
   }
 
   typed(conversation: number, body: string) {
-    if (Date.now() - this.typedAt < TYPING_EVERY_MS) return;
-    this.typedAt = Date.now();
-    void this.api
-      .call("POST", `/conversations/${conversation}/typing`, { body: body.slice(0, 1000) })
-      .catch(() => undefined);
+    if (this.typer?.conversation !== conversation) {
+      const post = (text: string) =>
+        void this.api
+          .call("POST", `/conversations/${conversation}/typing`, { body: text.slice(0, 1000) })
+          .catch(() => undefined);
+      this.typer = { conversation, throttle: new TypingThrottle(post) };
+    }
+    this.typer.throttle.typed(body);
+  }
+
+  /** The host page, at the frame's load or after a single-page site's navigation: a `$page_view`. */
+  async pageShown(page: HostPage) {
+    this.host.page = page;
+    if (!this.booted || page.url === this.viewed) return;
+    this.viewed = page.url;
+    await this.api.call("POST", "/track", { name: "$page_view", params: page }).catch(() => undefined);
   }
 
   async saveEmail(email: string) {

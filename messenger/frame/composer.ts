@@ -4,7 +4,7 @@ import type { ThreadView } from "./thread";
 
 /**
  * The composer: Enter sends, Shift+Enter is a new line; the attach button sends a file at once (with the text
- * typed so far) and shows the upload's progress; typing is reported (throttled by the controller).
+ * typed so far) and shows the upload's progress; typing is reported (throttled by the controller, a stop when emptied).
  */
 // Drawn, not emoji: a system without an emoji font would show empty boxes.
 const CLIP =
@@ -63,7 +63,8 @@ export function composer(ctx: FrameContext, view: ThreadView): HTMLElement {
     // Grows with its text, up to the CSS max-height.
     text.style.height = "auto";
     text.style.height = `${text.scrollHeight}px`;
-    if (view.conversation !== null && text.value.trim()) ctx.typed(view.conversation, text.value);
+    // Emptied, it tells the operators the visitor stopped.
+    if (view.conversation !== null) ctx.typed(view.conversation, text.value);
   });
   file.addEventListener("change", () => {
     const f = file.files?.[0];

@@ -11,8 +11,8 @@ type Messages = {
   messenger_part: { conversation: number; part: Part };
   messenger_typing: { conversation: number; admin: { id: number; name: string } | null };
   messenger_read: { conversation: number; by: "admin" | "user" };
-  /** The conversation's summary (no unread count: the frame keeps its own). */
-  messenger_conversation: Omit<Conversation, "unread">;
+  /** The conversation's summary, its unread count as of the change (later replies are counted as they come). */
+  messenger_conversation: Conversation;
 };
 
 /** The socket's envelope: `{id, channel: "messenger", type, message, time}`. */

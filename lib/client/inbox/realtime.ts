@@ -165,10 +165,10 @@ export const inboxRealtimeHandlers: Record<string, Handler> = {
     const t = msg.message as { conversation: Id; body?: string; from: unknown };
     // Visitors are named by their ID; operators by an object (their typing is not shown).
     if (typeof t.from === "object" && t.from !== null) return;
-    queryClient.setQueryData<TypingState>(queryKeys.inbox.typing(String(t.conversation)), {
-      at: Date.now(),
-      body: typeof t.body === "string" ? t.body : "",
-    });
+    const key = queryKeys.inbox.typing(String(t.conversation));
+    // An empty body: the visitor emptied their composer (the messenger's stop), so the indicator goes at once.
+    if (!t.body) return void queryClient.setQueryData(key, null);
+    queryClient.setQueryData<TypingState>(key, { at: Date.now(), body: t.body });
   },
 };
 

@@ -1,0 +1,93 @@
+import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { readState, type E2EState } from "./state";
+import { startHostSite, type HostSite } from "../../lib/testing/host-page";
+
+/**
+ * The messenger specs' common ground: the operators' API (the app's token), the app's public messenger key, a
+ * customer's site on another origin, and the visitor's moves in the frame.
+ */
+export interface MessengerSite {
+  e2e: E2EState;
+  api: APIRequestContext;
+  key: string;
+  site: HostSite;
+  close(): Promise<void>;
+}
+
+/** A 200 answer's `data`; anything else fails with the answer's body. */
+export async function data<T>(res: APIResponse): Promise<T> {
+  const body = (await res.json()) as { data: T };
+  expect(res.status(), JSON.stringify(body)).toBe(200);
+  return body.data;
+}
+
+/**
+ * Starts the site with the pages `pages(key)` makes; the site reads the returned map on every request, so a spec
+ * may add pages to it later.
+ */
+export async function messengerSite(
+  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
+  pages: (key: string, e2e: E2EState) => Record<string, string>,
+): Promise<MessengerSite> {
+  const e2e = readState();
+  const api = await playwright.request.newContext({
+    baseURL: e2e.baseURL,
+    extraHTTPHeaders: { Authorization: `Token ${e2e.token}` },
+  });
+  const { public_key: key } = await data<{ public_key: string }>(
+    await api.get(`/api/v2/apps/${e2e.admin.appId}/messenger`),
+  );
+  const site = await startHostSite(pages(key, e2e));
+  return {
+    e2e,
+    api,
+    key,
+    site,
+    close: async () => {
+      await site.close();
+      await api.dispose();
+    },
+  };
+}
+
+export const frameOf = (page: Page) => page.frameLocator('iframe[title="Messenger"]');
+export const messages = (page: Page) => frameOf(page).getByRole("list", { name: "Messages" });
+export const launcher = (page: Page, name = "Open messages") =>
+  page.getByRole("button", { name, exact: true });
+
+/** Resolves when the frame's socket has subscribed to "messenger" (its ack): from then on, events arrive live. */
+export function subscribed(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on("websocket", (ws) => {
+      if (!ws.url().includes("/socket.io/")) return;
+      ws.on("framereceived", (f) => {
+        if (typeof f.payload === "string" && f.payload.includes('"subscribed":["messenger"')) resolve();
+      });
+    });
+  });
+}
+
+/** Opens `url` and the messenger on it, once the frame's socket is subscribed. */
+export async function openMessenger(page: Page, url: string) {
+  const live = subscribed(page);
+  await page.goto(url);
+  await launcher(page).click();
+  await expect(page.locator('iframe[title="Messenger"]')).toBeVisible();
+  await live;
+}
+
+/** Starts a conversation from the frame's composer on `url`; its id, from the visitor API's answer. */
+export async function startInFrame(page: Page, url: string, text: string): Promise<number> {
+  await openMessenger(page, url);
+  const frame = frameOf(page);
+  await frame.getByRole("button", { name: "New conversation" }).click();
+  const started = page.waitForResponse(
+    (r) => r.url().endsWith("/api/v2/messenger/conversations") && r.request().method() === "POST",
+  );
+  await frame.getByRole("textbox", { name: "Message" }).fill(text);
+  await frame.getByRole("textbox", { name: "Message" }).press("Enter");
+  const answer = (await (await started).json()) as { data: { conversation: { id: number } } };
+  await expect(messages(page).getByText(text)).toBeVisible();
+  return answer.data.conversation.id;
+}
