@@ -97,7 +97,8 @@ interface Metered {
 
 /**
  * One side of a case, with the process's CPU time counted (and, for the API side under BENCH_PROFILE=1, its main
- * thread sampled) from the moment its load starts. Wall-clock figures on a loaded machine mostly measure the wait
+ * thread's samples summarised) from the moment its load starts. Figures from a profiled run carry the sampler's
+ * own cost: read them from a run without it. Wall-clock figures on a loaded machine mostly measure the wait
  * for a core; CPU per request does not, and the load generator's share is the same on both sides.
  */
 async function metered(
@@ -105,17 +106,16 @@ async function metered(
   run: (start: () => void) => Promise<Sample>,
 ): Promise<Metered> {
   let from: NodeJS.CpuUsage | undefined;
-  let profile: Promise<void> | undefined;
+  let fromUs = 0;
+  // Before the load: starting the profiler stalls this thread for a while (V8 logs every compiled function).
+  if (label !== undefined) await profileStart();
   const start = () => {
     from = process.cpuUsage();
-    if (label !== undefined) profile = profileStart();
+    fromUs = Number(process.hrtime.bigint() / 1000n);
   };
   const sample = await run(start);
   const used = process.cpuUsage(from);
-  if (label !== undefined) {
-    await profile;
-    await profileStop(label);
-  }
+  if (label !== undefined) await profileStop(label, fromUs);
   return { sample, cpuMs: (used.user + used.system) / 1000 / Math.max(1, sample.n + sample.failed) };
 }
 

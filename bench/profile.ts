@@ -50,15 +50,19 @@ export async function profileStart(): Promise<void> {
   await session.post("Profiler.start");
 }
 
-/** Stops the sampling profileStart began, writes the profile and prints its summary. */
-export async function profileStop(label: string): Promise<void> {
+/**
+ * Stops the sampling profileStart began, writes the profile and prints its summary of the samples from `fromUs`
+ * (process.hrtime's clock, in µs) on: the profiler is started before the load, because starting it stalls the
+ * thread (V8 logs every compiled function), and what came before the load is not the case's.
+ */
+export async function profileStop(label: string, fromUs = 0): Promise<void> {
   if (!profiling() || !session) return;
   const { profile } = (await session.post("Profiler.stop")) as { profile: CpuProfile };
   fs.mkdirSync(PROFILE_DIR, { recursive: true });
   const file = path.join(PROFILE_DIR, `${label.replace(/[^\w.-]+/g, "_").slice(0, 80)}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));
   console.log(`  profile ${path.relative(ROOT, file)}`);
-  console.log(formatSummary(summarise(profile)));
+  console.log(formatSummary(summarise(profile, fromUs)));
 }
 
 /** Where a frame's code lives: a package, a node built-in, one of our files, or V8's own buckets. */
@@ -82,14 +86,17 @@ export interface Summary {
   byFunction: { name: string; ms: number }[];
 }
 
-/** Self time per module and per function (idle excluded from the shares). */
-export function summarise(profile: CpuProfile): Summary {
+/** Self time per module and per function (idle excluded from the shares), of the samples from `fromUs` on. */
+export function summarise(profile: CpuProfile, fromUs = 0): Summary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
   // A sample's time is the gap to the next one (V8 stamps the delta before each sample).
+  let at = profile.startTime;
   for (let i = 0; i < samples.length; i++) {
+    at += deltas[i] ?? 0;
+    if (at < fromUs) continue;
     const us = deltas[i + 1] ?? 0;
     self.set(samples[i]!, (self.get(samples[i]!) ?? 0) + us);
   }
