@@ -12,6 +12,7 @@ import { deleteImportedUsers, rssOf, uploadImport, writeImportCsv } from "./impo
 /** Writes on users: props update (20 operations), event ingest, CSV import of 100,000 rows. */
 const INGEST_RPS: Target = { kind: "rps>=", value: 1500, source: "#5, #9" };
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const IMPORT_LARGE_ROWS = Number(process.env.BENCH_IMPORT_LARGE_ROWS ?? 1_000_000);
 const IMPORT_HEAP_MB = Number(process.env.BENCH_IMPORT_HEAP_MB ?? 192);
 
 function operations(i: number) {
@@ -106,17 +107,16 @@ async function runImport(url: string, token: string, file: string, label?: strin
 }
 
 /**
- * A CSV import through the API into an app of its own (removed afterwards). Time and memory are the real server's
- * (`server.ts` in a process of its own, as `npm start` runs it): time until the job is done, and its peak RSS
- * meanwhile. The baseline replays the job's SQL, recorded from a second, traced import through this session's
- * server (whose recorder holds every statement, so its memory says nothing) once the users are deleted again.
+ * CSV imports through the API into an app of its own (removed afterwards): BENCH_IMPORT_ROWS (100,000) rows of the
+ * wide shape, then BENCH_IMPORT_LARGE_ROWS (1,000,000; 0 skips it) of the narrow one, whose size fits the upload
+ * limit: streamed end to end, the second must not take more memory than the first. Time and memory are the real
+ * server's (`server.ts` in a process of its own, as `npm start` runs it): time until the job is done, and its peak
+ * RSS meanwhile over the settled, idle server. The baseline replays the job's SQL, recorded from a second, traced
+ * import through this session's server (whose recorder holds every statement, so its memory says nothing) once
+ * the users are deleted again.
  */
 export async function benchImport(s: Session): Promise<void> {
-  const file = path.join(os.tmpdir(), `relay-bench-import-${process.pid}.csv`);
-  writeImportCsv(file, IMPORT_ROWS);
   const made = await makeApp(s.db.db, { name: "Bench import" });
-  const label = `import ${IMPORT_ROWS.toLocaleString("en")} rows`;
-  const mb = (b: number) => Math.round(b / 1024 / 1024);
   const server = spawnServer({
     DATABASE_URL: s.ds.url,
     SEED_DEMO: "0",
@@ -129,12 +129,36 @@ export async function benchImport(s: Session): Promise<void> {
   });
   try {
     const url = await server.ready;
-    const pid = server.child.pid!;
-    // Settled, and warmed by a first small import (code loaded, pools open), before the measured one.
+    // Warmed by a first small import (code loaded, pools open) before the measured ones.
     const warm = path.join(os.tmpdir(), `relay-bench-import-warm-${process.pid}.csv`);
     writeImportCsv(warm, 100);
     await runImport(url, made.token, warm);
     fs.rmSync(warm, { force: true });
+    await deleteImportedUsers(s.ds.url, made.app.id);
+    const one = { s, url, pid: server.child.pid!, made };
+    await importCase(one, IMPORT_ROWS, "wide");
+    if (IMPORT_LARGE_ROWS > 0) await importCase(one, IMPORT_LARGE_ROWS, "narrow");
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+    await deleteImportedUsers(s.ds.url, made.app.id);
+    const c = new pg.Client({ connectionString: s.ds.url });
+    await c.connect();
+    await c.query("DELETE FROM apps WHERE id = $1", [made.app.id]);
+    await c.end();
+  }
+}
+
+async function importCase(
+  { s, url, pid, made }: { s: Session; url: string; pid: number; made: Awaited<ReturnType<typeof makeApp>> },
+  rows: number,
+  shape: "wide" | "narrow",
+): Promise<void> {
+  const file = path.join(os.tmpdir(), `relay-bench-import-${process.pid}.csv`);
+  writeImportCsv(file, rows, shape);
+  const label = `import ${rows.toLocaleString("en")} rows${shape === "narrow" ? " (3 columns)" : ""}`;
+  const mb = (b: number) => Math.round(b / 1024 / 1024);
+  try {
     await new Promise((r) => setTimeout(r, 1000));
     const before = rssOf(pid);
     let peak = before;
@@ -158,11 +182,11 @@ export async function benchImport(s: Session): Promise<void> {
       failed: status.rows_failed,
       error: status.error ?? undefined,
       base: {
-        n: IMPORT_ROWS,
+        n: rows,
         failed: res.ok ? 0 : 1,
         p50: baseMs,
         p99: NaN,
-        rps: (IMPORT_ROWS / baseMs) * 1000,
+        rps: (rows / baseMs) * 1000,
         error: res.ok ? undefined : await res.text(),
       },
       // Not holding the file in memory: read whole and parsed, a file costs several times its size (UTF-16
@@ -177,13 +201,6 @@ export async function benchImport(s: Session): Promise<void> {
       },
     });
   } finally {
-    server.child.kill("SIGTERM");
-    await server.exited;
     fs.rmSync(file, { force: true });
-    await deleteImportedUsers(s.ds.url, made.app.id);
-    const c = new pg.Client({ connectionString: s.ds.url });
-    await c.connect();
-    await c.query("DELETE FROM apps WHERE id = $1", [made.app.id]);
-    await c.end();
   }
 }

@@ -4,6 +4,7 @@ import type { DbHandle } from "../lib/db/client";
 import { Recorder, startBaseline, tracedDb, TRACE_HEADER, withTracing } from "./capture";
 import { concurrent, concurrentOffThread, sequential, type Req, type Sample } from "./load";
 import type { DatasetInfo } from "./dataset";
+import { profileStart, profileStop } from "./profile";
 
 /**
  * One benchmark session: the product server in-process on the dataset (a traced connection pool), the baseline
@@ -88,6 +89,41 @@ export async function openSession(ds: DatasetInfo): Promise<Session> {
   };
 }
 
+interface Metered {
+  sample: Sample;
+  /** This process's CPU time (every thread: the server or baseline, and the load) per request. */
+  cpuMs: number;
+}
+
+/**
+ * One side of a case, with the process's CPU time counted (and, for the API side under BENCH_PROFILE=1, its main
+ * thread's samples summarised) from the moment its load starts. Figures from a profiled run carry the sampler's
+ * own cost: read them from a run without it. Wall-clock figures on a loaded machine mostly measure the wait
+ * for a core; CPU per request does not, and the load generator's share is the same on both sides.
+ */
+async function metered(
+  label: string | undefined,
+  run: (start: () => void) => Promise<Sample>,
+): Promise<Metered> {
+  let from: NodeJS.CpuUsage | undefined;
+  let fromUs = 0;
+  // Before the load: starting the profiler stalls this thread for a while (V8 logs every compiled function).
+  if (label !== undefined) await profileStart();
+  const start = () => {
+    from = process.cpuUsage();
+    fromUs = Number(process.hrtime.bigint() / 1000n);
+  };
+  const sample = await run(start);
+  const used = process.cpuUsage(from);
+  if (label !== undefined) await profileStop(label, fromUs);
+  return { sample, cpuMs: (used.user + used.system) / 1000 / Math.max(1, sample.n + sample.failed) };
+}
+
+const cpu = (api: Metered, base: Metered) => ({
+  cpuMsPerRequest: +api.cpuMs.toFixed(2),
+  baseCpuMsPerRequest: +base.cpuMs.toFixed(2),
+});
+
 const traced = (label: string, r: Req): Req => ({
   ...r,
   headers: { ...r.headers, [TRACE_HEADER]: encodeURIComponent(label) },
@@ -109,9 +145,25 @@ export async function latencyCase(
   const warmup = opts.warmup ?? 20;
   await sequential(s.api.url, (i) => traced(label, make(i)), { n: warmup });
   const seconds = Number(process.env.BENCH_CASE_SECONDS ?? 30);
-  const api = await sequential(s.api.url, make, { n, seconds });
-  const base = await sequential(s.baseline.url, replayOf(label), { n: api.n + api.failed, warmup: 2 });
-  return push(s, { group, case: label, ...api, base, target: opts.target, extra: opts.extra });
+  const api = await metered(label, (start) => {
+    start();
+    return sequential(s.api.url, make, { n, seconds });
+  });
+  const base = await metered(undefined, (start) =>
+    sequential(s.baseline.url, replayOf(label), {
+      n: api.sample.n + api.sample.failed,
+      warmup: 2,
+      onStart: start,
+    }),
+  );
+  return push(s, {
+    group,
+    case: label,
+    ...api.sample,
+    base: base.sample,
+    target: opts.target,
+    extra: { ...opts.extra, ...cpu(api, base) },
+  });
 }
 
 /**
@@ -139,24 +191,43 @@ export async function throughputCase(
     seconds: 60,
     max: traceN,
   });
-  const api = await concurrentOffThread(s.api.url, (i) => make(i + traceN), {
-    concurrency: opts.concurrency,
-    seconds,
+  const api = await metered(label, (onStart) =>
+    concurrentOffThread(s.api.url, (i) => make(i + traceN), {
+      concurrency: opts.concurrency,
+      seconds,
+      onStart,
+    }),
+  );
+  const base = await metered(undefined, (onStart) =>
+    concurrentOffThread(s.baseline.url, replayOf(label), { concurrency: opts.concurrency, seconds, onStart }),
+  );
+  return push(s, {
+    group,
+    case: label,
+    ...api.sample,
+    base: base.sample,
+    target: opts.target,
+    extra: { ...opts.extra, ...cpu(api, base) },
   });
-  const base = await concurrentOffThread(s.baseline.url, replayOf(label), {
-    concurrency: opts.concurrency,
-    seconds,
-  });
-  return push(s, { group, case: label, ...api, base, target: opts.target, extra: opts.extra });
 }
 
 export function push(s: Session, f: Figure): Figure {
   const traces = s.rec.get(f.case);
-  if (traces.length) f.extra = { ...f.extra, statementsPerRequest: traces[0]!.length };
+  // The mean: with group commit one request's trace holds the statements of the requests that joined its group.
+  const statements = traces.reduce((n, t) => n + t.length, 0);
+  if (traces.length) f.extra = { ...f.extra, statementsPerRequest: +(statements / traces.length).toFixed(2) };
+  if (process.env.BENCH_TRACES === "1" && traces[0]) {
+    // What the baseline replays, to tell the cost of each statement from the edge's.
+    for (const st of traces[0]) console.log(`    sql: ${st.text.replace(/\s+/g, " ").slice(0, 160)}`);
+  }
   s.figures.push(f);
   const b = f.base ? ` | baseline p50 ${f.base.p50.toFixed(1)} ms, ${Math.round(f.base.rps)}/s` : "";
+  const c = f.extra?.cpuMsPerRequest as number | undefined;
+  const cpuText =
+    c === undefined ? "" : ` | CPU/request ${c} ms, baseline ${f.extra?.baseCpuMsPerRequest as number} ms`;
   console.log(
     `  ${f.case}: n=${f.n} p50 ${f.p50.toFixed(1)} ms p99 ${f.p99.toFixed(1)} ms ${Math.round(f.rps)}/s${b}` +
+      cpuText +
       (f.failed ? ` (${f.failed} failed: ${f.error})` : "") +
       (f.base?.failed ? ` (baseline: ${f.base.failed} failed: ${f.base.error})` : ""),
   );

@@ -9,7 +9,7 @@ import { deleteImportedUsers, rssOf, uploadImport, writeImportCsv, type UploadMo
 /**
  * A CSV import of the import case's rows (bench/cases-users.ts) through a real server, without the 1M-user dataset:
  *
- *   DATABASE_URL=postgresql://… npx tsx bench/import-upload.ts [rows=100000] [runs=2]
+ *   DATABASE_URL=postgresql://… npx tsx bench/import-upload.ts [rows=100000] [runs=2] [wide|narrow]
  *
  * Each run spawns a fresh `server.ts` (heap limited as benchImport's is), warms it with a 100-row import, then
  * uploads the file once as multipart/form-data (field `file`) and once as a raw text/csv body, and prints per
@@ -19,6 +19,7 @@ import { deleteImportedUsers, rssOf, uploadImport, writeImportCsv, type UploadMo
 process.env.CHECKPOINT_DISABLE = "1";
 const rows = Number(process.argv[2] ?? 100_000);
 const runs = Number(process.argv[3] ?? 2);
+const shape = process.argv[4] === "narrow" ? "narrow" : "wide";
 const HEAP_MB = Number(process.env.BENCH_IMPORT_HEAP_MB ?? 192);
 const url = process.env.DATABASE_URL;
 if (!url?.startsWith("postgres")) {
@@ -47,7 +48,7 @@ async function runImport(base: string, token: string, file: string, mode: Upload
 async function main() {
   const file = path.join(os.tmpdir(), `relay-bench-upload-${process.pid}.csv`);
   const warm = path.join(os.tmpdir(), `relay-bench-upload-warm-${process.pid}.csv`);
-  writeImportCsv(file, rows);
+  writeImportCsv(file, rows, shape);
   writeImportCsv(warm, 100);
   const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
   console.log(`${rows} rows, ${mb(fs.statSync(file).size)} MB file, server heap ≤ ${HEAP_MB} MB`);

@@ -9,5 +9,7 @@ const { base, reqs, concurrency, seconds, max } = workerData as {
   seconds: number;
   max?: number;
 };
+// Told first: the caller measures (CPU, profile) from here, after this thread's start-up and the requests' copy.
+parentPort?.postMessage({ started: true });
 const sample = await concurrent(base, (i) => reqs[i % reqs.length]!, { concurrency, seconds, max });
 parentPort?.postMessage(sample);

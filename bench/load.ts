@@ -73,7 +73,7 @@ export async function call<T>(base: string, r: Req): Promise<T> {
 export async function sequential(
   base: string,
   make: (i: number) => Req,
-  opts: { n: number; warmup?: number; seconds?: number },
+  opts: { n: number; warmup?: number; seconds?: number; onStart?: () => void },
 ): Promise<Sample> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const lat: number[] = [];
@@ -81,6 +81,7 @@ export async function sequential(
   let error: string | undefined;
   try {
     for (let i = 0; i < (opts.warmup ?? 0); i++) await send(agent, base, make(i));
+    opts.onStart?.();
     const t = performance.now();
     const until = t + (opts.seconds ?? Infinity) * 1000;
     for (let i = 0; i < opts.n; i++) {
@@ -147,7 +148,7 @@ const OFF_THREAD_REQUESTS = 60_000;
 export function concurrentOffThread(
   base: string,
   make: (i: number) => Req,
-  opts: { concurrency: number; seconds: number; max?: number },
+  opts: { concurrency: number; seconds: number; max?: number; onStart?: () => void },
 ): Promise<Sample> {
   const reqs = Array.from({ length: Math.min(opts.max ?? Infinity, OFF_THREAD_REQUESTS) }, (_, i) => make(i));
   return new Promise((resolve, reject) => {
@@ -155,9 +156,13 @@ export function concurrentOffThread(
     const entry = JSON.stringify(new URL("./load-worker.ts", import.meta.url).href);
     const w = new Worker(
       `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${entry}); })`,
-      { eval: true, workerData: { base, reqs, ...opts } },
+      { eval: true, workerData: { base, reqs, ...opts, onStart: undefined } },
     );
-    w.once("message", (m: Sample) => {
+    w.on("message", (m: Sample | { started: true }) => {
+      if ("started" in m) {
+        opts.onStart?.();
+        return;
+      }
       resolve(m);
       void w.terminate();
     });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
-import { routes, type Endpoint, type Method } from "./endpoint";
+import { routes, type Endpoint, type Method, type RouteContext } from "./endpoint";
 import { envelopeText } from "./envelope";
 import { optionsHeaders, servePreflight } from "./cors";
 import { lingerIfUnread } from "./linger";
@@ -186,17 +186,21 @@ async function send(req: IncomingMessage, res: ServerResponse, answer: Response)
   for (const [k, v] of answer.headers) if (k !== "set-cookie") res.setHeader(k, v);
   const cookies = answer.headers.getSetCookie();
   if (cookies.length) res.setHeader("set-cookie", cookies);
-  if (!answer.body) {
-    res.end();
-    return;
-  }
-  if (answer.headers.get("content-type")?.startsWith("application/json")) {
-    // An envelope is small and whole: one write with its length, where a piped stream would send it chunked, in
-    // several writes (each a system call that costs more than most of the request here).
-    const text = envelopeText(answer);
+  // An envelope is small and whole: one write with its length, where a piped stream would send it chunked, in
+  // several writes (each a system call that costs more than most of the request here).
+  const text = envelopeText(answer);
+  if (text !== undefined || answer.headers.get("content-type")?.startsWith("application/json")) {
+    if (text === undefined && !answer.body) {
+      res.end();
+      return;
+    }
     const whole = text === undefined ? Buffer.from(await answer.arrayBuffer()) : Buffer.from(text);
     res.setHeader("content-length", whole.length);
     res.end(whole);
+    return;
+  }
+  if (!answer.body) {
+    res.end();
     return;
   }
   const body = Readable.fromWeb(answer.body as NodeWebStream);
@@ -228,7 +232,9 @@ export function serveDirect(catalog: Endpoint[], req: IncomingMessage, res: Serv
   if (!METHODS.has(method) || !url.startsWith("/api/")) return false;
   const found = routeOf(catalog, url);
   if (!found) return false;
-  const handler = found.route.handlers[method as Method];
+  // The endpoint's own answer (an envelope may come without a body stream: send writes its text), else the 405.
+  const e = found.route.endpoints.get(method);
+  const handler = e ? (r: Request, c: RouteContext) => e.serve(r, c) : found.route.handlers[method as Method];
   const params = Promise.resolve(found.params);
   void Promise.resolve()
     .then(() => toRequest(req, method, found.route.endpoints.get(method)))

@@ -5,7 +5,7 @@ import type { Ctx } from "../auth/context";
 import { getRuntime } from "../server/runtime";
 import { actsAsUser, appIdParams, requireScopes, scopesOf, type Access } from "./access";
 import { authenticate } from "./authenticate";
-import { errorResponse, jsonResponse } from "./envelope";
+import { envelopeResponse, errorResponse, withEnvelopeBody } from "./envelope";
 import { claimIdempotency, type Claim } from "./idempotency";
 import { isDomainError } from "../domain/errors";
 import { ApiError, denied, isApiError, isDatabaseUnreachable, toApiError, validation } from "./errors";
@@ -78,6 +78,8 @@ export type EndpointSpec<
 export interface Endpoint {
   spec: EndpointSpec<z.ZodType, z.ZodType>;
   handle(req: Request, route: RouteContext): Promise<Response>;
+  /** handle's answer for the server that writes envelopes itself (envelopeText): an envelope may have no body. */
+  serve(req: Request, route: RouteContext): Promise<Response>;
 }
 
 export interface RouteContext {
@@ -110,13 +112,15 @@ export function endpoint<
   S2 extends z.ZodType = z.ZodType,
   S3 extends z.ZodType = z.ZodType,
 >(spec: EndpointSpec<S1, S2, S3>): Endpoint {
-  const handle = async (req: Request, route: RouteContext): Promise<Response> => {
+  const serve = async (req: Request, route: RouteContext): Promise<Response> => {
     let once: Claim | undefined;
     const seen: CorsSeen = { actor: undefined, input: {} };
     const res = await answer(req, route, (c) => (once = c), seen);
-    const settled = once ? await once.settle(res) : res;
+    // The idempotency record keeps the body it reads.
+    const settled = once ? await once.settle(withEnvelopeBody(res)) : res;
     return spec.cors ? applyCors(settled, req, spec.cors, seen) : settled;
   };
+  const handle = async (req: Request, route: RouteContext) => withEnvelopeBody(await serve(req, route));
   const answer = async (
     req: Request,
     route: RouteContext,
@@ -202,7 +206,7 @@ export function endpoint<
       }
       for (const [k, v] of Object.entries(result.headers ?? {})) headers.set(k, v);
       for (const c of result.cookies ?? []) headers.append("Set-Cookie", c);
-      return jsonResponse(
+      return envelopeResponse(
         { data: result.data, meta: { status: 200, ...result.meta } },
         200,
         headers,
@@ -219,7 +223,7 @@ export function endpoint<
       return errorResponse(toApiError(err, requestId), requestId, headers);
     }
   };
-  return { spec: spec, handle };
+  return { spec: spec, handle, serve };
 }
 
 /** An operator acts on the app named by `app` when a member of it, else on their only (or first) app. */

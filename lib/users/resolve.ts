@@ -1,5 +1,6 @@
 import { Prisma } from "../db/generated/client";
-import type { Db, Tx } from "../db/client";
+import type { Db } from "../db/client";
+import type { Queryable } from "../db/sql";
 import { invalid, lookupFailed } from "../domain/errors";
 import { p, parseId } from "../contract/zod";
 import { assertApp, requireAppId, type Ctx } from "../auth/context";
@@ -68,7 +69,7 @@ export async function findUserId(
  * event summaries is serialised per user. With `create`, a by_user_id reference that names nobody makes the user.
  */
 export async function lockUser(
-  tx: Tx,
+  tx: Queryable,
   ctx: Ctx,
   ref: UserRef,
   opts: { create?: boolean } = {},
