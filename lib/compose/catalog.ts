@@ -34,6 +34,7 @@ import * as visitorConversations from "../messenger/endpoints-visitor-conversati
 import * as visitorIdentity from "../messenger/endpoints-visitor-identity";
 import * as search from "../search/endpoints";
 import * as reports from "../reports/endpoints";
+import * as bulk from "../bulk/endpoints";
 
 /**
  * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
@@ -70,6 +71,7 @@ const modules: Record<string, unknown>[] = [
   messenger,
   search,
   reports,
+  bulk,
 ];
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === "object" && v !== null && "spec" in v && "handle" in v;

@@ -21,6 +21,8 @@ import { setRuntime, type Runtime } from "../server/runtime";
 import { startJobs, type Job, type RunningJobs } from "../server/jobs";
 import { eventLogPurgeJob, startWebhookDispatcher, webhookPollJob } from "../webhooks/dispatcher";
 import { importSweepJob } from "../imports/abandoned";
+import { bulkSweepJob } from "../bulk/abandoned";
+import { stopBulkJobs } from "../bulk/jobs";
 import { delaySweepJob } from "../conversations/sweeper";
 import { presenceSweepJob } from "../users/presence";
 import { availabilitySweepJob } from "../admins/availability";
@@ -31,6 +33,7 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Every periodic job of a server, in one place (the hub keeps its own wake timer: lib/realtime/hub.ts). */
 const JOBS: Job[] = [
   importSweepJob,
+  bulkSweepJob,
   delaySweepJob,
   presenceSweepJob,
   availabilitySweepJob,
@@ -189,6 +192,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
           new Promise<void>((r) => setTimeout(r, 10_000).unref()),
         ]);
       }
+      await stopBulkJobs(db.db);
       await hub.stop();
       // The dispatcher first: it cuts its sends short, which ends the poll job's run.
       await webhooks.stop();

@@ -3,8 +3,8 @@ import { endpoint } from "../api/endpoint";
 import { v1Keyset, v1Meta, v1PageParams, v2Keyset, v2Meta, v2PageParams } from "../api/pagination";
 import { p } from "../contract/zod";
 import { countConversations } from "./counts";
-import { ASSISTANT_TYPES, CONVERSATION_KEY, listAppConversations } from "./list";
-import { conversationSwitches, tag } from "./params";
+import { CONVERSATION_KEY, listAppConversations } from "./list";
+import { conversationFilterParams, conversationSwitches, filtersOf, tag } from "./params";
 import { LIST_FIELDS, pickFields, serializeConversation } from "./view";
 import { orNone, responseUrls } from "./endpoints-shared";
 import { v1PageMeta, v2PageMeta } from "../contract/schemas";
@@ -12,17 +12,9 @@ import { conversationV1Schema, conversationV2Schema, countsResultSchema } from "
 
 const v2Params = z.object({
   id: p.appId(),
-  closed: p.bool().optional(),
-  answered: p.bool().optional(),
-  delayed: p.bool().optional(),
-  assigned: p.id({ allowZero: true }).optional(),
-  tags: p.list(tag(), { max: 50 }).optional(),
-  assistant_type: p.oneOf(ASSISTANT_TYPES).optional(),
-  include_no_tags: p.bool().optional(),
-  include_not_assigned: p.bool().optional(),
   ...conversationSwitches,
   // `channel` filters here, so the channel object has its own switch.
-  channel: p.id({ allowZero: true }).optional(),
+  ...conversationFilterParams,
   include_channel: p.bool().optional(),
   ...v2PageParams,
 });
@@ -84,17 +76,7 @@ export const getAppConversations = endpoint({
       const keyset = v2Keyset(input, CONVERSATION_KEY);
       const page = await listAppConversations(ctx, {
         appId: input.id,
-        filters: {
-          closed: input.closed,
-          answered: input.answered,
-          delayed: input.delayed,
-          assigned: assignedFilter(input.assigned),
-          tags: input.tags,
-          channel: input.channel,
-          assistantType: input.assistant_type,
-          includeNoTags: input.include_no_tags,
-          includeNotAssigned: input.include_not_assigned,
-        },
+        filters: filtersOf(input),
         fields: pickFields(LIST_FIELDS, { ...input, channel: input.include_channel }),
         page: keyset,
       });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { p } from "../contract/zod";
 import { PART_FIELDS } from "../parts/serialize";
 import { CONVERSATION_FIELDS } from "./view";
+import { ASSISTANT_TYPES, type ConversationFilters } from "./list";
 
 /** Parameter schemas shared by the conversation endpoints: one schema per shape. */
 const lastOf = (v: unknown): unknown => (Array.isArray(v) ? (v as unknown[])[v.length - 1] : v);
@@ -76,3 +77,34 @@ export const partSwitches = Object.fromEntries(PART_FIELDS.map((f) => [f, p.bool
   (typeof PART_FIELDS)[number],
   z.ZodOptional<ReturnType<typeof p.bool>>
 >;
+
+/** The Inbox list's filters (v2), shared with the selections that act on "all matching" (lib/bulk). */
+export const conversationFilterParams = {
+  closed: p.bool().optional(),
+  answered: p.bool().optional(),
+  delayed: p.bool().optional(),
+  assigned: p.id({ allowZero: true }).optional(),
+  tags: p.list(tag(), { max: 50 }).optional(),
+  assistant_type: p.oneOf(ASSISTANT_TYPES).optional(),
+  include_no_tags: p.bool().optional(),
+  include_not_assigned: p.bool().optional(),
+  channel: p.id({ allowZero: true }).optional(),
+};
+
+type FilterInput = {
+  [K in keyof typeof conversationFilterParams]?: z.output<(typeof conversationFilterParams)[K]>;
+};
+
+export function filtersOf(input: FilterInput): ConversationFilters {
+  return {
+    closed: input.closed,
+    answered: input.answered,
+    delayed: input.delayed,
+    assigned: input.assigned === 0n ? "none" : input.assigned,
+    tags: input.tags,
+    channel: input.channel,
+    assistantType: input.assistant_type,
+    includeNoTags: input.include_no_tags,
+    includeNotAssigned: input.include_not_assigned,
+  };
+}

@@ -18,6 +18,8 @@ export const CHANNEL_KINDS = [
   // `notification.<app>.<admin>`: one operator's own (lib/notifications/notify.ts).
   "notification",
   "admin_availability",
+  // `bulk_job.<app>.<admin>`: the progress of the bulk jobs that operator started (lib/bulk).
+  "bulk_job",
 ] as const;
 
 export const MAX_CHANNELS_PER_SOCKET = 50;
@@ -49,8 +51,9 @@ function scopeOf(kind: string): Scope {
 function mayListen(actor: Actor, ch: ParsedChannel): boolean {
   // The app's channels carry every visitor's conversations and notes: never a visitor's to hear.
   if (actor.kind === "visitor" || !canAccessApp(actor, ch.appId)) return false;
-  // The third part of a notification channel is an operator, not a visitor: only that operator hears it.
-  if (ch.kind === "notification") return actor.kind === "admin" && ch.userId === actor.adminId;
+  // The third part of a notification or bulk_job channel is an operator, not a visitor: only that operator hears it.
+  if (ch.kind === "notification" || ch.kind === "bulk_job")
+    return actor.kind === "admin" && ch.userId === actor.adminId;
   return actor.kind !== "token" || actor.scopes.includes(scopeOf(ch.kind));
 }
 

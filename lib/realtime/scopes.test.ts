@@ -31,8 +31,8 @@ describe("a token's subscriptions need the read scope of what the channel carrie
       [...CHANNEL_KINDS].map((k) => `${k}.${app.id}`),
     );
     expect(ack.subscribed).toEqual(conversations.map((k) => `${k}.${app.id}`));
-    // An operator's notifications are nobody else's, a token's least of all.
-    expect(ack.refused).toEqual([...users, "notification"].map((k) => `${k}.${app.id}`));
+    // An operator's notifications and bulk jobs are nobody else's, a token's least of all.
+    expect(ack.refused).toEqual([...users, "notification", "bulk_job"].map((k) => `${k}.${app.id}`));
   });
 
   it("user-read alone: the users' channels (user-scoped too), none of the conversations'", async () => {

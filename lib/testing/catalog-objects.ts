@@ -18,6 +18,7 @@ export interface CatalogObjects {
   webhook_id: string;
   key_id: string;
   job_id: string;
+  bulk_job_id: string;
   /** An operator of the app besides its default admin. */
   admin_id: string;
   /** Stored strings of the app: what another app must never see. */
@@ -75,6 +76,7 @@ export async function makeCatalogObjects(
   const messenger = await as("POST", `/api/v2/apps/${app.app.id}/messenger/identity_secret`);
   const key = await s.db.apiKey.findFirstOrThrow({ where: { appId: app.app.id } });
   const job = await s.db.importJob.create({ data: { appId: app.app.id, mergeField: "$email" } });
+  const bulkJob = await s.db.bulkJob.create({ data: { appId: app.app.id, action: "close", status: "done" } });
   const member = await makeAdmin(s.db, {
     appId: app.app.id,
     name: unique("Olga Secret"),
@@ -92,6 +94,7 @@ export async function makeCatalogObjects(
     webhook_id: String(hook.id),
     key_id: String(key.id),
     job_id: String(job.id),
+    bulk_job_id: String(bulkJob.id),
     admin_id: String(member.id),
     secrets: [
       member.name,
@@ -170,6 +173,7 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
     "POST /users/import": { merge_field: "$email" },
     // Leads in the results need users-list too (the search API test covers it); conversations alone: the endpoint's scope.
     "GET /apps/{id}/search": { q: "Alice" },
+    "POST /apps/{id}/conversations/bulk": { action: "tag", tag: "vip", selection: { ids: [o.conversation] } },
     "POST /apps/{id}/settings": { time_zone: "Europe/Paris" },
     ...Object.fromEntries(
       REPORT_SERIES.map((s) => [`GET /apps/{id}/reports/${s}`, { from: "2026-01-01", to: "2026-01-31" }]),

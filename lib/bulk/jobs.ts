@@ -1,0 +1,123 @@
+import type { Ctx } from "../auth/context";
+import { assertApp, actingAdminId } from "../auth/context";
+import type { Db } from "../db/client";
+import { sqlOf } from "../db/sql";
+import { invalid, lookupFailed } from "../domain/errors";
+import { filterSql, type ConversationFilters } from "../conversations/list";
+import { requireMember } from "../conversations/actors";
+import { runBulkJob } from "./run-bulk";
+import { MAX_BULK_CONVERSATIONS, type BulkAction } from "./schemas";
+import type { BulkJobRow, BulkParams } from "./serialize";
+
+export type Selection = { ids: bigint[] } | { filter: ConversationFilters };
+
+export interface StartBulkInput {
+  appId: bigint;
+  action: BulkAction;
+  assignee?: bigint | null;
+  snoozedUntil?: Date;
+  tag?: string;
+  selection: Selection;
+}
+
+/** A bulk job running in this process: tests and shutdown wait for it; shutdown stops it between conversations. */
+export interface RunningBulkJob {
+  db: Db;
+  done: Promise<void>;
+  stop: AbortController;
+}
+
+const SLOT = Symbol.for("relay.bulk-jobs");
+type Slot = { [SLOT]?: Set<RunningBulkJob> };
+export function runningBulkJobs(): Set<RunningBulkJob> {
+  const g = globalThis as Slot;
+  return (g[SLOT] ??= new Set());
+}
+
+/** At shutdown: this database's jobs end after their current conversation, failed with the words for it. */
+export async function stopBulkJobs(db: Db, withinMs = 10_000): Promise<void> {
+  const mine = [...runningBulkJobs()].filter((j) => j.db === db);
+  for (const j of mine) j.stop.abort();
+  await Promise.race([
+    Promise.allSettled(mine.map((j) => j.done)),
+    new Promise<void>((r) => setTimeout(r, withinMs).unref()),
+  ]);
+}
+
+const tooMany = (n: number | string) =>
+  invalid(
+    { selection: `matches ${n} conversations; at most ${MAX_BULK_CONVERSATIONS} can be changed at once` },
+    `The selection is over the limit of ${MAX_BULK_CONVERSATIONS} conversations: narrow the filter.`,
+  );
+
+/**
+ * The conversations a job acts on, fixed now: a filter is resolved to the IDs it matches at this moment, so that
+ * conversations arriving while the job runs are left alone. Listed IDs are kept as given (deduplicated): one of
+ * another app, or none, fails on its own as the job reaches it.
+ */
+async function snapshot(ctx: Ctx, appId: bigint, selection: Selection): Promise<bigint[]> {
+  if ("ids" in selection) {
+    const ids = [...new Set(selection.ids)];
+    if (ids.length > MAX_BULK_CONVERSATIONS) throw tooMany(ids.length);
+    return ids;
+  }
+  const rows = await sqlOf(ctx.db).$queryRaw<{ id: bigint }[]>`
+    SELECT c.id FROM conversations c WHERE ${filterSql(appId, selection.filter)}
+    ORDER BY c.last_update DESC, c.id DESC LIMIT ${MAX_BULK_CONVERSATIONS + 1}`;
+  if (rows.length > MAX_BULK_CONVERSATIONS) throw tooMany(`more than ${MAX_BULK_CONVERSATIONS}`);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Creates the job and starts it in this process; the caller gets it at once (status `pending`) and follows it
+ * with GET …/conversations/bulk/{job_id} or, as an operator, on its `bulk_job` channel.
+ */
+export async function startBulkJob(ctx: Ctx, input: StartBulkInput): Promise<BulkJobRow> {
+  assertApp(ctx, input.appId);
+  if (input.action === "assign" && input.assignee)
+    await requireMember(sqlOf(ctx.db), input.appId, input.assignee, "assignee");
+  if (input.snoozedUntil && input.snoozedUntil.getTime() <= Date.now())
+    throw invalid({ snoozed_until: "must be in the future" });
+  const ids = await snapshot(ctx, input.appId, input.selection);
+  const params: BulkParams = {};
+  if (input.action === "assign") params.assignee = input.assignee ? String(input.assignee) : null;
+  if (input.snoozedUntil) params.snoozed_until = Math.round(input.snoozedUntil.getTime() / 1000);
+  if (input.tag !== undefined) params.tag = input.tag;
+  const job = await ctx.db.bulkJob.create({
+    data: {
+      appId: input.appId,
+      adminId: actingAdminId(ctx) ?? null,
+      action: input.action,
+      params: { ...params },
+      conversationIds: ids,
+      total: ids.length,
+    },
+    omit: { conversationIds: true },
+  });
+  const stop = new AbortController();
+  const done = runBulkJob(jobCtx(ctx, input.appId), { job, ids, action: input.action, params }, stop.signal);
+  const entry: RunningBulkJob = { db: ctx.db, done, stop };
+  const running = runningBulkJobs();
+  running.add(entry);
+  void done.finally(() => running.delete(entry));
+  return job;
+}
+
+/**
+ * The job acts as the operator who asked, on this one app only: an operator of several apps listing another
+ * app's conversation gets it refused (counted as failed), not changed through this app's job.
+ */
+function jobCtx(ctx: Ctx, appId: bigint): Ctx {
+  const actor = ctx.actor.kind === "admin" ? { ...ctx.actor, appIds: [appId] } : ctx.actor;
+  return { ...ctx, actor, appId };
+}
+
+export async function getBulkJob(ctx: Ctx, input: { appId: bigint; jobId: bigint }): Promise<BulkJobRow> {
+  assertApp(ctx, input.appId);
+  const job = await ctx.db.bulkJob.findUnique({
+    where: { id: input.jobId },
+    omit: { conversationIds: true },
+  });
+  if (!job || job.appId !== input.appId) throw lookupFailed(`Bulk job ${input.jobId} does not exist.`);
+  return job;
+}
