@@ -7,6 +7,7 @@ import { makeApp } from "../lib/testing/factories";
 import { issueTokenPair } from "../lib/auth/refresh-tokens";
 import { spawnServer, type Spawned } from "../lib/testing/spawn";
 import type { Figure } from "./harness";
+import { beatAsTheFrame, describePresence, measurePresence, refreshVisitor } from "./visitor-presence";
 
 /**
  * Messenger sockets at scale: BENCH_VISITORS visitors (10,000 by default) booted and connected to one server,
@@ -15,13 +16,16 @@ import type { Figure } from "./harness";
  * (DATABASE_URL); a fresh database. Each side holds a descriptor per socket: `ulimit -n` above the count.
  * Visitors are made in one statement and their tokens issued here, as boot would (BENCH_BOOT=http boots each one
  * through POST /messenger/boot instead: minutes for 10,000 on a small machine, and not what is measured).
+ * Then every visitor sends BENCH_BEATS (3) HTTP heartbeats, one per BENCH_BEAT_MS (20,000, the frame's period),
+ * and the UPDATEs they caused are counted (bench/visitor-presence.ts): coalesced, not one per heartbeat.
  */
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 10_000);
 const ACTIVE = Math.min(VISITORS, Number(process.env.BENCH_ACTIVE ?? 50));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const CONNECT_BATCH = 250;
 const BOOT_CONCURRENCY = 16;
-const BEAT_MS = 20_000;
+const BEAT_MS = Number(process.env.BENCH_BEAT_MS ?? 20_000);
+const BEATS = Number(process.env.BENCH_BEATS ?? 3);
 const BOOT_HTTP = process.env.BENCH_BOOT === "http";
 
 function pct(xs: number[], p: number): number {
@@ -107,7 +111,7 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
     await migrate({ url });
     const h = await openDb(url);
     const app = await makeApp(h.db, { name: "Bench visitor sockets" });
-    let direct: { token: string; userId: number }[] = [];
+    let direct: { token: string; refresh: string; userId: number }[] = [];
     let t = performance.now();
     if (!BOOT_HTTP) {
       const users = await h.db.$queryRaw<{ id: bigint }[]>`
@@ -115,7 +119,7 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
       direct = await pool(users.length, BOOT_CONCURRENCY, async (i) => {
         const userId = users[i]!.id;
         const pair = await issueTokenPair(h.db, { kind: "visitor", appId: app.app.id, userId });
-        return { token: pair.access_token, userId: Number(userId) };
+        return { token: pair.access_token, refresh: pair.refresh_token, userId: Number(userId) };
       });
     }
     await h.close();
@@ -151,7 +155,11 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
           const boot = await call("/api/v2/messenger/boot", {
             json: { key, device_id: `bench-device-${i}-${Math.random().toString(36).slice(2)}xxxxxxxx` },
           });
-          return { token: boot.access_token as string, userId: (boot.visitor as { id: number }).id };
+          return {
+            token: boot.access_token as string,
+            refresh: boot.refresh_token as string,
+            userId: (boot.visitor as { id: number }).id,
+          };
         })
       : direct;
     const bootSeconds = (performance.now() - t) / 1000;
@@ -212,6 +220,17 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
         else toOperator.push(ms2);
       }
     }
+    // Fresh access tokens from the server (they last 5 minutes; the frame refreshes each at 80% of its life): an
+    // expired one is refused, and many refused at once are throttled as guesses.
+    await pool(visitors.length, BOOT_CONCURRENCY, (i) => refreshVisitor(target, visitors[i]!));
+    const presence = await measurePresence({
+      url,
+      visitors,
+      beats: BEATS,
+      beatMs: BEAT_MS,
+      heartbeat: (v) => beatAsTheFrame(target, v),
+    });
+    log(describePresence(presence, BEATS));
     const rssEnd = rssMb(pid);
     const extra = {
       visitors: VISITORS,
@@ -225,6 +244,8 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
       rssGrowthMb: rssEnd - rssIdle,
       kbPerSocket: Math.round(((rssConnected - rssBooted) * 1024) / VISITORS),
       lost,
+      heartbeats: presence.heartbeats,
+      presenceWrites: presence.presenceWrites,
     };
     const rows: Figure[] = [
       ["operator reply → visitor socket", toVisitor],

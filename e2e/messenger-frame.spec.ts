@@ -8,6 +8,7 @@ import {
   frameOf,
   launcher,
   messengerSite,
+  openMessenger,
   startInFrame as startOn,
   type MessengerSite,
 } from "./support/messenger";
@@ -115,6 +116,21 @@ test("an operator's reply arrives live in the open thread and is announced", asy
   await expect(frame.getByRole("list", { name: "Messages" }).getByText(answer)).toHaveCount(1);
   await expect(frame.getByRole("list", { name: "Messages" }).getByText(answer)).toBeVisible();
   await expect(frame.locator("#announce")).toContainText(answer);
+});
+
+test("an operator's message to the visitor appears live in the messenger's list, counted unread", async ({
+  page,
+}) => {
+  const booted = page.waitForResponse((r) => r.url().endsWith("/api/v2/messenger/boot"));
+  await openMessenger(page, `${m.site.url}/shop`);
+  const visitor = ((await (await booted).json()) as { data: { visitor: { id: number } } }).data.visitor;
+  const text = `We noticed you looking at the blue one ${stamp()}`;
+  await data(await m.api.post(`/api/v2/users/${visitor.id}/sendmessage`, { data: { body: text } }));
+  // In the home's list, with its unread count, and on the launcher once closed.
+  const item = frameOf(page).getByRole("button", { name: new RegExp(`${text}, 1 unread$`) });
+  await expect(item).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(launcher(page, "Open messages, 1 unread")).toBeVisible();
 });
 
 /** Whether a visitor's socket may subscribe to "messenger" on this build (a booted visitor asks). */
