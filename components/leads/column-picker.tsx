@@ -37,13 +37,10 @@ export function ColumnPicker({
     itemToKey: (p: CatalogProp | null) => p?.name,
     isOpen: open,
     selectedItem: null,
-    inputValue: query,
-    onInputValueChange: ({ inputValue, type }) => {
-      if (type === T.InputChange) setQuery(inputValue);
-    },
+    // The input's value stays downshift's (controlled, keystrokes typed quickly could be lost); the filter follows.
+    onInputValueChange: ({ inputValue }) => setQuery(inputValue),
     onIsOpenChange: ({ isOpen, type }) => {
       setOpen(isOpen);
-      if (!isOpen) setQuery("");
       // Escape hands the focus back to the button it came from (the input is hidden with the list).
       if (!isOpen && type === T.InputKeyDownEscape) buttonRef.current?.focus();
     },
@@ -53,7 +50,9 @@ export function ColumnPicker({
     stateReducer: (state, { type, changes }) =>
       type === T.InputKeyDownEnter || type === T.ItemClick
         ? { ...changes, isOpen: true, highlightedIndex: state.highlightedIndex, inputValue: state.inputValue }
-        : changes,
+        : changes.isOpen === false
+          ? { ...changes, inputValue: "" }
+          : changes,
   });
   useEffect(() => {
     if (open) inputRef.current?.focus();
