@@ -40,7 +40,7 @@ export function leadsFilterCases(ds: DatasetInfo): LeadsFilterCase[] {
       sort: { prop: "$last_seen", order: "desc" },
     },
     // Text on system props.
-    { label: "system str_contains $name", filters: [c("$name", "str_contains", { value: "sson" })] },
+    { label: "system str_contains $name", filters: [c("$name", "str_contains", { value: "arsen" })] },
     { label: "system str_contains $email", filters: [c("$email", "str_contains", { value: "kowalski" })] },
     { label: "system str_contains $city", filters: [c("$city", "str_contains", { value: "holm" })] },
     { label: "system str_starts $city", filters: [c("$city", "str_starts", { value: "san" })] },

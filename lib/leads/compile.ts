@@ -56,7 +56,7 @@ export function propExpr(prop: PropRef): {
   };
 }
 
-/** `LIKE` text matching `s` anywhere (`at: "start"`: at the start), its wildcards and escapes taken literally. */
+/** A `LIKE` pattern matching `s` anywhere, at the start or whole, its wildcards and escapes taken literally. */
 function likePattern(s: string, at: "anywhere" | "start" | "whole"): string {
   const lit = s.replace(/[\\%_]/g, "\\$&");
   return at === "whole" ? lit : at === "start" ? `${lit}%` : `%${lit}%`;
@@ -66,7 +66,10 @@ function likePattern(s: string, at: "anywhere" | "start" | "whole"): string {
  * A trigram-indexed condition implied by a text condition (the exact one still decides): a system column's own
  * `ILIKE` (users_search_trgm_idx, users_filter_trgm_idx), or, for a custom prop, the custom values' text
  * (relay_props_text, users_filter_trgm_idx), which contains the text wherever one prop's value does. Both sides
- * are lower-cased as the exact condition does (ILIKE lower-cases both in a multi-byte database).
+ * are lower-cased as the exact condition does (ILIKE lower-cases both in a multi-byte database). Written after the
+ * exact condition and a presence check (a NULL does not stop an AND, a FALSE does): where no index serves it
+ * (under an `or`), it is evaluated only for the rows the condition keeps, and relay_props_text costs more per row
+ * than the condition itself.
  */
 function trigramPrefilter(prop: PropRef, s: string, at: "anywhere" | "start" | "whole"): Prisma.Sql {
   if (prop.kind === "system")
@@ -154,15 +157,15 @@ function valueCondition(c: Condition, e: ReturnType<typeof propExpr>, now: Date)
       if (v.kind !== "numbers") return FALSE;
       return Prisma.sql`${e.num} BETWEEN SYMMETRIC ${num(v.a)} AND ${num(v.b)}`;
     case "str_eq":
-      return Prisma.sql`(${trigramPrefilter(prop, s, "whole")} AND lower(${e.text}) = lower(${s}::text))`;
+      return Prisma.sql`(${e.text} IS NOT NULL AND lower(${e.text}) = lower(${s}::text) AND ${trigramPrefilter(prop, s, "whole")})`;
     case "str_neq":
       return Prisma.sql`(${e.text} IS NULL OR lower(${e.text}) <> lower(${s}::text))`;
     case "str_contains":
-      return Prisma.sql`(${trigramPrefilter(prop, s, "anywhere")} AND strpos(lower(${e.text}), lower(${s}::text)) > 0)`;
+      return Prisma.sql`(${e.text} IS NOT NULL AND strpos(lower(${e.text}), lower(${s}::text)) > 0 AND ${trigramPrefilter(prop, s, "anywhere")})`;
     case "str_ncontains":
       return Prisma.sql`(${e.text} IS NULL OR strpos(lower(${e.text}), lower(${s}::text)) = 0)`;
     case "str_starts":
-      return Prisma.sql`(${trigramPrefilter(prop, s, "start")} AND starts_with(lower(${e.text}), lower(${s}::text)))`;
+      return Prisma.sql`(${e.text} IS NOT NULL AND starts_with(lower(${e.text}), lower(${s}::text)) AND ${trigramPrefilter(prop, s, "start")})`;
     case "bool_true":
       return custom ? contains(prop.name, true) : FALSE;
     case "bool_false":
