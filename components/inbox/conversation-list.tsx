@@ -10,6 +10,8 @@ import type { useInboxConversations } from "@/lib/client/inbox/use-inbox-convers
 import type { Channel, AdminMember } from "@/lib/client/settings-types";
 import { ConversationRow, ROW_HEIGHT } from "./conversation-row";
 import { VirtualList, type VirtualListHandle } from "./virtual-list";
+import { SelectAllRow } from "./select-all-row";
+import type { BulkSelection } from "./use-bulk-selection";
 
 const TABS: { id: InboxTab; label: string }[] = [
   { id: "open", label: "Open" },
@@ -33,6 +35,8 @@ interface ListProps {
   listRef: Ref<VirtualListHandle>;
   className?: string;
   actions?: ReactNode;
+  /** The checkboxes' state, and the bar acting on them (components/inbox/bulk-action-bar.tsx). */
+  bulk: { selection: BulkSelection; bar: ReactNode; matching: number | undefined };
 }
 
 export function useListItems(query: ListProps["query"]): Conversation[] {
@@ -141,6 +145,15 @@ export function ConversationList(props: ListProps) {
           />
         </label>
       </div>
+      {props.bulk.bar}
+      {items.length > 0 && (
+        <SelectAllRow
+          selection={props.bulk.selection}
+          loaded={items.length}
+          more={query.hasNextPage}
+          matching={props.bulk.matching}
+        />
+      )}
       {query.isPending ? (
         <div className="flex flex-1 items-center justify-center">
           <Spinner className="size-5 text-slate-400" label="Loading conversations" />
@@ -173,6 +186,8 @@ export function ConversationList(props: ListProps) {
               meId={meId}
               selected={String(c.id) === selected}
               onSelect={onSelect}
+              checked={props.bulk.selection.allMatching || props.bulk.selection.ids.has(String(c.id))}
+              onCheck={(id, range) => props.bulk.selection.toggle(id, { range })}
             />
           )}
         />

@@ -10,9 +10,45 @@ interface RowProps {
   selected: boolean;
   meId: string;
   onSelect: (id: string) => void;
+  /** Picked for a bulk action (the row's checkbox). */
+  checked: boolean;
+  /** `range`: a shift-click, from the last row picked to this one. */
+  onCheck: (id: string, range: boolean) => void;
 }
 
-export function ConversationRow({ conversation: c, selected, meId, onSelect }: RowProps) {
+/** A row: its checkbox, and the conversation as a button; on the focused row Space or x toggles the checkbox. */
+export function ConversationRow(props: RowProps) {
+  const id = String(props.conversation.id);
+  const name = visitorName(props.conversation.user, undefined);
+  return (
+    <div
+      className={cn("flex h-full w-full", props.checked ? "bg-brand-50" : "bg-white")}
+      onKeyDown={(e) => {
+        // The checkbox answers Space itself.
+        if (e.target instanceof HTMLInputElement) return;
+        if ((e.key === " " || e.key === "x") && !e.ctrlKey && !e.metaKey && !e.altKey) {
+          e.preventDefault();
+          props.onCheck(id, e.shiftKey);
+        }
+      }}
+    >
+      <label className="flex shrink-0 cursor-pointer items-start border-b border-slate-200 py-3 pl-3">
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-600"
+          data-testid="row-check"
+          aria-label={`Select conversation with ${name}`}
+          checked={props.checked}
+          onChange={() => undefined}
+          onClick={(e) => props.onCheck(id, e.shiftKey)}
+        />
+      </label>
+      <RowButton {...props} />
+    </div>
+  );
+}
+
+function RowButton({ conversation: c, selected, checked, meId, onSelect }: RowProps) {
   const name = visitorName(c.user, undefined);
   const presence = c.user?.presence ?? "offline";
   const unread = c.unread_parts_count;
@@ -24,9 +60,9 @@ export function ConversationRow({ conversation: c, selected, meId, onSelect }: R
       aria-current={selected ? "true" : undefined}
       onClick={() => onSelect(String(c.id))}
       className={cn(
-        "flex h-full w-full flex-col gap-1 border-b border-slate-200 px-4 py-2.5 text-left",
+        "flex h-full min-w-0 flex-1 flex-col gap-1 border-b border-slate-200 py-2.5 pr-4 pl-3 text-left",
         "focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600",
-        selected ? "bg-brand-50" : "bg-white hover:bg-slate-50",
+        selected || checked ? "bg-brand-50" : "bg-white hover:bg-slate-50",
       )}
     >
       <span className="flex w-full items-center gap-2">

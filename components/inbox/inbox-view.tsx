@@ -42,6 +42,7 @@ import { ShortcutsOverlay } from "./shortcuts-overlay";
 import { Thread } from "./thread";
 import { VisitorDrawer } from "./visitor-drawer";
 import { VisitorSidebar } from "./visitor-sidebar";
+import { useInboxBulk } from "./use-inbox-bulk";
 import type { VirtualListHandle } from "./virtual-list";
 
 /** The operators' Inbox: the list, the open conversation and its visitor; the URL holds filters and selection. */
@@ -77,6 +78,14 @@ function Inbox({ appId, me }: { appId: string; me: Actor }) {
   const counts = useConversationCounts(appId);
   const admins = useAdmins(appId);
   const channels = useChannels(appId);
+  const bulk = useInboxBulk({
+    appId,
+    meId,
+    params,
+    items,
+    more: list.hasNextPage,
+    admins: admins.data ?? [],
+  });
 
   const selected = state.selected;
   const conversation = useConversation(appId, selected);
@@ -213,6 +222,7 @@ function Inbox({ appId, me }: { appId: string; me: Actor }) {
         selected={selected}
         onSelect={select}
         listRef={listRef}
+        bulk={bulk}
         actions={
           <>
             {alertButton}

@@ -252,7 +252,21 @@ describe("POST /apps/{id}/conversations/bulk", () => {
     errorOf(r, 400, "ValidationError");
     expect((r.body.meta.error_fields as Record<string, string>).selection).toMatch(/at most 10000/);
     expect(await s.db.bulkJob.count({ where: { appId: big.app.id } })).toBe(0);
+    expect(ok(await api.get(`/api/apps/${big.app.id}/conversations/bulk_count`))).toEqual({
+      count: MAX_BULK_CONVERSATIONS,
+      over_limit: true,
+    });
   }, 120_000);
+
+  it("counts what a filter matches, for the offer to select them all", async () => {
+    const tag = unique("count");
+    await conversations(3, tag);
+    const count = (q: Record<string, unknown>) => a.api.get(`${bulkPath()}_count`, q);
+    expect(ok(await count({ tags: [tag] }))).toEqual({ count: 3, over_limit: false });
+    expect(ok(await count({ tags: [tag], closed: true }))).toEqual({ count: 0, over_limit: false });
+    errorOf(await count({ assistant_type: "robot" }), 400, "ValidationError");
+    errorOf(await a.api.get(`${bulkPath(other)}_count`), 403, "PermissionDenied");
+  });
 
   it("needs conversations-write, and an app of the caller", async () => {
     const reader = client(s, await makeToken(s.db, a.app.id, ["conversations-read"]));

@@ -4,9 +4,15 @@ import { validation } from "../api/errors";
 import { p } from "../contract/zod";
 import { conversationFilterParams, filtersOf, tag, timestamp } from "../conversations/params";
 import { orNone } from "../conversations/endpoints-shared";
-import { getBulkJob, startBulkJob, type Selection } from "./jobs";
+import { countMatching, getBulkJob, startBulkJob, type Selection } from "./jobs";
 import { serializeBulkJob } from "./serialize";
-import { BULK_ACTIONS, bulkJobSchema, MAX_BULK_CONVERSATIONS, type BulkAction } from "./schemas";
+import {
+  BULK_ACTIONS,
+  bulkCountSchema,
+  bulkJobSchema,
+  MAX_BULK_CONVERSATIONS,
+  type BulkAction,
+} from "./schemas";
 
 // New in v2, for the Inbox's bulk actions: the same scope as each conversation's own state changes.
 const TAGS = ["Conversations"];
@@ -136,6 +142,23 @@ export const getConversationsBulk = endpoint({
     params: z.object({ id: p.appId(), bulk_job_id: p.id() }),
     handler: async (ctx, input) => ({
       data: serializeBulkJob(await getBulkJob(ctx, { appId: input.id, jobId: input.bulk_job_id })),
+    }),
+  },
+});
+
+export const getConversationsBulkCount = endpoint({
+  method: "GET",
+  path: "/apps/{id}/conversations/bulk_count",
+  summary:
+    `How many conversations the list's filters match now (up to ${MAX_BULK_CONVERSATIONS}, the most one bulk ` +
+    "job takes; over_limit past it)",
+  tags: TAGS,
+  scopes: ["conversations-read"],
+  v2: {
+    response: bulkCountSchema,
+    params: z.object({ id: p.appId(), ...conversationFilterParams }),
+    handler: async (ctx, input) => ({
+      data: await countMatching(ctx, { appId: input.id, filter: filtersOf(input) }),
     }),
   },
 });

@@ -69,6 +69,23 @@ async function snapshot(ctx: Ctx, appId: bigint, selection: Selection): Promise<
 }
 
 /**
+ * How many conversations a filter matches now, counted up to one past the cap: what "select all N matching" offers
+ * before the job fixes the selection.
+ */
+export async function countMatching(
+  ctx: Ctx,
+  input: { appId: bigint; filter: ConversationFilters },
+): Promise<{ count: number; over_limit: boolean }> {
+  assertApp(ctx, input.appId);
+  const [row] = await sqlOf(ctx.db).$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM conversations c WHERE ${filterSql(input.appId, input.filter)}
+      LIMIT ${MAX_BULK_CONVERSATIONS + 1}) m`;
+  const n = row?.n ?? 0;
+  return { count: Math.min(n, MAX_BULK_CONVERSATIONS), over_limit: n > MAX_BULK_CONVERSATIONS };
+}
+
+/**
  * Creates the job and starts it in this process; the caller gets it at once (status `pending`) and follows it
  * with GET …/conversations/bulk/{job_id} or, as an operator, on its `bulk_job` channel.
  */

@@ -40,3 +40,6 @@ export type BulkJob = z.infer<typeof bulkJobSchema>;
 /** The real-time message on `bulk_job.<app>.<admin>`: only the operator who started the job hears it. */
 export const bulkJobChannel = (appId: bigint | string, adminId: bigint | string) =>
   `bulk_job.${appId}.${adminId}`;
+
+/** How many conversations a list filter matches, up to the cap; `over_limit` past it. */
+export const bulkCountSchema = z.strictObject({ count: z.number().int(), over_limit: z.boolean() });

@@ -81,4 +81,10 @@ export const queryKeys = {
     list: (appId: string) => [...queryKeys.availability.all, appId, "list"] as const,
     routing: (appId: string) => [...queryKeys.availability.all, appId, "routing"] as const,
   },
+  bulk: {
+    all: ["bulk"] as const,
+    job: (appId: string, jobId: string) => [...queryKeys.bulk.all, appId, jobId] as const,
+    /** `params` is the list's filter (lib/client/inbox/filters.ts listParams). */
+    count: (appId: string, params: object) => [...queryKeys.bulk.all, appId, "count", params] as const,
+  },
 } as const;

@@ -3,6 +3,7 @@ import { inboxRealtimeHandlers, onInboxUserPresence } from "./inbox/realtime";
 import { onUserPresenceChanged, onUserPropsChanged } from "./leads-realtime";
 import { onNotification } from "./notifications/realtime";
 import { onAdminAvailability } from "./availability-realtime";
+import { onBulkJob } from "./inbox/bulk-realtime";
 
 /** One message from the socket (the server's `socket.send`): `message` is the API object. */
 export interface RealtimeMessage<T = unknown> {
@@ -32,6 +33,7 @@ const handlers: Partial<Record<string, RealtimeHandler>> = {
   user_props_changed: onUserPropsChanged,
   notification: onNotification,
   admin_availability: onAdminAvailability,
+  bulk_job: onBulkJob,
 };
 
 export function channelKind(channel: string): string {
