@@ -1,0 +1,142 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { listening, openInbox, inboxState, post, stamp, startVisitor, tokenApi } from "./support/inbox";
+
+/**
+ * Bulk actions in the Inbox, with two operators: A picks conversations (a checkbox, a shift-click range, the page,
+ * then all matching beyond the page) and acts on them as one job; B's list follows live. The conversations carry
+ * a tag of this run, and both lists filter on it, so other tests' conversations are never touched.
+ */
+
+async function seed(api: APIRequestContext, appId: string, n: number, tag: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let k = 0; k < n; k++) ids.push((await startVisitor(api, `Bulk ${tag} #${k}`)).conversation);
+  const job = await post(api, `/api/apps/${appId}/conversations/bulk`, {
+    action: "tag",
+    tag,
+    selection: { ids },
+  });
+  await expect
+    .poll(async () => {
+      const res = await api.get(`/api/apps/${appId}/conversations/bulk/${String(job.id)}`);
+      return ((await res.json()) as { data: { status: string } }).data.status;
+    })
+    .toBe("done");
+  return ids;
+}
+
+async function filterByTag(page: Page, tag: string) {
+  const input = page.getByLabel("Filter by tag");
+  await input.fill(tag);
+  await input.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`[?&]tag=${tag}`));
+}
+
+const rowIds = (page: Page) =>
+  page
+    .getByTestId("conversation-row")
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-conversation-id")!));
+const rowOf = (page: Page, id: string) =>
+  page.locator(`[data-testid="conversation-row"][data-conversation-id="${id}"]`);
+const checkOf = (page: Page, id: string) =>
+  page
+    .locator("div", { has: rowOf(page, id) })
+    .last()
+    .getByTestId("row-check");
+
+/** Every aria-valuenow/max the page's progress bar showed, noted as it changes. */
+async function watchProgress(page: Page) {
+  await page.evaluate(() => {
+    const seen: [string | null, string | null][] = [];
+    (window as unknown as { bulkProgress: typeof seen }).bulkProgress = seen;
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role="progressbar"]');
+      if (bar) seen.push([bar.getAttribute("aria-valuenow"), bar.getAttribute("aria-valuemax")]);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+test("A closes a shift-click range, assigns all matching beyond the page to B, and tags; B sees it live", async ({
+  browser,
+  playwright,
+}) => {
+  // 35 conversations made through the API and two browsers, on a shared machine.
+  test.setTimeout(300_000);
+  const e2e = inboxState();
+  const appId = e2e.admin.appId!;
+  const api = await tokenApi(playwright, e2e);
+  const tag = `bulk-${stamp()}`;
+  await seed(api, appId, 35, tag);
+  const one = await openInbox(browser, e2e.admin);
+  const two = await openInbox(browser, e2e.admin2);
+  const [a, b] = [one.page, two.page];
+  await listening(api, a, b);
+  await filterByTag(a, tag);
+  await filterByTag(b, tag);
+  await expect(a.getByTestId("conversation-row").first()).toBeVisible();
+
+  // A checkbox, then a shift-click two rows further: three conversations, closed as one job.
+  const shown = await rowIds(a);
+  const [first, , third] = shown;
+  await checkOf(a, first!).click();
+  await checkOf(a, third!).click({ modifiers: ["Shift"] });
+  const bar = a.getByRole("region", { name: "Bulk actions" });
+  await expect(bar.getByTestId("bulk-count")).toHaveText("3 conversations selected");
+  const closed = shown.slice(0, 3);
+  for (const id of closed) await expect(rowOf(b, id)).toBeVisible();
+  await bar.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(bar.getByTestId("bulk-result")).toHaveText(/^Closed 3 conversations\./);
+  // B's list drops them as the conversations' own events arrive: no reload.
+  for (const id of closed) await expect(rowOf(b, id)).toHaveCount(0, { timeout: 15_000 });
+  await expect(bar.getByTestId("bulk-count")).toHaveCount(0);
+
+  // The page, then every one of the 32 left, beyond the 30 loaded: assigned to B.
+  await a.getByTestId("select-page").check();
+  const banner = a.getByTestId("select-all-banner");
+  // The three closed left the loaded page: the rest of its 30 are picked.
+  await expect(banner).toContainText(/All \d+ on this page are selected/);
+  await banner.getByRole("button", { name: "Select all 32 matching" }).click();
+  await expect(bar.getByTestId("bulk-count")).toHaveText("32 conversations selected");
+  await watchProgress(a);
+  await bar.getByLabel("Assign selected to").selectOption({ label: e2e.admin2.name });
+  await expect(bar.getByTestId("bulk-result")).toHaveText(/^Assigned 32 conversations\./, {
+    timeout: 60_000,
+  });
+  const progress = await a.evaluate(
+    () => (window as unknown as { bulkProgress: [string | null, string | null][] }).bulkProgress,
+  );
+  expect(progress.length, "the progress bar showed").toBeGreaterThan(0);
+  expect(progress.every(([, max]) => max === "32")).toBe(true);
+  await expect(b.getByTestId("row-assignee").first()).toHaveText("You", { timeout: 15_000 });
+  const counted = await api.get(`/api/apps/${appId}/conversations/bulk_count`, {
+    params: {
+      tags: JSON.stringify([tag]),
+      closed: "false",
+      assigned: String(await adminId(api, appId, e2e.admin2.email)),
+    },
+  });
+  expect(((await counted.json()) as { data: { count: number } }).data.count).toBe(32);
+
+  // Two rows by keyboard (x on the focused row), tagged; B sees the tag.
+  const [t1, t2] = await rowIds(a);
+  const extra = `vip-${stamp()}`;
+  await rowOf(a, t1!).focus();
+  await a.keyboard.press("x");
+  await rowOf(a, t2!).focus();
+  await a.keyboard.press("x");
+  await expect(bar.getByTestId("bulk-count")).toHaveText("2 conversations selected");
+  await bar.getByLabel("Tag to add to selected").fill(extra);
+  await bar.getByRole("button", { name: "Tag", exact: true }).click();
+  await expect(bar.getByTestId("bulk-result")).toHaveText(/^Tagged 2 conversations\./);
+  for (const id of [t1!, t2!]) await expect(rowOf(b, id)).toContainText(extra, { timeout: 15_000 });
+
+  await one.context.close();
+  await two.context.close();
+  await api.dispose();
+});
+
+async function adminId(api: APIRequestContext, appId: string, email: string): Promise<string> {
+  const res = await api.get(`/api/apps/${appId}/admins`);
+  const admins = ((await res.json()) as { data: { id: number | string; email: string }[] }).data;
+  return String(admins.find((x) => x.email === email)!.id);
+}
