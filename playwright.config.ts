@@ -18,8 +18,9 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Two workers share two cores with their servers: a login (scrypt) or a first page can wait its turn.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI
     ? [["list"], ["html", { open: "never", outputFolder: `playwright-report${SUFFIX}` }]]
     : "list",

@@ -24,6 +24,7 @@ describe("the server's jobs", () => {
     expect(Object.keys(before).sort()).toEqual(
       [
         "availability sweeper",
+        "bulk job sweeper",
         "delay sweeper",
         "event log purge",
         "import sweeper",
