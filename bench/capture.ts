@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import pg from "pg";
-import { pgHandle, type DbHandle } from "../lib/db/client";
+import { pgHandle, pgSession, type DbHandle } from "../lib/db/client";
 import { statementName } from "../lib/db/statements";
 
 /**
@@ -85,7 +85,7 @@ function keepIds(s: Stmt | undefined, result: unknown) {
 
 /** A pg pool that records traced requests' statements: its own queries and those of clients it hands out. */
 function tracingPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ ...pgSession(url), max });
   const query = pool.query.bind(pool) as (c: QueryConfig | string, v?: unknown[]) => Promise<unknown>;
   (pool as unknown as { query: typeof query }).query = async (config, values) => {
     const s = record(als.getStore(), config, values);
@@ -213,7 +213,7 @@ export async function startBaseline(
   rec: Recorder,
   poolSize = 10,
 ): Promise<{ url: string; pool: pg.Pool; close(): Promise<void> }> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ ...pgSession(url), max: poolSize });
   const server = http.createServer((req, res) => {
     const [, label = "", i = "0"] = /^\/([^/]+)\/(\d+)/.exec(req.url ?? "") ?? [];
     const traces = rec.get(decodeURIComponent(label));

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { pgSession } from "../lib/db/client";
 import { latencyCase, throughputCase, type Session, type Target } from "./harness";
 
 /** The Inbox's hot paths on the dataset: list first page, tab counts, a parts page, reply throughput. */
@@ -6,7 +7,7 @@ const LIST_P50: Target = { kind: "p50<", value: 20, source: "#9 (list + counts)"
 const REPLY_RPS: Target = { kind: "rps>=", value: 300, source: "#9" };
 
 export async function benchInbox(s: Session): Promise<void> {
-  const c = new pg.Client({ connectionString: s.ds.url });
+  const c = new pg.Client(pgSession(s.ds.url));
   await c.connect();
   // A conversation of typical length near the top of the list, and open ones to reply to.
   const parts = await c.query<{ id: string; n: number }>(

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { pgSession } from "../lib/db/client";
 import { Prisma } from "../lib/db/generated/client";
 import { compileFilters } from "../lib/leads/compile";
 import { parseFilters } from "../lib/leads/filters";
@@ -69,7 +70,7 @@ export function outline(n: PlanNode, depth = 0): string[] {
 async function explain(s: Session, label: string) {
   const stmt = s.rec.get(label)[0]?.find((x) => /FROM users u WHERE/.test(x.text) && /LATERAL/.test(x.text));
   if (!stmt) return { error: "the leads statement was not recorded" };
-  const c = new pg.Client({ connectionString: s.ds.url });
+  const c = new pg.Client(pgSession(s.ds.url));
   await c.connect();
   try {
     const json = await c.query<{ "QUERY PLAN": [{ Plan: PlanNode; "Execution Time": number }] }>(

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { pgSession } from "../lib/db/client";
 import { latencyCase, type Session, type Target } from "./harness";
 import { outline, summarize, type PlanNode } from "./cases-leads";
 
@@ -12,7 +13,7 @@ const REPORT_SQL =
 /** EXPLAIN ANALYZE of the statements recorded from the label's first request, printed and kept. */
 async function explain(s: Session, label: string) {
   const stmts = (s.rec.get(label)[0] ?? []).filter((x) => REPORT_SQL.test(x.text));
-  const c = new pg.Client({ connectionString: s.ds.url });
+  const c = new pg.Client(pgSession(s.ds.url));
   await c.connect();
   try {
     const out = [];

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { pgSession } from "../lib/db/client";
 import type { Prisma } from "../lib/db/generated/client";
 import {
   messagesStatement,
@@ -47,7 +48,7 @@ async function explain(c: pg.Client, label: string, q: Prisma.Sql): Promise<stri
 
 export async function benchSearch(s: Session): Promise<void> {
   const app = s.ds.appId;
-  const c = new pg.Client({ connectionString: s.ds.url });
+  const c = new pg.Client(pgSession(s.ds.url));
   await c.connect();
   const plans: Record<string, string[]> = {};
   const open = await c.query<{ id: string }>(

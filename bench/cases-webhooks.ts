@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
+import { pgSession } from "../lib/db/client";
 import { call, concurrentOffThread, pct } from "./load";
 import { push, type Session, type Target } from "./harness";
 
@@ -32,7 +33,7 @@ export async function benchWebhooks(s: Session): Promise<void> {
     headers: s.auth,
     form: { url: `http://127.0.0.1:${port}/hook`, events: "conversation.admin_replied" },
   });
-  const c = new pg.Client({ connectionString: s.ds.url });
+  const c = new pg.Client(pgSession(s.ds.url));
   await c.connect();
   try {
     const open = await c.query<{ id: string }>(

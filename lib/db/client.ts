@@ -39,9 +39,16 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/**
+ * The session settings of every connection the product (and the benchmark's replay and plans) opens. JIT off: our
+ * statements are short, and on the large ones (a year of reports, leads filters at 1M) PostgreSQL's cost estimate
+ * switches JIT on and compiles for 0.3–0.5 s to save a few ms (EXPLAIN's JIT section, docs/decisions.md).
+ */
+export const pgSession = (url: string): pg.ClientConfig => ({ connectionString: url, options: "-c jit=off" });
+
 export async function openDb(url: string, opts: OpenOptions = {}): Promise<DbHandle> {
   if (dbKind(url) === "postgres")
-    return pgHandle(new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 }));
+    return pgHandle(new pg.Pool({ ...pgSession(url), max: opts.poolSize ?? 10 }));
   const lite = opts.pglite ?? (await createPglite(pglitePath(url)));
   const db = new PrismaClient({ adapter: new PrismaPGlite(lite) });
   registerSql(db, pgliteSql(lite));
