@@ -40,6 +40,37 @@ export function describeBulkResult(job: BulkJob): string {
 const control =
   "h-8 rounded-md bg-white px-2 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
+interface PickMenuProps {
+  label: string;
+  /** The empty first option, shown until one is picked. */
+  prompt: string;
+  disabled: boolean;
+  options: { value: string; label: string }[];
+  onPick: (value: string) => void;
+}
+
+/** A select that acts once an option is picked and falls back to its prompt, so it reads as a menu. */
+function PickMenu({ label, prompt, disabled, options, onPick }: PickMenuProps) {
+  return (
+    <select
+      className={control}
+      aria-label={label}
+      disabled={disabled}
+      value=""
+      onChange={(e) => {
+        if (e.target.value) onPick(e.target.value);
+      }}
+    >
+      <option value="">{prompt}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 interface BarProps {
   appId: string;
   meId: string;
@@ -87,44 +118,29 @@ export function BulkActionBar({ appId, meId, admins, selection, params, matching
           <span className="font-medium text-slate-900" data-testid="bulk-count">
             {selection.allMatching && matching === undefined ? "All matching" : plural(count)} selected
           </span>
-          <select
-            className={control}
-            aria-label="Assign selected to"
+          <PickMenu
+            label="Assign selected to"
+            prompt="Assign…"
             disabled={busy}
-            value=""
-            onChange={(e) => {
-              const v = e.target.value;
-              if (v) run({ action: "assign", assignee: v === "none" ? null : v });
-            }}
-          >
-            <option value="">Assign…</option>
-            <option value="none">Unassigned</option>
-            {admins.map((a) => (
-              <option key={String(a.id)} value={String(a.id)}>
-                {String(a.id) === meId ? `${a.name} (you)` : a.name}
-              </option>
-            ))}
-          </select>
+            options={[
+              { value: "none", label: "Unassigned" },
+              ...admins.map((a) => ({
+                value: String(a.id),
+                label: String(a.id) === meId ? `${a.name} (you)` : a.name,
+              })),
+            ]}
+            onPick={(v) => run({ action: "assign", assignee: v === "none" ? null : v })}
+          />
           <Button size="sm" variant="secondary" disabled={busy} onClick={() => run({ action: "close" })}>
             Close
           </Button>
-          <select
-            className={control}
-            aria-label="Snooze selected for"
+          <PickMenu
+            label="Snooze selected for"
+            prompt="Snooze…"
             disabled={busy}
-            value=""
-            onChange={(e) => {
-              const seconds = Number(e.target.value);
-              if (seconds) run({ action: "snooze", duration: seconds });
-            }}
-          >
-            <option value="">Snooze…</option>
-            {SNOOZES.map((s) => (
-              <option key={s.seconds} value={s.seconds}>
-                {s.label}
-              </option>
-            ))}
-          </select>
+            options={SNOOZES.map((s) => ({ value: String(s.seconds), label: s.label }))}
+            onPick={(v) => run({ action: "snooze", duration: Number(v) })}
+          />
           <form
             className="flex items-center gap-1"
             onSubmit={(e) => {
