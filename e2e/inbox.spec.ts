@@ -205,6 +205,7 @@ test("keyboard shortcuts: next/previous, help, assign to me, close, reply and no
   await a.keyboard.press("?");
   await expect(a.getByTestId("shortcuts-overlay")).toBeVisible();
   await expect(a.getByTestId("shortcuts-overlay")).toContainText("Assign to me");
+  await expect(a.getByTestId("shortcuts-overlay")).toContainText("Select the focused conversation");
   await a.keyboard.press("Escape");
   await expect(a.getByTestId("shortcuts-overlay")).toBeHidden();
 

@@ -1,5 +1,6 @@
 import { cn } from "@/components/ui/cn";
 import type { Conversation } from "@/lib/client/inbox/types";
+import { ROW_SHORTCUTS } from "@/lib/client/inbox/use-inbox-shortcuts";
 import { UserText } from "@/components/ui/user-text";
 import { PRESENCE_DOT, PRESENCE_LABEL, preview, shortTime, visitorName } from "./format";
 
@@ -26,7 +27,7 @@ export function ConversationRow(props: RowProps) {
       onKeyDown={(e) => {
         // The checkbox answers Space itself.
         if (e.target instanceof HTMLInputElement) return;
-        if ((e.key === " " || e.key === "x") && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        if (ROW_SHORTCUTS.check.keys.includes(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
           e.preventDefault();
           props.onCheck(id, e.shiftKey);
         }

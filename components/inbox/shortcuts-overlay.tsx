@@ -2,9 +2,10 @@
 
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
-import { INBOX_SHORTCUTS } from "@/lib/client/inbox/use-inbox-shortcuts";
+import { INBOX_SHORTCUTS, ROW_SHORTCUTS } from "@/lib/client/inbox/use-inbox-shortcuts";
 
-const KEY_NAME: Record<string, string> = { ArrowDown: "↓", ArrowUp: "↑" };
+const KEY_NAME: Record<string, string> = { ArrowDown: "↓", ArrowUp: "↑", " ": "Space" };
+const LISTED = [...Object.values(INBOX_SHORTCUTS), ...Object.values(ROW_SHORTCUTS)];
 
 /** The `?` overlay: every Inbox shortcut. Escape or the button closes it and gives focus back. */
 export function ShortcutsOverlay({ onClose }: { onClose: () => void }) {
@@ -40,7 +41,7 @@ export function ShortcutsOverlay({ onClose }: { onClose: () => void }) {
           Keyboard shortcuts
         </h2>
         <dl className="mt-3 space-y-1.5 text-sm">
-          {Object.values(INBOX_SHORTCUTS).map((s) => (
+          {LISTED.map((s) => (
             <div key={s.label} className="flex items-center justify-between gap-4">
               <dt className="text-slate-700">{s.label}</dt>
               <dd className="flex gap-1">

@@ -18,6 +18,14 @@ export const INBOX_SHORTCUTS = {
   help: { keys: ["?"], label: "Show these shortcuts" },
 } satisfies Record<string, Shortcut>;
 
+/**
+ * Keys the focused list row answers itself (components/inbox/conversation-row.tsx), not the window: Space must
+ * still scroll or press a button elsewhere. The overlay lists them after INBOX_SHORTCUTS.
+ */
+export const ROW_SHORTCUTS = {
+  check: { keys: ["x", " "], label: "Select the focused conversation" },
+} satisfies Record<string, Shortcut>;
+
 export type ShortcutName = keyof typeof INBOX_SHORTCUTS;
 
 function typingInto(target: EventTarget | null): boolean {
