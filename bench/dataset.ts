@@ -4,7 +4,9 @@ import { openDb } from "../lib/db/client";
 import { migrationsKey, prepareTestDatabases } from "../lib/db/testing";
 import { makeAdmin, makeApp } from "../lib/testing/factories";
 import { EVENT_TYPES } from "./dataset-fixtures";
+import * as L from "./dataset-load";
 import * as S from "./dataset-sql";
+import * as U from "./dataset-sql-users";
 
 /**
  * The benchmark dataset: one app with BENCH_USERS users (1,000,000 by default), a tenth as many conversations and
@@ -130,29 +132,29 @@ async function build(admin: pg.Client, base: string, name: string, users: number
   await c.connect();
   try {
     for (const q of S.SESSION_SETUP) await c.query(q);
-    const indexes = await S.dropSecondaryIndexes(c);
-    await S.setChecks(c, false);
+    const indexes = await L.dropSecondaryIndexes(c);
+    await L.setChecks(c, false);
     step("setup");
     const parts = await S.insertParts(c, shape);
     step("parts", parts);
     await S.aggregateConversations(c, shape);
     const conversations = await S.insertConversations(c, shape);
     step("conversations", conversations);
-    await S.insertUsers(c, shape);
+    await U.insertUsers(c, shape);
     step("users", users);
-    const events = await S.insertEvents(c, shape);
+    const events = await U.insertEvents(c, shape);
     step("events", events);
-    const summaries = await S.insertEventSummaries(c, shape);
+    const summaries = await U.insertEventSummaries(c, shape);
     step("event summaries", summaries);
-    step("user tags", await S.insertUserTags(c, shape));
-    await S.setChecks(c, true);
+    step("user tags", await U.insertUserTags(c, shape));
+    await L.setChecks(c, true);
     // The Inbox counters' and lead counts' triggers were off with the others while loading.
     await c.query("SELECT relay_recount_conversations()");
     await c.query("SELECT relay_recount_leads()");
     // So are the reports' facts and rollups (migration *_report_rollups).
     await c.query("SELECT relay_rebuild_reports()");
     step("counters, report rollups");
-    await S.resetSequences(c);
+    await L.resetSequences(c);
     for (const def of indexes) await c.query(def);
     step(`${indexes.length} indexes`);
     await c.query("VACUUM (ANALYZE)");
