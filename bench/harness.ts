@@ -119,10 +119,28 @@ async function metered(
   return { sample, cpuMs: (used.user + used.system) / 1000 / Math.max(1, sample.n + sample.failed) };
 }
 
-const cpu = (api: Metered, base: Metered) => ({
-  cpuMsPerRequest: +api.cpuMs.toFixed(2),
-  baseCpuMsPerRequest: +base.cpuMs.toFixed(2),
-});
+/** A case's figure from its two sides: the API's sample beside the baseline's, with both CPU costs. */
+function pushSides(
+  s: Session,
+  group: string,
+  label: string,
+  api: Metered,
+  base: Metered,
+  opts: { target?: Target; extra?: Record<string, unknown> },
+): Figure {
+  return push(s, {
+    group,
+    case: label,
+    ...api.sample,
+    base: base.sample,
+    target: opts.target,
+    extra: {
+      ...opts.extra,
+      cpuMsPerRequest: +api.cpuMs.toFixed(2),
+      baseCpuMsPerRequest: +base.cpuMs.toFixed(2),
+    },
+  });
+}
 
 const traced = (label: string, r: Req): Req => ({
   ...r,
@@ -156,14 +174,7 @@ export async function latencyCase(
       onStart: start,
     }),
   );
-  return push(s, {
-    group,
-    case: label,
-    ...api.sample,
-    base: base.sample,
-    target: opts.target,
-    extra: { ...opts.extra, ...cpu(api, base) },
-  });
+  return pushSides(s, group, label, api, base, opts);
 }
 
 /**
@@ -201,14 +212,7 @@ export async function throughputCase(
   const base = await metered(undefined, (onStart) =>
     concurrentOffThread(s.baseline.url, replayOf(label), { concurrency: opts.concurrency, seconds, onStart }),
   );
-  return push(s, {
-    group,
-    case: label,
-    ...api.sample,
-    base: base.sample,
-    target: opts.target,
-    extra: { ...opts.extra, ...cpu(api, base) },
-  });
+  return pushSides(s, group, label, api, base, opts);
 }
 
 export function push(s: Session, f: Figure): Figure {
