@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { listening, openInbox, inboxState, post, stamp, startVisitor, tokenApi } from "./support/inbox";
@@ -7,6 +8,9 @@ import { listening, openInbox, inboxState, post, stamp, startVisitor, tokenApi }
  * then all matching beyond the page) and acts on them as one job; B's list follows live. The conversations carry
  * a tag of this run, and both lists filter on it, so other tests' conversations are never touched.
  */
+
+// Screenshots for the docs are taken only when asked (E2E_SCREENSHOTS=docs/screenshots), never by the suite itself.
+const SHOTS = process.env.E2E_SCREENSHOTS;
 
 async function seed(api: APIRequestContext, appId: string, n: number, tag: string): Promise<string[]> {
   const ids: string[] = [];
@@ -55,6 +59,47 @@ async function watchProgress(page: Page) {
     }).observe(document.body, { subtree: true, childList: true, attributes: true });
   });
 }
+
+/** Visitors of the docs' Inbox picture: a name each and their first message. */
+const PEOPLE = [
+  ["Emma Kim", "I wanted to know if you ship to Norway."],
+  ["Yuki Müller", "Can I change the plan later in the month?"],
+  ["Maya Horvat", "Would love that. Any timeline?"],
+  ["Lucas Haddad", "The invoice shows the wrong company name."],
+  ["Leo Romero", "Is there a discount for non-profits?"],
+  ["Ana Silva", "The export button does nothing for me."],
+  ["Noah Becker", "Thanks, that fixed it!"],
+];
+
+test("screenshot: the Inbox with three rows picked and the bulk action bar", async ({
+  browser,
+  playwright,
+}) => {
+  test.skip(!SHOTS, "only when E2E_SCREENSHOTS is set");
+  const e2e = inboxState();
+  const api = await tokenApi(playwright, e2e);
+  const ids: string[] = [];
+  for (const [name, body] of PEOPLE) {
+    const visitor = await startVisitor(api, body!);
+    await post(api, `/api/users/${encodeURIComponent(visitor.userId)}/props`, {
+      by_user_id: true,
+      app: e2e.admin.appId,
+      operations: [{ op: "update_or_create", key: "$name", value: name }],
+    });
+    ids.push(visitor.conversation);
+  }
+  const { context, page } = await openInbox(browser, e2e.admin);
+  // The newest first: Noah's conversation is open, Ana's, Leo's and Lucas's are picked.
+  await rowOf(page, ids.at(-1)!).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]c=${ids.at(-1)}`));
+  for (const id of ids.slice(-4, -1).reverse()) await checkOf(page, id).click();
+  const bar = page.getByRole("region", { name: "Bulk actions" });
+  await expect(bar.getByTestId("bulk-count")).toHaveText("3 conversations selected");
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+  await page.screenshot({ path: path.join(SHOTS!, "inbox.png") });
+  await context.close();
+  await api.dispose();
+});
 
 test("A closes a shift-click range, assigns all matching beyond the page to B, and tags; B sees it live", async ({
   browser,
