@@ -1,37 +1,14 @@
-import type { Page } from "@playwright/test";
 import { io } from "socket.io-client";
 import { test, expect } from "./support/fixtures";
 import { readState } from "./support/state";
-import { hostPage } from "../lib/testing/host-page";
-import {
-  data,
-  frameOf,
-  launcher,
-  messages,
-  messengerSite,
-  openMessenger,
-  startInFrame,
-  type MessengerSite,
-} from "./support/messenger";
+import { stamp } from "./support/inbox";
+import { data, frameOf, launcher, messages, shopSite } from "./support/messenger";
 
 // The messenger's flows as a visitor lives them on a customer's site (another origin), each checked against what
 // the operators' API sees or does: tabs in sync, offline and back, notes, typing. Quick replies, images and the
 // screenshots: messenger-replies.spec.ts; the same through the panel's Inbox: messenger-inbox.spec.ts.
-let m: MessengerSite;
-
-const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
-
-test.beforeAll(async ({ playwright }) => {
-  m = await messengerSite(playwright, (key, e2e) => ({ "/shop": hostPage({ origin: e2e.baseURL, key }) }));
-});
-test.afterAll(async () => {
-  await m?.close();
-});
-
-const open = (page: Page) => openMessenger(page, `${m.site.url}/shop`);
-const start = (page: Page, text: string) => startInFrame(page, `${m.site.url}/shop`, text);
-const reply = (id: number, fields: Record<string, unknown>) =>
-  m.api.post(`/api/v2/conversations/${id}/reply`, { data: fields });
+const shop = shopSite();
+const { open, start, reply } = shop;
 
 test("two tabs of one visitor stay in sync: a message sent in one appears live in the other", async ({
   page,
@@ -50,7 +27,7 @@ test("two tabs of one visitor stay in sync: a message sent in one appears live i
   await frameOf(page).getByRole("textbox", { name: "Message" }).press("Enter");
   await expect(messages(tab2).getByText(second)).toHaveCount(1);
   await expect(messages(page).getByText(second)).toHaveCount(1);
-  const parts = await data<{ body: string }[]>(await m.api.get(`/api/v2/conversations/${id}/parts`));
+  const parts = await data<{ body: string }[]>(await shop.api.get(`/api/v2/conversations/${id}/parts`));
   expect(parts.filter((p) => p.body === second)).toHaveLength(1);
 });
 
@@ -95,7 +72,7 @@ test("typing both ways: the operator's shows in the frame, the visitor's reaches
 }) => {
   const e2e = readState();
   const id = await start(page, `Let me explain ${stamp()}`);
-  await data(await m.api.post(`/api/v2/conversations/${id}/settyping`, { data: { body: "Hmm, let me" } }));
+  await data(await shop.api.post(`/api/v2/conversations/${id}/settyping`, { data: { body: "Hmm, let me" } }));
   await expect(frameOf(page).locator(".typing")).toContainText("is typing…");
   // The operator's reply ends it.
   await data(await reply(id, { body: `Done ${stamp()}` }));

@@ -1,22 +1,12 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
-import { listening, openConversation, openInbox, row } from "./support/inbox";
-import { hostPage } from "../lib/testing/host-page";
-import { frameOf, messages, messengerSite, startInFrame, type MessengerSite } from "./support/messenger";
+import { listening, openConversation, openInbox, row, stamp } from "./support/inbox";
+import { frameOf, messages, shopSite } from "./support/messenger";
 
 // Issue #17's must-show, both sides in browsers: a visitor on a customer's site (another origin) and an operator
 // in the panel's Inbox, side by side. Nothing goes through the operators' API: what one does in a page, the other
 // sees live in theirs.
-let m: MessengerSite;
-
-const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
-
-test.beforeAll(async ({ playwright }) => {
-  m = await messengerSite(playwright, (key, e2e) => ({ "/shop": hostPage({ origin: e2e.baseURL, key }) }));
-});
-test.afterAll(async () => {
-  await m?.close();
-});
+const shop = shopSite();
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -52,12 +42,12 @@ test("visitor and operator live: the Inbox, typing both ways, replies, an image;
   test.setTimeout(240_000);
   const op = await openInbox(browser, e2e.admin);
   try {
-    await listening(m.api, op.page);
+    await listening(shop.api, op.page);
     const feed = visitorFeed(page);
 
     // The visitor writes: the conversation appears in the operator's list, then its thread, live.
     const first = `Is this in stock? ${stamp()}`;
-    const id = await startInFrame(page, `${m.site.url}/shop`, first);
+    const id = await shop.start(page, first);
     await expect(row(op.page, String(id))).toBeVisible();
     await expect(row(op.page, String(id))).toContainText(first);
     await openConversation(op.page, String(id));
@@ -124,8 +114,8 @@ test("the visitor's typing stays shown while they type, ends with their text, an
   test.setTimeout(180_000);
   const op = await openInbox(browser, e2e.admin);
   try {
-    await listening(m.api, op.page);
-    const id = await startInFrame(page, `${m.site.url}/shop`, `A question ${stamp()}`);
+    await listening(shop.api, op.page);
+    const id = await shop.start(page, `A question ${stamp()}`);
     await openConversation(op.page, String(id));
     const bodies: string[] = [];
     page.on("request", (r) => {

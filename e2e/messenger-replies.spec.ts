@@ -5,33 +5,13 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { test, expect, logInThroughForm } from "./support/fixtures";
 import { readState } from "./support/state";
-import { hostPage } from "../lib/testing/host-page";
-import {
-  data,
-  frameOf,
-  launcher,
-  messages,
-  messengerSite,
-  startInFrame,
-  type MessengerSite,
-} from "./support/messenger";
+import { stamp } from "./support/inbox";
+import { data, frameOf, launcher, messages, shopSite } from "./support/messenger";
 
 // The messenger's replies beyond text, on a customer's site (another origin): quick replies (to the webhook, with
 // their meta_data), images both ways, and the docs' screenshots.
-let m: MessengerSite;
-
-const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
-
-test.beforeAll(async ({ playwright }) => {
-  m = await messengerSite(playwright, (key, e2e) => ({ "/shop": hostPage({ origin: e2e.baseURL, key }) }));
-});
-test.afterAll(async () => {
-  await m?.close();
-});
-
-const start = (page: Page, text: string) => startInFrame(page, `${m.site.url}/shop`, text);
-const reply = (id: number, fields: Record<string, unknown>) =>
-  m.api.post(`/api/v2/conversations/${id}/reply`, { data: fields });
+const shop = shopSite();
+const { start, reply } = shop;
 
 /** A webhook receiver on 127.0.0.1 that answers 200 and keeps the parsed bodies. */
 async function startReceiver() {
@@ -63,7 +43,7 @@ test("a quick reply clicked in the frame reaches the webhook with its meta_data;
   const e2e = readState();
   const receiver = await startReceiver();
   const hook = await data<{ id: number }>(
-    await m.api.post(`/api/v2/apps/${e2e.admin.appId}/webhooks`, {
+    await shop.api.post(`/api/v2/apps/${e2e.admin.appId}/webhooks`, {
       data: { url: receiver.url, events: ["conversation.user_replied"] },
     }),
   );
@@ -94,7 +74,7 @@ test("a quick reply clicked in the frame reaches the webhook with its meta_data;
     await expect(group.getByRole("button", { name: "Yes" })).toHaveAttribute("aria-pressed", "true");
     await expect(group.getByRole("button", { name: "No" })).toHaveCount(0);
   } finally {
-    await m.api.delete(`/api/v2/apps/${e2e.admin.appId}/webhooks/${hook.id}`);
+    await shop.api.delete(`/api/v2/apps/${e2e.admin.appId}/webhooks/${hook.id}`);
     await receiver.close();
   }
 });
@@ -118,12 +98,12 @@ test("images both ways: the visitor attaches a PNG, the operator answers with on
   expect((await uploaded).status()).toBe(200);
   await expect(messages(page).locator('img[alt="screen.png"]')).toBeVisible();
   const parts = await data<{ attachments?: { name?: string; file_name?: string; type?: string }[] }[]>(
-    await m.api.get(`/api/v2/conversations/${id}/parts`),
+    await shop.api.get(`/api/v2/conversations/${id}/parts`),
   );
   const files = parts.flatMap((p) => p.attachments ?? []);
   expect(JSON.stringify(files)).toContain("screen.png");
 
-  const res = await m.api.post(`/api/v2/conversations/${id}/reply`, {
+  const res = await shop.api.post(`/api/v2/conversations/${id}/reply`, {
     multipart: {
       body: "Here is ours",
       attachment: { name: "answer.png", mimeType: "image/png", buffer: PNG },
@@ -151,7 +131,7 @@ test("screenshots: closed, open, a thread, and Settings → Messenger", async ({
   const panel = await context.newPage();
   await logInThroughForm(panel, admin);
   await expect(panel).toHaveURL(/\/inbox$/);
-  await page.goto(`${m.site.url}/shop`);
+  await page.goto(shop.url);
   await expect(launcher(page)).toBeVisible();
   await shot(page, "messenger-closed");
   await launcher(page).click();

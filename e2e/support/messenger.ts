@@ -1,7 +1,7 @@
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { readState, type E2EState } from "./state";
-import { startHostSite, type HostSite } from "../../lib/testing/host-page";
+import { hostPage, startHostSite, type HostSite } from "../../lib/testing/host-page";
 
 /**
  * The messenger specs' common ground: the operators' API (the app's token), the app's public messenger key, a
@@ -90,4 +90,47 @@ export async function startInFrame(page: Page, url: string, text: string): Promi
   const answer = (await (await started).json()) as { data: { conversation: { id: number } } };
   await expect(messages(page).getByText(text)).toBeVisible();
   return answer.data.conversation.id;
+}
+
+/** A spec's customer site with the messenger on `/shop`, and the moves most specs make on it. */
+export interface Shop {
+  /** The site; read it inside tests and hooks (it starts in the spec's beforeAll). */
+  readonly m: MessengerSite;
+  /** The operators' API (the app's token). */
+  readonly api: APIRequestContext;
+  /** The page with the messenger. */
+  readonly url: string;
+  open: (page: Page) => Promise<void>;
+  start: (page: Page, text: string) => Promise<number>;
+  /** An operator's reply through the API (v2). */
+  reply: (id: number, fields: Record<string, unknown>) => Promise<APIResponse>;
+}
+
+/** Starts a `/shop` site before the spec's tests (its own beforeAll) and closes it after them. */
+export function shopSite(): Shop {
+  let m: MessengerSite | undefined;
+  test.beforeAll(async ({ playwright }) => {
+    m = await messengerSite(playwright, (key, e2e) => ({ "/shop": hostPage({ origin: e2e.baseURL, key }) }));
+  });
+  test.afterAll(async () => {
+    await m?.close();
+  });
+  const site = () => {
+    if (!m) throw new Error("the shop site starts in the spec's beforeAll");
+    return m;
+  };
+  return {
+    get m() {
+      return site();
+    },
+    get api() {
+      return site().api;
+    },
+    get url() {
+      return `${site().site.url}/shop`;
+    },
+    open: (page) => openMessenger(page, `${site().site.url}/shop`),
+    start: (page, text) => startInFrame(page, `${site().site.url}/shop`, text),
+    reply: (id, fields) => site().api.post(`/api/v2/conversations/${id}/reply`, { data: fields }),
+  };
 }
