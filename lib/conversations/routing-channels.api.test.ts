@@ -2,10 +2,10 @@ import { afterAll, describe, expect } from "vitest";
 import type { TestServer } from "../testing/server";
 import { serverTest } from "../testing/fixture";
 import { makeAdmin, makeApp, makeUser } from "../testing/factories";
-import { client, type Client } from "../testing/http";
+import type { Client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
 import { startReceiver, type Receiver } from "../webhooks/testing";
-import { eventsOf } from "./testing";
+import { eventsOf, routedApp } from "./testing";
 
 // Loopback webhooks: the receiver below is where the assignment's webhook must arrive.
 const it = serverTest({ webhookAllowPrivate: true });
@@ -20,21 +20,6 @@ it.beforeAll(async ({ server }) => {
 afterAll(async () => {
   await rcv?.close();
 });
-
-/** An app routing round robin among `n` operators besides its default admin (set Away), with a second channel. */
-async function routedApp(n: number, routing: Record<string, unknown> = {}) {
-  const a = await makeApp(s.db);
-  const api = client(s, a.token);
-  await s.db.appAdmin.update({
-    where: { appId_adminId: { appId: a.app.id, adminId: a.admin.id } },
-    data: { availability: "away" },
-  });
-  const ops = [];
-  for (let k = 0; k < n; k++) ops.push(await makeAdmin(s.db, { appId: a.app.id }));
-  const second = await s.db.channel.create({ data: { appId: a.app.id, name: `Second ${a.app.id}` } });
-  ok(await api.postJson(routingPath(a.app.id), { routing: "round_robin", ...routing }));
-  return { ...a, api, ops, second };
-}
 
 const routingPath = (appId: bigint) => `/api/apps/${appId}/routing`;
 
@@ -53,7 +38,7 @@ async function assignees(ids: bigint[]): Promise<(string | null)[]> {
 
 describe("per-channel routing", () => {
   it("routes a channel's conversations among its operators only, the others among all", async () => {
-    const a = await routedApp(3);
+    const a = await routedApp(s, 3);
     const [x, y, z] = a.ops.map((o) => o.id);
     const set = ok(
       await a.api.postJson(routingPath(a.app.id), {
@@ -89,7 +74,7 @@ describe("per-channel routing", () => {
   }, 120_000);
 
   it("leaves the channel's conversations unassigned when its operators are Away, not routing to others", async () => {
-    const a = await routedApp(2);
+    const a = await routedApp(s, 2);
     const [x, y] = a.ops.map((o) => o.id);
     ok(
       await a.api.postJson(routingPath(a.app.id), {
@@ -105,7 +90,7 @@ describe("per-channel routing", () => {
   });
 
   it("refuses another app's channel and operators who are not members, and drops those who leave", async () => {
-    const a = await routedApp(1);
+    const a = await routedApp(s, 1);
     const b = await makeApp(s.db);
     const outsider = await makeAdmin(s.db);
     const set = (o: Record<string, string[]>) =>
@@ -127,7 +112,7 @@ describe("per-channel routing", () => {
 
 describe("a routed conversation's assignment", () => {
   it("is an automatic `assigned` part with the events, webhook and notification of a manual one", async () => {
-    const a = await routedApp(1);
+    const a = await routedApp(s, 1);
     const op = a.ops[0]!.id;
     const hook = ok<{ id: number }>(
       await a.api.postJson(`/api/v2/apps/${a.app.id}/webhooks`, {
@@ -172,7 +157,7 @@ describe("a routed conversation's assignment", () => {
   });
 
   it("holds the cap when a channel's conversations start at once, each with one assigned part", async () => {
-    const a = await routedApp(3, { routing_cap: 2 });
+    const a = await routedApp(s, 3, { routing_cap: 2 });
     const [x, y, z] = a.ops.map((o) => o.id);
     ok(
       await a.api.postJson(routingPath(a.app.id), {

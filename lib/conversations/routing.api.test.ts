@@ -1,30 +1,16 @@
 import { describe, expect } from "vitest";
 import type { TestServer } from "../testing/server";
 import { it } from "../testing/fixture";
-import { makeAdmin, makeApp } from "../testing/factories";
+import { makeApp } from "../testing/factories";
 import { client } from "../testing/http";
 import { ok } from "../users/testing";
-import { startConversation } from "./testing";
+import { routedApp, startConversation } from "./testing";
 
 let s: TestServer;
 
 it.beforeAll(({ server }) => {
   s = server;
 });
-
-/** An app with `n` operators besides its default admin, who is Away; routing set as given. */
-async function routedApp(n: number, routing: Record<string, unknown>) {
-  const a = await makeApp(s.db);
-  const api = client(s, a.token);
-  await s.db.appAdmin.update({
-    where: { appId_adminId: { appId: a.app.id, adminId: a.admin.id } },
-    data: { availability: "away" },
-  });
-  const ops = [];
-  for (let k = 0; k < n; k++) ops.push(await makeAdmin(s.db, { appId: a.app.id }));
-  ok(await api.postJson(`/api/apps/${a.app.id}/routing`, routing));
-  return { ...a, api, ops };
-}
 
 async function loads(appId: bigint): Promise<Map<string, number>> {
   const rows = await s.db.conversation.groupBy({
@@ -57,7 +43,7 @@ describe("round-robin routing of new visitor conversations", () => {
   });
 
   it("spreads 6 starts over 3 Available operators 2-2-2, skipping the Away", async () => {
-    const a = await routedApp(3, { routing: "round_robin" });
+    const a = await routedApp(s, 3);
     for (let k = 0; k < 6; k++) await startConversation(a.api, s.db, a.app.id);
     const l = await loads(a.app.id);
     expect(a.ops.map((o) => l.get(String(o.id)))).toEqual([2, 2, 2]);
@@ -73,7 +59,7 @@ describe("round-robin routing of new visitor conversations", () => {
   });
 
   it("skips operators at the cap, and leaves it unassigned when all are", async () => {
-    const a = await routedApp(2, { routing: "round_robin", routing_cap: 1 });
+    const a = await routedApp(s, 2, { routing_cap: 1 });
     for (let k = 0; k < 3; k++) await startConversation(a.api, s.db, a.app.id);
     const l = await loads(a.app.id);
     expect(a.ops.map((o) => l.get(String(o.id)))).toEqual([1, 1]);
@@ -86,7 +72,7 @@ describe("round-robin routing of new visitor conversations", () => {
   });
 
   it("never exceeds the cap under concurrent starts", async () => {
-    const a = await routedApp(3, { routing: "round_robin", routing_cap: 2 });
+    const a = await routedApp(s, 3, { routing_cap: 2 });
     await Promise.all(Array.from({ length: 9 }, () => startConversation(a.api, s.db, a.app.id)));
     const l = await loads(a.app.id);
     expect(a.ops.map((o) => l.get(String(o.id)))).toEqual([2, 2, 2]);

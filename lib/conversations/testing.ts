@@ -1,8 +1,8 @@
 import { expect } from "vitest";
 import type { Db } from "../db/client";
-import type { Called } from "../testing/server";
-import type { Client } from "../testing/http";
-import { makeUser, unique } from "../testing/factories";
+import type { Called, TestServer } from "../testing/server";
+import { client, type Client } from "../testing/http";
+import { makeAdmin, makeApp, makeUser, unique } from "../testing/factories";
 
 /** Helpers for the conversation API tests: envelopes checked, and conversations made through the API. */
 export type Json = Record<string, unknown>;
@@ -49,6 +49,24 @@ export async function eventsOf(db: Db, channel: string, afterId = 0n) {
 export async function lastEventId(db: Db): Promise<bigint> {
   const e = await db.eventLogEntry.findFirst({ orderBy: { id: "desc" }, select: { id: true } });
   return e?.id ?? 0n;
+}
+
+/**
+ * An app routing round robin (with `routing`'s other fields) among `n` operators besides its default admin, who is
+ * Away; with a second channel for per-channel routing.
+ */
+export async function routedApp(s: TestServer, n: number, routing: Json = {}) {
+  const a = await makeApp(s.db);
+  const api = client(s, a.token);
+  await s.db.appAdmin.update({
+    where: { appId_adminId: { appId: a.app.id, adminId: a.admin.id } },
+    data: { availability: "away" },
+  });
+  const ops = [];
+  for (let k = 0; k < n; k++) ops.push(await makeAdmin(s.db, { appId: a.app.id }));
+  const second = await s.db.channel.create({ data: { appId: a.app.id, name: `Second ${a.app.id}` } });
+  ok(await api.postJson(`/api/apps/${a.app.id}/routing`, { routing: "round_robin", ...routing }));
+  return { ...a, api, ops, second };
 }
 
 export { makeUser, unique };
