@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import type { TestServer } from "../testing/server";
 import type { TestApp } from "../testing/fixture";
 import { client, type Client } from "../testing/http";
-import { ok } from "../users/testing";
+import { errorOf, ok } from "../users/testing";
 import type { MessengerSettings } from "./schemas";
-import type { Boot } from "./visitor-schemas";
+import type { Boot, Visitor } from "./visitor-schemas";
 
 /** A fresh device id, as the frame draws one. */
 export const newDeviceId = () => crypto.randomBytes(18).toString("base64url");
@@ -38,4 +38,33 @@ export async function bootTestVisitor(
   });
   const boot = ok<Boot>(r);
   return { boot, deviceId, api: client(s, boot.access_token) };
+}
+
+/**
+ * A visitor API file's `it.beforeAll`: the server's first answers are slow on a busy machine, so the first boot is
+ * taken there, under the hook's longer timeout.
+ */
+export async function warmUpVisitorApi({ server, app }: { server: TestServer; app: TestApp }) {
+  await bootTestVisitor(server, app);
+}
+
+/** The visitor that a messenger access token is for (`/messenger/me`). */
+export async function visitorOf(s: TestServer, accessToken: string): Promise<Visitor> {
+  return ok<{ visitor: Visitor }>(await client(s, accessToken).get("/api/v2/messenger/me")).visitor;
+}
+
+/** A visitor's token pair no longer works: the access token is refused, and so is the refresh token. */
+export async function expectTokensRevoked(
+  s: TestServer,
+  tokens: { access_token: string; refresh_token: string },
+): Promise<void> {
+  errorOf(await client(s, tokens.access_token).get("/api/v2/messenger/me"), 401, "AuthenticationFailed");
+  errorOf(
+    await s.call("/api/v2/messenger/refresh", {
+      method: "POST",
+      json: { refresh_token: tokens.refresh_token },
+    }),
+    401,
+    "AuthenticationFailed",
+  );
 }

@@ -6,9 +6,14 @@ import { makeUser, unique } from "../testing/factories";
 import type { TestServer } from "../testing/server";
 import type { TestApp } from "../testing/fixture";
 import { errorOf, ok } from "../users/testing";
-import { bootTestVisitor, type TestVisitor } from "./testing";
+import {
+  bootTestVisitor,
+  expectTokensRevoked,
+  visitorOf,
+  warmUpVisitorApi,
+  type TestVisitor,
+} from "./testing";
 import { userHashOf } from "./identity";
-import type { Visitor } from "./visitor-schemas";
 import type { VisitorAuth } from "./identity-schemas";
 
 async function secretOf(s: TestServer, app: TestApp) {
@@ -21,8 +26,6 @@ async function requireIdentity(app: TestApp, required: boolean) {
 
 const login = (v: TestVisitor, json: Record<string, unknown>) =>
   v.api.postJson("/api/v2/messenger/auth", json);
-const me = async (s: TestServer, token: string) =>
-  ok<{ visitor: Visitor }>(await client(s, token).get("/api/v2/messenger/me")).visitor;
 
 /** An anonymous visitor with a conversation, an event, a tag and an email: what a merge must carry over. */
 async function busyVisitor(s: TestServer, app: TestApp) {
@@ -42,10 +45,7 @@ async function busyVisitor(s: TestServer, app: TestApp) {
   return { v, conversation: BigInt(conv.id) };
 }
 
-// The server's first answers are slow on a busy machine: taken here, under the hook's longer timeout.
-it.beforeAll(async ({ server, app }) => {
-  await bootTestVisitor(server, app);
-});
+it.beforeAll(warmUpVisitorApi);
 
 describe("messenger auth", () => {
   it("refuses a forged or missing hash where identity is required; the visitor stays anonymous", async ({
@@ -60,7 +60,7 @@ describe("messenger auth", () => {
       errorOf(await login(v, { user_id: userId, user_hash: forged }), 403, "PermissionDenied");
       errorOf(await login(v, { user_id: userId }), 403, "PermissionDenied");
       errorOf(await login(v, { user_id: userId, user_hash: "zz" }), 403, "PermissionDenied");
-      expect(await me(server, v.boot.access_token)).toMatchObject({ user_id: null, anonymous: true });
+      expect(await visitorOf(server, v.boot.access_token)).toMatchObject({ user_id: null, anonymous: true });
       expect(await server.db.user.count({ where: { appId: app.app.id, userId } })).toBe(0);
       // The right hash is taken: no such user yet, so the visitor becomes it.
       const r = ok<VisitorAuth>(
@@ -107,16 +107,8 @@ describe("messenger auth", () => {
 
     expect(await closed.within(5000)).toBeTruthy();
     // The old visitor's tokens are refused; the new pair is the user's; the device boots as the user now.
-    errorOf(await v.api.get("/api/v2/messenger/me"), 401, "AuthenticationFailed");
-    errorOf(
-      await server.call("/api/v2/messenger/refresh", {
-        method: "POST",
-        json: { refresh_token: v.boot.refresh_token },
-      }),
-      401,
-      "AuthenticationFailed",
-    );
-    expect((await me(server, r.access_token)).id).toBe(Number(known.id));
+    await expectTokensRevoked(server, v.boot);
+    expect((await visitorOf(server, r.access_token)).id).toBe(Number(known.id));
     const again = await bootTestVisitor(server, app, { deviceId: v.deviceId });
     expect(again.boot.visitor.id).toBe(Number(known.id));
     // Idempotent: the same login again changes nothing.
@@ -190,26 +182,14 @@ describe("messenger auth", () => {
     const hash = userHashOf(await secretOf(server, app), userId);
     const r = ok<VisitorAuth>(await login(owner, { user_id: userId, user_hash: hash }));
     expect(r).toMatchObject({ verified: true, merged: true, visitor: { id: claimant.boot.visitor.id } });
-    errorOf(
-      await client(server, claimed.access_token).get("/api/v2/messenger/me"),
-      401,
-      "AuthenticationFailed",
-    );
-    errorOf(
-      await server.call("/api/v2/messenger/refresh", {
-        method: "POST",
-        json: { refresh_token: claimed.refresh_token },
-      }),
-      401,
-      "AuthenticationFailed",
-    );
+    await expectTokensRevoked(server, claimed);
     // The claimant's browser is a new anonymous visitor; the owner's is the user.
     const rebooted = await bootTestVisitor(server, app, { deviceId: claimant.deviceId });
     expect(rebooted.boot.visitor).toMatchObject({ anonymous: true, user_id: null });
     expect((await bootTestVisitor(server, app, { deviceId: owner.deviceId })).boot.visitor.user_id).toBe(
       userId,
     );
-    expect((await me(server, r.access_token)).user_id).toBe(userId);
+    expect((await visitorOf(server, r.access_token)).user_id).toBe(userId);
     const row = await server.db.user.findUniqueOrThrow({ where: { id: BigInt(claimant.boot.visitor.id) } });
     expect(row.propsSources).toMatchObject({ $user_id: { verified: true } });
   });
