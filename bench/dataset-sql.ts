@@ -274,11 +274,19 @@ export async function insertUserTags(c: pg.Client, s: Shape): Promise<number> {
   return r.rowCount ?? 0;
 }
 
+/** The custom props' typed rows (migration *_user_prop_values), which the users trigger keeps but not while loading. */
+export async function insertPropValues(c: pg.Client): Promise<number> {
+  await c.query("SELECT relay_rebuild_prop_values()");
+  const r = await c.query<{ n: number }>("SELECT count(*)::int AS n FROM user_prop_values");
+  return r.rows[0]!.n;
+}
+
 export const BULK_TABLES = [
   "users",
   "events",
   "user_event_summaries",
   "user_tags",
+  "user_prop_values",
   "conversations",
   "conversation_parts",
 ];
@@ -303,7 +311,8 @@ export async function setChecks(c: pg.Client, on: boolean): Promise<void> {
 }
 
 export async function resetSequences(c: pg.Client): Promise<void> {
-  for (const t of BULK_TABLES.filter((t) => t !== "user_event_summaries" && t !== "user_tags")) {
+  const keyed = new Set(["user_event_summaries", "user_tags", "user_prop_values"]);
+  for (const t of BULK_TABLES.filter((t) => !keyed.has(t))) {
     await c.query(
       `SELECT setval(pg_get_serial_sequence('${t}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${t}), false)`,
     );

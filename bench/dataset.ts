@@ -145,6 +145,7 @@ async function build(admin: pg.Client, base: string, name: string, users: number
     const summaries = await S.insertEventSummaries(c, shape);
     step("event summaries", summaries);
     step("user tags", await S.insertUserTags(c, shape));
+    step("custom prop values", await S.insertPropValues(c));
     await S.setChecks(c, true);
     // The Inbox counters' and lead counts' triggers were off with the others while loading.
     await c.query("SELECT relay_recount_conversations()");
