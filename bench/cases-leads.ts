@@ -84,13 +84,16 @@ async function explain(s: Session, label: string) {
   }
 }
 
-/** The filters' count with no index at all: what an exact `total` must equal. */
+/**
+ * The filters' count with no index at all, and custom props read from their JSON (not the kept user_prop_values):
+ * what an exact `total` must equal.
+ */
 async function countWithoutIndexes(s: Session, filters: unknown): Promise<number> {
   const appId = s.ds.appId;
   const where =
     filters === undefined
       ? Prisma.sql`TRUE`
-      : await compileFilters(parseFilters(filters), { db: s.db.db, appId });
+      : await compileFilters(parseFilters(filters), { db: s.db.db, appId, typedProps: false });
   const [row] = await s.db.db.$transaction(async (tx) => {
     for (const off of ["enable_indexscan", "enable_bitmapscan", "enable_indexonlyscan"])
       await tx.$executeRawUnsafe(`SET LOCAL ${off} = off`);

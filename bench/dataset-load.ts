@@ -7,6 +7,7 @@ export const BULK_TABLES = [
   "events",
   "user_event_summaries",
   "user_tags",
+  "user_prop_values",
   "conversations",
   "conversation_parts",
 ];
@@ -31,7 +32,8 @@ export async function setChecks(c: pg.Client, on: boolean): Promise<void> {
 }
 
 export async function resetSequences(c: pg.Client): Promise<void> {
-  for (const t of BULK_TABLES.filter((t) => t !== "user_event_summaries" && t !== "user_tags")) {
+  const keyed = new Set(["user_event_summaries", "user_tags", "user_prop_values"]);
+  for (const t of BULK_TABLES.filter((t) => !keyed.has(t))) {
     await c.query(
       `SELECT setval(pg_get_serial_sequence('${t}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${t}), false)`,
     );

@@ -2,6 +2,7 @@ import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { isDomainError, invalid } from "../domain/errors";
 import { canonicalDateTime } from "../user-model/prop-values";
+import { customTypedCondition } from "./compile-custom";
 import { parseFilters, type Condition, type Group, type PropRef } from "./filters";
 
 /**
@@ -22,6 +23,11 @@ export interface CompileOptions {
   now?: Date;
   /** Segments being defined (an update checks that a segment does not contain itself). */
   stack?: bigint[];
+  /**
+   * Custom numbers, dates and presence from user_prop_values (the default) or from the JSON of each user: the
+   * bench's exactness check counts the JSON way, which does not depend on the side table being kept.
+   */
+  typedProps?: boolean;
 }
 
 interface Loaded {
@@ -93,8 +99,11 @@ const NULL_ACCEPTING = new Set<Condition["type"]>([
   "str_ncontains",
 ]);
 
-function condition(c: Condition, now: Date): Prisma.Sql {
+/** `typedFor`: the app whose user_prop_values serve custom conditions, or null to read the JSON. */
+function condition(c: Condition, now: Date, typedFor: bigint | null): Prisma.Sql {
   const { prop, value: v } = c;
+  const typed = typedFor === null ? null : customTypedCondition(c, typedFor, now);
+  if (typed) return typed;
   if (prop.kind === "tag") {
     const tag = v.kind === "string" ? v.s : "";
     // The app (equal to the user's) lets the tag's index (app_id, tag) find its users, not a scan of every tag.
@@ -220,7 +229,7 @@ export async function compileFilters(root: Group, opts: CompileOptions): Promise
     for (const item of g.items) {
       if (item.kind === "group") parts.push(await group(item, stack));
       else if (item.prop.kind === "segment") parts.push(await segment(item, stack));
-      else parts.push(condition(item, now));
+      else parts.push(condition(item, now, opts.typedProps === false ? null : opts.appId));
     }
     return Prisma.sql`(${Prisma.join(parts, g.op === "and" ? " AND " : " OR ")})`;
   };

@@ -102,3 +102,17 @@ export async function summaryDrift(db: Db) {
     WHERE s.user_id IS NULL OR e.user_id IS NULL
       OR s."first" <> e.first OR s."last" <> e.last OR s."count" <> e.n`;
 }
+
+/**
+ * Custom props whose typed row (user_prop_values) differs from what the users' JSON says it should be: none, when
+ * the trigger is right. Missing, extra and stale rows all show.
+ */
+export async function propValueDrift(db: Db) {
+  return db.$queryRaw<{ user_id: bigint; key: string }[]>`
+    SELECT coalesce(v.user_id, j.user_id) AS user_id, coalesce(v.key, j.key) AS key FROM user_prop_values v
+    FULL JOIN (
+      SELECT u.id AS user_id, u.app_id, r.key, r.num, r.at FROM users u, relay_prop_rows(u.props_custom) r
+    ) j ON j.user_id = v.user_id AND j.key = v.key
+    WHERE v.user_id IS NULL OR j.user_id IS NULL
+      OR v.app_id <> j.app_id OR v.num IS DISTINCT FROM j.num OR v.at IS DISTINCT FROM j.at`;
+}
