@@ -46,15 +46,24 @@ export async function reportConversations(ctx: Ctx, input: ReportInput) {
 }
 
 /**
- * Users who are leads (the current rule), by the day they were created. The operator and channel filters do not
- * apply: a lead belongs to no conversation.
+ * Users who are leads (the current rule), by the day they were created: from the 15-minute rollup lead_quarters,
+ * or the users when the range's days are not unions of buckets. The operator and channel filters do not apply: a
+ * lead belongs to no conversation.
  */
 export async function reportLeads(ctx: Ctx, input: ReportInput) {
   const r = await reportRange(ctx, input);
-  const rows = await sqlOf(ctx.db).$queryRaw<{ i: number; n: number }[]>(Prisma.sql`
-    SELECT ${dayIndex(r, Prisma.sql`u.created`)} AS i, count(*)::int AS n FROM users u
-    WHERE u.app_id = ${r.appId} AND u.is_lead AND u.created >= ${r.lo} AND u.created < ${r.hi}
-    GROUP BY 1`);
+  const db = sqlOf(ctx.db);
+  const rows = await db.$queryRaw<{ i: number; n: number }[]>(
+    (await quartersExact(db, r))
+      ? Prisma.sql`
+          SELECT ${dayIndex(r, Prisma.sql`q.at`)} AS i, sum(q.leads)::int AS n FROM lead_quarters q
+          WHERE q.app_id = ${r.appId} AND q.at >= ${r.lo} AND q.at < ${r.hi}
+          GROUP BY 1`
+      : Prisma.sql`
+          SELECT ${dayIndex(r, Prisma.sql`u.created`)} AS i, count(*)::int AS n FROM users u
+          WHERE u.app_id = ${r.appId} AND u.is_lead AND u.created >= ${r.lo} AND u.created < ${r.hi}
+          GROUP BY 1`,
+  );
   const by = byDay(r, rows);
   return envelopeOf(
     r,
