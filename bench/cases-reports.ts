@@ -8,7 +8,7 @@ const REPORT_P50: Target = { kind: "p50<", value: 300, source: "#19" };
 const SERIES = ["conversations", "response_times", "busiest_hours", "operators", "leads"];
 /** The report's own statements among those a request ran (not the key's or the app's lookups). */
 const REPORT_SQL =
-  /report_quarters|conversation_facts|conversation_closes|conversation_admin_replies|conversation_parts|conversation_quarters|lead_quarters|FROM users u/;
+  /report_quarters|conversation_facts|conversation_closes|conversation_admin_replies|conversation_parts|report_filter_quarters|lead_quarters|FROM users u/;
 
 /** EXPLAIN ANALYZE of the statements recorded from the label's first request, printed and kept. */
 async function explain(s: Session, label: string) {
