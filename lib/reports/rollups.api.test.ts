@@ -90,7 +90,7 @@ async function kept(appId: bigint) {
         where: { appId },
         orderBy: [{ assigneeId: "asc" }, { channelId: "asc" }, { at: "asc" }],
       })
-    ).filter((q) => q.messages),
+    ).filter((q) => q.started || q.closed || q.messages),
     leadQuarters: (await s.db.leadQuarter.findMany({ where: { appId }, orderBy: { at: "asc" } })).filter(
       (q) => q.leads,
     ),

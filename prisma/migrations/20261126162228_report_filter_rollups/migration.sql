@@ -4,6 +4,8 @@ CREATE TABLE "report_filter_quarters" (
     "assignee_id" BIGINT NOT NULL,
     "channel_id" BIGINT NOT NULL,
     "at" TIMESTAMPTZ(6) NOT NULL,
+    "started" INTEGER NOT NULL DEFAULT 0,
+    "closed" INTEGER NOT NULL DEFAULT 0,
     "messages" INTEGER NOT NULL DEFAULT 0,
 
     CONSTRAINT "report_filter_quarters_pkey" PRIMARY KEY ("app_id","assignee_id","channel_id","at")
@@ -19,10 +21,10 @@ CREATE TABLE "lead_quarters" (
 );
 
 -- CreateIndex
-CREATE INDEX "report_filter_quarters_app_id_assignee_id_at_messages_idx" ON "report_filter_quarters"("app_id", "assignee_id", "at", "messages");
+CREATE INDEX "report_filter_quarters_app_id_assignee_id_at_started_closed_idx" ON "report_filter_quarters"("app_id", "assignee_id", "at", "started", "closed", "messages");
 
 -- CreateIndex
-CREATE INDEX "report_filter_quarters_app_id_channel_id_at_messages_idx" ON "report_filter_quarters"("app_id", "channel_id", "at", "messages");
+CREATE INDEX "report_filter_quarters_app_id_channel_id_at_started_closed__idx" ON "report_filter_quarters"("app_id", "channel_id", "at", "started", "closed", "messages");
 
 -- AddForeignKey
 ALTER TABLE "report_filter_quarters" ADD CONSTRAINT "report_filter_quarters_app_id_fkey" FOREIGN KEY ("app_id") REFERENCES "apps"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -30,72 +32,89 @@ ALTER TABLE "report_filter_quarters" ADD CONSTRAINT "report_filter_quarters_app_
 -- AddForeignKey
 ALTER TABLE "lead_quarters" ADD CONSTRAINT "lead_quarters_app_id_fkey" FOREIGN KEY ("app_id") REFERENCES "apps"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- Filtered busiest hours: visitors' messages per app, current assignee and channel of their conversation, and
--- 15-minute bucket (report_filter_quarters; 0 for no assignee or channel). One row per conversation and bucket
--- was tried first: on the 1M bench dataset its rows were nearly as many as the messages (887k for 924k) and a
--- year for one operator read 257k of them through a join (2.1 s at load 7); these rows number at most buckets x assignees
--- x channels (332k there), and one operator's year is 66k index entries (68 ms, same load). The price: a reassignment moves
--- the conversation's messages from one row set to the other, reading its parts (by conversation_id).
+-- Filtered conversations and busiest hours: conversations started, `closed` parts and visitors' messages per app,
+-- current assignee and channel of the conversation (0 for none), and 15-minute bucket (report_filter_quarters).
+-- One row per conversation and bucket was tried first: on the 1M bench dataset its rows were nearly as many as
+-- the messages (887k for 924k), and a year for one operator read 257k of them through a join (2.1 s at load 7);
+-- these rows number at most buckets x assignees x channels (332k there), and one operator's year is 66k index
+-- entries (68 ms, same load). The price: a reassignment moves the conversation's counts from one row set to the
+-- other, reading its parts (by conversation_id).
 
--- m messages at t in the rows of conversation conv as it is now; nothing once it is gone (its delete subtracted
--- them before the rows cascading from it were deleted: see relay_report_filters).
-CREATE OR REPLACE FUNCTION relay_filter_quarter_add(conv bigint, t timestamptz, m int) RETURNS void AS $$
-  INSERT INTO report_filter_quarters AS q (app_id, assignee_id, channel_id, at, messages)
-  SELECT c.app_id, COALESCE(c.assignee_id, 0), COALESCE(c.channel_id, 0), relay_quarter(t), m
-  FROM conversations c WHERE c.id = conv
-  ON CONFLICT (app_id, assignee_id, channel_id, at) DO UPDATE SET messages = q.messages + EXCLUDED.messages
+-- Counts at t in the rows of conversation conv as it is now; nothing once it is gone (its delete subtracted its
+-- counts before the rows cascading from it were deleted: see relay_report_filters).
+CREATE OR REPLACE FUNCTION relay_filter_quarter_add(conv bigint, t timestamptz, c int, m int) RETURNS void AS $$
+  INSERT INTO report_filter_quarters AS q (app_id, assignee_id, channel_id, at, closed, messages)
+  SELECT v.app_id, COALESCE(v.assignee_id, 0), COALESCE(v.channel_id, 0), relay_quarter(t), c, m
+  FROM conversations v WHERE v.id = conv
+  ON CONFLICT (app_id, assignee_id, channel_id, at) DO UPDATE
+  SET closed = q.closed + EXCLUDED.closed, messages = q.messages + EXCLUDED.messages
 $$ LANGUAGE sql;
 
--- All of a conversation's visitors' messages, times sign, in the rows of (app, assignee, channel).
-CREATE OR REPLACE FUNCTION relay_filter_quarters_move(conv bigint, app bigint, assignee bigint, channel bigint,
-  sign int) RETURNS void AS $$
-  INSERT INTO report_filter_quarters AS q (app_id, assignee_id, channel_id, at, messages)
-  SELECT app, COALESCE(assignee, 0), COALESCE(channel, 0), relay_quarter(p.created), sign * count(*)::int
-  FROM conversation_parts p WHERE p.conversation_id = conv AND p.type = 'reply_user'
+-- A conversation's counts (its start, its closes, its visitors' messages), times sign, in the rows of (app,
+-- assignee, channel).
+CREATE OR REPLACE FUNCTION relay_filter_quarters_move(conv bigint, started_at timestamptz, app bigint,
+  assignee bigint, channel bigint, sign int) RETURNS void AS $$
+  INSERT INTO report_filter_quarters AS q (app_id, assignee_id, channel_id, at, started, closed, messages)
+  SELECT app, COALESCE(assignee, 0), COALESCE(channel, 0), relay_quarter(x.t), sign * sum(x.s)::int,
+    sign * sum(x.k)::int, sign * sum(x.m)::int
+  FROM (
+    SELECT started_at, 1, 0, 0
+    UNION ALL
+    SELECT p.created, 0, (p.type = 'closed')::int, (p.type = 'reply_user')::int FROM conversation_parts p
+    WHERE p.conversation_id = conv AND p.type IN ('reply_user', 'closed')
+  ) x(t, s, k, m)
   GROUP BY 4 ORDER BY 4
-  ON CONFLICT (app_id, assignee_id, channel_id, at) DO UPDATE SET messages = q.messages + EXCLUDED.messages
+  ON CONFLICT (app_id, assignee_id, channel_id, at) DO UPDATE
+  SET started = q.started + EXCLUDED.started, closed = q.closed + EXCLUDED.closed,
+    messages = q.messages + EXCLUDED.messages
 $$ LANGUAGE sql;
 
 CREATE OR REPLACE FUNCTION relay_report_filters() RETURNS trigger AS $$
 BEGIN
-  -- The app's delete cascading: its rows go by their foreign keys.
-  IF NOT EXISTS (SELECT 1 FROM apps WHERE id = OLD.app_id) THEN
-    RETURN OLD;
+  IF TG_OP <> 'INSERT' THEN
+    -- The app's delete cascading: its rows go by their foreign keys.
+    IF NOT EXISTS (SELECT 1 FROM apps WHERE id = OLD.app_id) THEN
+      RETURN OLD;
+    END IF;
+    PERFORM relay_filter_quarters_move(OLD.id, OLD.created, OLD.app_id, OLD.assignee_id, OLD.channel_id, -1);
   END IF;
-  PERFORM relay_filter_quarters_move(OLD.id, OLD.app_id, OLD.assignee_id, OLD.channel_id, -1);
-  IF TG_OP = 'UPDATE' THEN
-    PERFORM relay_filter_quarters_move(NEW.id, NEW.app_id, NEW.assignee_id, NEW.channel_id, 1);
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM relay_filter_quarters_move(NEW.id, NEW.created, NEW.app_id, NEW.assignee_id, NEW.channel_id, 1);
   END IF;
   RETURN OLD;
 END;
 $$ LANGUAGE plpgsql;
 
+CREATE TRIGGER conversations_report_filters AFTER INSERT ON "conversations"
+  FOR EACH ROW EXECUTE FUNCTION relay_report_filters();
 -- Before the delete, while its parts are there to count (their own deletes, cascading, find no conversation).
 CREATE TRIGGER conversations_report_filters_delete BEFORE DELETE ON "conversations"
   FOR EACH ROW EXECUTE FUNCTION relay_report_filters();
 CREATE TRIGGER conversations_report_filters_update AFTER UPDATE ON "conversations"
   FOR EACH ROW WHEN (OLD.assignee_id IS DISTINCT FROM NEW.assignee_id
-    OR OLD.channel_id IS DISTINCT FROM NEW.channel_id OR OLD.app_id <> NEW.app_id)
+    OR OLD.channel_id IS DISTINCT FROM NEW.channel_id OR OLD.app_id <> NEW.app_id OR OLD.created <> NEW.created)
   EXECUTE FUNCTION relay_report_filters();
 
 CREATE OR REPLACE FUNCTION relay_report_filter_parts() RETURNS trigger AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' AND OLD.type = 'reply_user' THEN
-    PERFORM relay_filter_quarter_add(OLD.conversation_id, OLD.created, -1);
+  IF TG_OP <> 'INSERT' AND OLD.type IN ('reply_user', 'closed') THEN
+    PERFORM relay_filter_quarter_add(OLD.conversation_id, OLD.created, -(OLD.type = 'closed')::int,
+      -(OLD.type = 'reply_user')::int);
   END IF;
-  IF TG_OP <> 'DELETE' AND NEW.type = 'reply_user' THEN
-    PERFORM relay_filter_quarter_add(NEW.conversation_id, NEW.created, 1);
+  IF TG_OP <> 'DELETE' AND NEW.type IN ('reply_user', 'closed') THEN
+    PERFORM relay_filter_quarter_add(NEW.conversation_id, NEW.created, (NEW.type = 'closed')::int,
+      (NEW.type = 'reply_user')::int);
   END IF;
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
 
 CREATE TRIGGER conversation_parts_report_filters AFTER INSERT ON "conversation_parts"
-  FOR EACH ROW WHEN (NEW.type = 'reply_user') EXECUTE FUNCTION relay_report_filter_parts();
+  FOR EACH ROW WHEN (NEW.type IN ('reply_user', 'closed')) EXECUTE FUNCTION relay_report_filter_parts();
 CREATE TRIGGER conversation_parts_report_filters_delete AFTER DELETE ON "conversation_parts"
-  FOR EACH ROW WHEN (OLD.type = 'reply_user') EXECUTE FUNCTION relay_report_filter_parts();
+  FOR EACH ROW WHEN (OLD.type IN ('reply_user', 'closed')) EXECUTE FUNCTION relay_report_filter_parts();
 CREATE TRIGGER conversation_parts_report_filters_update AFTER UPDATE ON "conversation_parts"
-  FOR EACH ROW WHEN ((OLD.type = 'reply_user' OR NEW.type = 'reply_user')
+  FOR EACH ROW WHEN ((OLD.type IN ('reply_user', 'closed') OR NEW.type IN ('reply_user', 'closed'))
     AND (OLD.type <> NEW.type OR OLD.created <> NEW.created OR OLD.conversation_id <> NEW.conversation_id))
   EXECUTE FUNCTION relay_report_filter_parts();
 
@@ -130,10 +149,15 @@ CREATE TRIGGER users_report_leads_update AFTER UPDATE ON "users"
 
 -- The two rollups recomputed (of one app, or all), from the conversations and parts, and from the users.
 CREATE OR REPLACE FUNCTION relay_rebuild_report_filters(app bigint DEFAULT NULL) RETURNS void AS $$
-  INSERT INTO report_filter_quarters (app_id, assignee_id, channel_id, at, messages)
-  SELECT c.app_id, COALESCE(c.assignee_id, 0), COALESCE(c.channel_id, 0), relay_quarter(p.created), count(*)::int
-  FROM conversation_parts p JOIN conversations c ON c.id = p.conversation_id
-  WHERE p.type = 'reply_user' AND (app IS NULL OR c.app_id = app)
+  INSERT INTO report_filter_quarters (app_id, assignee_id, channel_id, at, started, closed, messages)
+  SELECT c.app_id, COALESCE(c.assignee_id, 0), COALESCE(c.channel_id, 0), relay_quarter(x.t), sum(x.s)::int,
+    sum(x.k)::int, sum(x.m)::int
+  FROM (
+    SELECT id, created, 1, 0, 0 FROM conversations WHERE app IS NULL OR app_id = app
+    UNION ALL
+    SELECT conversation_id, created, 0, (type = 'closed')::int, (type = 'reply_user')::int FROM conversation_parts
+    WHERE type IN ('reply_user', 'closed') AND (app IS NULL OR app_id = app)
+  ) x(conv, t, s, k, m) JOIN conversations c ON c.id = x.conv
   GROUP BY 1, 2, 3, 4;
   INSERT INTO lead_quarters (app_id, at, leads)
   SELECT app_id, relay_quarter(created), count(*)::int FROM users
