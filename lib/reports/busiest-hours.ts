@@ -1,12 +1,22 @@
 import { Prisma } from "../db/generated/client";
 import { sqlOf } from "../db/sql";
 import type { Ctx } from "../auth/context";
-import { conversationFilter, envelopeOf, quartersExact, reportRange, type ReportInput } from "./range";
+import {
+  conversationFilter,
+  envelopeOf,
+  quartersFilter,
+  quartersTable,
+  reportRange,
+  rollupUsable,
+  type ReportInput,
+} from "./range";
 
 /**
- * Visitors' messages (`reply_user` parts) by ISO weekday and hour of the app's zone: all 168 cells. Unfiltered,
- * from the 15-minute rollups (a bucket lies within one hour of any zone); filtered, from the parts, whose
- * conversation's current assignee and channel the rollups do not keep.
+ * Visitors' messages (`reply_user` parts) by ISO weekday and hour of the app's zone: all 168 cells, from the
+ * 15-minute rollups (a bucket lies within one hour of any zone): report_quarters unfiltered, else
+ * report_filter_quarters, split by the conversation's current assignee and channel (rollupUsable says when the
+ * parts answer instead). The buckets are summed before the zone conversion: one per quarter hour, not one per
+ * (assignee, channel, quarter hour).
  */
 export async function reportBusiestHours(ctx: Ctx, input: ReportInput) {
   const r = await reportRange(ctx, input);
@@ -16,13 +26,15 @@ export async function reportBusiestHours(ctx: Ctx, input: ReportInput) {
     return Prisma.sql`extract(isodow FROM ${local})::int AS weekday, extract(hour FROM ${local})::int AS hour`;
   };
   type Row = { weekday: number; hour: number; n: number };
-  const rows =
-    r.operator === null && r.channel === null && (await quartersExact(db, r))
-      ? await db.$queryRaw<Row[]>(Prisma.sql`
-          SELECT ${cell(Prisma.sql`q.at`)}, sum(q.messages)::int AS n FROM report_quarters q
-          WHERE q.app_id = ${r.appId} AND q.at >= ${r.lo} AND q.at < ${r.hi}
-          GROUP BY 1, 2`)
-      : await db.$queryRaw<Row[]>(Prisma.sql`
+  const rows = (await rollupUsable(db, r))
+    ? await db.$queryRaw<Row[]>(Prisma.sql`
+        SELECT ${cell(Prisma.sql`x.at`)}, sum(x.n)::int AS n FROM (
+          SELECT q.at, sum(q.messages) AS n FROM ${quartersTable(r)} q
+          WHERE ${quartersFilter(r)}
+          GROUP BY 1
+        ) x
+        GROUP BY 1, 2`)
+    : await db.$queryRaw<Row[]>(Prisma.sql`
           SELECT ${cell(Prisma.sql`p.created`)}, count(*)::int AS n
           FROM conversation_parts p JOIN conversations c ON c.id = p.conversation_id
           WHERE p.app_id = ${r.appId} AND p.type = 'reply_user' AND p.created >= ${r.lo} AND p.created < ${r.hi}

@@ -7,25 +7,33 @@ import {
   envelopeOf,
   factsFilter,
   quartersExact,
+  quartersFilter,
+  quartersTable,
   reportRange,
+  rollupUsable,
   type ReportInput,
 } from "./range";
 
 /**
  * Conversations started (created) and closed (`closed` parts) per day of the app's zone: from the 15-minute
- * rollups when unfiltered, else from the facts (conversation_facts, conversation_closes) and their filters.
+ * rollups (report_quarters, or report_filter_quarters by current assignee and channel), else, when the range's
+ * days are not unions of buckets or an ID is below 1 (0 stands for none there), from the facts
+ * (conversation_facts, conversation_closes) and their filters.
  */
 export async function reportConversations(ctx: Ctx, input: ReportInput) {
   const r = await reportRange(ctx, input);
   const db = sqlOf(ctx.db);
   type Row = { i: number; started: number; closed: number };
-  const rows =
-    r.operator === null && r.channel === null && (await quartersExact(db, r))
-      ? await db.$queryRaw<Row[]>(Prisma.sql`
-          SELECT ${dayIndex(r, Prisma.sql`q.at`)} AS i, sum(q.started)::int AS started, sum(q.closed)::int AS closed
-          FROM report_quarters q WHERE q.app_id = ${r.appId} AND q.at >= ${r.lo} AND q.at < ${r.hi}
-          GROUP BY 1`)
-      : await db.$queryRaw<Row[]>(Prisma.sql`
+  const rows = (await rollupUsable(db, r))
+    ? await db.$queryRaw<Row[]>(Prisma.sql`
+        SELECT ${dayIndex(r, Prisma.sql`x.at`)} AS i, sum(x.started)::int AS started, sum(x.closed)::int AS closed
+        FROM (
+          SELECT q.at, sum(q.started) AS started, sum(q.closed) AS closed FROM ${quartersTable(r)} q
+          WHERE ${quartersFilter(r)}
+          GROUP BY 1
+        ) x
+        GROUP BY 1`)
+    : await db.$queryRaw<Row[]>(Prisma.sql`
           WITH s AS (
             SELECT ${dayIndex(r, Prisma.sql`f.started`)} AS i, count(*)::int AS n FROM conversation_facts f
             WHERE f.app_id = ${r.appId} AND f.started >= ${r.lo} AND f.started < ${r.hi} AND ${factsFilter(r)}
@@ -46,15 +54,24 @@ export async function reportConversations(ctx: Ctx, input: ReportInput) {
 }
 
 /**
- * Users who are leads (the current rule), by the day they were created. The operator and channel filters do not
- * apply: a lead belongs to no conversation.
+ * Users who are leads (the current rule), by the day they were created: from the 15-minute rollup lead_quarters,
+ * or the users when the range's days are not unions of buckets. The operator and channel filters do not apply: a
+ * lead belongs to no conversation.
  */
 export async function reportLeads(ctx: Ctx, input: ReportInput) {
   const r = await reportRange(ctx, input);
-  const rows = await sqlOf(ctx.db).$queryRaw<{ i: number; n: number }[]>(Prisma.sql`
-    SELECT ${dayIndex(r, Prisma.sql`u.created`)} AS i, count(*)::int AS n FROM users u
-    WHERE u.app_id = ${r.appId} AND u.is_lead AND u.created >= ${r.lo} AND u.created < ${r.hi}
-    GROUP BY 1`);
+  const db = sqlOf(ctx.db);
+  const rows = await db.$queryRaw<{ i: number; n: number }[]>(
+    (await quartersExact(db, r))
+      ? Prisma.sql`
+          SELECT ${dayIndex(r, Prisma.sql`q.at`)} AS i, sum(q.leads)::int AS n FROM lead_quarters q
+          WHERE q.app_id = ${r.appId} AND q.at >= ${r.lo} AND q.at < ${r.hi}
+          GROUP BY 1`
+      : Prisma.sql`
+          SELECT ${dayIndex(r, Prisma.sql`u.created`)} AS i, count(*)::int AS n FROM users u
+          WHERE u.app_id = ${r.appId} AND u.is_lead AND u.created >= ${r.lo} AND u.created < ${r.hi}
+          GROUP BY 1`,
+  );
   const by = byDay(r, rows);
   return envelopeOf(
     r,

@@ -120,3 +120,26 @@ export async function quartersExact(db: Queryable, r: Range): Promise<boolean> {
     FROM generate_series(${r.from}::date, ${r.to}::date + 1, interval '1 day') d`);
   return rows[0]?.ok === true;
 }
+
+/**
+ * Whether the range is answered from the 15-minute rollups: its days are unions of buckets (quartersExact) and
+ * its filters are IDs of 1 or more (report_filter_quarters keeps 0 for no assignee or channel, which an ID of 0
+ * must not match: no conversation has one).
+ */
+export async function rollupUsable(db: Queryable, r: Range): Promise<boolean> {
+  return (r.operator ?? 1n) > 0n && (r.channel ?? 1n) > 0n && quartersExact(db, r);
+}
+
+/** The rollup a range reads: per app, or per app, current assignee and channel when filtered. */
+export const quartersTable = (r: Range) =>
+  r.operator === null && r.channel === null
+    ? Prisma.sql`report_quarters`
+    : Prisma.sql`report_filter_quarters`;
+
+/** The rows of a rollup `q` (quartersTable) within the range and its filters. */
+export function quartersFilter(r: Range): Prisma.Sql {
+  const parts = [Prisma.sql`q.app_id = ${r.appId} AND q.at >= ${r.lo} AND q.at < ${r.hi}`];
+  if (r.operator !== null) parts.push(Prisma.sql`q.assignee_id = ${r.operator}`);
+  if (r.channel !== null) parts.push(Prisma.sql`q.channel_id = ${r.channel}`);
+  return Prisma.join(parts, " AND ");
+}

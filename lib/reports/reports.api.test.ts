@@ -86,6 +86,10 @@ describe(`GET /apps/{id}/reports/{series} against a recomputed history (seed ${S
       "both, over the DST change",
       () => ({ from: "2026-03-07", to: "2026-03-09", operator: h.admins[0]!.id, channel: h.channels[0]! }),
     ],
+    [
+      "another operator and channel",
+      () => ({ from: FROM, to: TO, operator: h.admins[2]!.id, channel: h.channels[1]! }),
+    ],
     ["a single day", () => ({ from: "2026-03-08", to: "2026-03-08" })],
   ];
   it.each(cases)("every series matches for %s", async (_, filters) => {

@@ -85,6 +85,15 @@ async function kept(appId: bigint) {
     quarters: (await s.db.reportQuarter.findMany({ where: { appId }, orderBy: { at: "asc" } })).filter(
       (q) => q.started || q.closed || q.messages,
     ),
+    filterQuarters: (
+      await s.db.reportFilterQuarter.findMany({
+        where: { appId },
+        orderBy: [{ assigneeId: "asc" }, { channelId: "asc" }, { at: "asc" }],
+      })
+    ).filter((q) => q.started || q.closed || q.messages),
+    leadQuarters: (await s.db.leadQuarter.findMany({ where: { appId }, orderBy: { at: "asc" } })).filter(
+      (q) => q.leads,
+    ),
   };
 }
 
@@ -120,11 +129,29 @@ describe("report facts and rollups kept by the write paths", () => {
       else if (op === 8) await act(id, "reopen");
       else await act(id, "reply", { body: "note", type: "note", from_admin: admin });
     }
+    // Lead flips (users_report_leads): visitors who become leads and stop being one, a lead whose creation
+    // moves (to yesterday), a lead who goes; heartbeats and props change no lead and must change nothing.
+    const people = [];
+    for (let i = 0; i < 6; i++) people.push(await makeUser(s.db, a.app.id));
+    const anon = await s.db.user.create({ data: { appId: a.app.id } });
+    await s.db.user.update({ where: { id: anon.id }, data: { email: `${unique("e")}@example.com` } });
+    await s.db.user.update({ where: { id: anon.id }, data: { email: null } });
+    await s.db.user.update({ where: { id: anon.id }, data: { name: "Lead again" } });
+    await s.db.user.update({
+      where: { id: people[0]!.id },
+      data: { created: new Date(Date.now() - 86_400_000) },
+    });
+    await s.db.user.delete({ where: { id: people[1]!.id } });
+    await s.db.user.update({
+      where: { id: people[2]!.id },
+      data: { lastHeartbeat: new Date(), presence: "online", propsCustom: { plan: "pro" } },
+    });
     const today = day(Date.now());
     const f = { from: day(Date.now() - 86_400_000), to: today };
     await expectReportsMatch(f);
     await expectReportsMatch({ ...f, operator: ops[1]! });
     await expectReportsMatch({ ...f, channel: second.id });
+    await expectReportsMatch({ ...f, operator: ops[0]!, channel: a.channel.id });
     const w = expectedReports(await historyOf(a.app.id), f);
     expect(w.response_times.reduce((n, d) => n + d.first_response_count, 0)).toBeGreaterThan(3);
     expect(w.conversations.reduce((n, d) => n + d.closed, 0)).toBeGreaterThan(3);
@@ -143,7 +170,16 @@ describe("report facts and rollups kept by the write paths", () => {
       });
       await s.db.conversationPart.delete({ where: { id: p.id } });
     }
+    // A visitor's message moved to another conversation (other assignee and channel), a lead who stops being one.
+    const moved = await s.db.conversationPart.findFirstOrThrow({
+      where: { appId: a.app.id, type: "reply_user", conversationId: { not: convs[1]! } },
+      orderBy: { id: "desc" },
+    });
+    await s.db.conversationPart.update({ where: { id: moved.id }, data: { conversationId: convs[1]! } });
+    await s.db.user.update({ where: { id: anon.id }, data: { name: null } });
     await expectReportsMatch(f);
+    await expectReportsMatch({ ...f, operator: ops[1]! });
+    await expectReportsMatch({ ...f, channel: second.id });
     const after = await kept(a.app.id);
     await s.db.$executeRaw`SELECT relay_rebuild_reports(${a.app.id})`;
     expect(after).toEqual(await kept(a.app.id));
