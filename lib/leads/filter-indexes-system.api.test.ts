@@ -11,7 +11,7 @@ import { DAY, listLeads, one } from "./testing";
 
 /**
  * The system-prop leads indexes (users_leads_country_idx, _city_, _sessions_, _contacted_, _replied_; migration
- * 20261126160000) must not change answers: each filter gives the same leads with those indexes forced as with no
+ * 20261126160000) and the list's covering index (users_leads_seen_idx, with name, email and phone since 20261126161500) must not change answers: each filter gives the same leads with those indexes forced as with no
  * index at all, and the leads the list returns, through the writes that move a user in and out of them.
  */
 let s: TestServer;
@@ -34,7 +34,7 @@ const setProps = (id: bigint, props: Record<string, unknown>) =>
  * forced plan. With a handful of rows the list's sort index (or another that has the app first) costs the same as
  * the one meant, so it is dropped for the forced run, in the transaction, which is rolled back.
  */
-async function forcedAndScanned(db: Db, appId: bigint, filters: unknown, drop = ["users_leads_seen_idx"]) {
+async function forcedAndScanned(db: Db, appId: bigint, filters: unknown, drop: string[] = []) {
   const where = await compileFilters(parseFilters(filters), { db, appId });
   const sql = Prisma.sql`SELECT u.id FROM users u WHERE u.app_id = ${appId} AND u.is_lead AND ${where}`;
   const run = (statements: string[]) =>
@@ -79,7 +79,13 @@ describe("system-prop leads indexes", () => {
     };
     await lead("sp", { $country: "Brasil", $city: "São Paulo", $sessions: 3 });
     await lead("SP", { $country: "BRASIL", $city: "SÃO PAULO", $sessions: 20 });
-    await lead("sf", { $country: "United States", $city: "San Francisco", $sessions: 1 });
+    await lead("sf", {
+      $country: "United States",
+      $city: "San Francisco",
+      $sessions: 1,
+      $email: "sf@example.test",
+      $phone: "+1 415",
+    });
     await lead("pct", { $country: "Un%ted", $city: "San_ta", $sessions: 0 });
     // A lead by its name alone (no user ID), so that removing the name removes it from the leads.
     ids.none = (await s.db.user.create({ data: { appId: a.app.id } })).id;
@@ -106,12 +112,19 @@ describe("system-prop leads indexes", () => {
       [one("$last_contacted", "daysmore", { value: 30 }), ["sp"]],
       [one("$last_reply", "daysmore", { value: 100 }), ["SP"]],
       [one("$last_contacted", "unknown"), ["SP", "none", "pct", "sf"]],
+      [one("$phone", "known"), ["sf"]],
+      [one("$name", "unknown"), ["SP", "pct", "sf", "sp"]],
+      [one("$email", "str_ncontains", { value: "EXAMPLE" }), ["SP", "none", "pct", "sp"]],
+      [one("$country", "str_neq", { value: "brasil" }), ["none", "pct", "sf"]],
     ];
     const check = async (when: string) => {
       for (const [filters, want] of cases) {
         const label = `${when}: ${JSON.stringify(filters)}`;
+        // Forced through the list's covering index, then through the others.
         const { forced, scanned } = await forcedAndScanned(s.db, a.app.id, filters);
         expect(forced.ids, label).toEqual(scanned.ids);
+        const others = await forcedAndScanned(s.db, a.app.id, filters, ["users_leads_seen_idx"]);
+        expect(others.forced.ids, label).toEqual(scanned.ids);
         const got = await listLeads(a, ids, filters);
         expect(got.names.sort(), label).toEqual([...want].sort());
         expect(got.total, label).toBe(want.length);
@@ -132,7 +145,8 @@ describe("system-prop leads indexes", () => {
     );
 
     // Moves: a lead's country and city change, one lead's name goes (no longer a lead), the visitor becomes one.
-    ok(await setProps(ids.sf!, { $country: "brasil", $city: "Santos", $sessions: 5 }));
+    ok(await setProps(ids.sf!, { $country: "brasil", $city: "Santos", $sessions: 5, $phone: null }));
+    ok(await setProps(ids.visitor, { $email: "v@EXAMPLE.test" }));
     ok(await setProps(ids.none, { $name: null }));
     ok(await setProps(ids.visitor, { $name: "Now known" }));
     await s.db.user.update({ where: { id: ids.sp! }, data: { lastContacted: null } });
@@ -147,6 +161,10 @@ describe("system-prop leads indexes", () => {
       [one("$sessions", "eq", { value: 0 }), ["pct", "visitor"]],
       [one("$last_contacted", "daysmore", { value: 30 }), []],
       [one("$last_contacted", "unknown"), ["SP", "pct", "sf", "sp", "visitor"]],
+      [one("$phone", "known"), []],
+      [one("$name", "unknown"), ["SP", "pct", "sf", "sp"]],
+      [one("$email", "str_ncontains", { value: "example" }), ["SP", "pct", "sp"]],
+      [one("$country", "str_neq", { value: "brasil" }), ["pct"]],
     );
     await check("after the writes");
   });
