@@ -31,8 +31,8 @@ const setProps = (id: bigint, props: Record<string, unknown>) =>
 
 /**
  * The filters' leads (IDs, sorted) with sequential scans off (the indexes forced) and with every index off; and the
- * forced plan. With a handful of rows the list's sort index (or another that has the app first) costs the same as
- * the one meant, so it is dropped for the forced run, in the transaction, which is rolled back.
+ * forced plan. With a handful of rows every index that has the app first costs about the same, so the forced run
+ * can drop some (`drop`) to reach the others: in its transaction, which is rolled back.
  */
 async function forcedAndScanned(db: Db, appId: bigint, filters: unknown, drop: string[] = []) {
   const where = await compileFilters(parseFilters(filters), { db, appId });
