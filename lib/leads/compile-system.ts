@@ -23,3 +23,15 @@ export function keyedTextCondition(
     ? Prisma.sql`(${col} IS NOT NULL AND ${key} = lower(${s}::text))`
     : Prisma.sql`(${col} IS NOT NULL AND starts_with(${key}, lower(${s}::text)))`;
 }
+
+/**
+ * `known` / `unknown` on a system text column, written on `col || ''` (NULL exactly when the column is): the
+ * planner then cannot answer it from the column's own btree ((app_id, email), (app_id, phone): all users, not only
+ * leads), whose bitmap reads a table page per match (95k matches of `$phone known` at 1M: 28k pages, 443 ms), and
+ * counts from the covering leads index, which holds the column (6.4k pages, 111 ms).
+ */
+export function presenceCondition(prop: PropRef, type: "known" | "unknown"): Prisma.Sql | null {
+  if (prop.kind !== "system" || prop.def.type !== "string") return null;
+  const col = Prisma.raw(`(u.${prop.def.column} || '')`);
+  return type === "known" ? Prisma.sql`${col} IS NOT NULL` : Prisma.sql`${col} IS NULL`;
+}

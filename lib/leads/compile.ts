@@ -2,7 +2,7 @@ import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { isDomainError, invalid } from "../domain/errors";
 import { canonicalDateTime } from "../user-model/prop-values";
-import { keyedTextCondition } from "./compile-system";
+import { keyedTextCondition, presenceCondition } from "./compile-system";
 import { parseFilters, type Condition, type Group, type PropRef } from "./filters";
 
 /**
@@ -129,6 +129,8 @@ function valueCondition(c: Condition, e: ReturnType<typeof propExpr>, now: Date)
   const num = (x: number) =>
     integer && Number.isSafeInteger(x) ? Prisma.sql`${x}::int8` : Prisma.sql`${x}::numeric`;
   const s = v.kind === "string" ? v.s : "";
+  const presence = type === "known" || type === "unknown" ? presenceCondition(prop, type) : null;
+  if (presence) return presence;
   switch (type) {
     case "known":
       return custom
