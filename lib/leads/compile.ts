@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { isDomainError, invalid } from "../domain/errors";
 import { canonicalDateTime } from "../user-model/prop-values";
 import { customTypedCondition } from "./compile-custom";
+import { keyedTextCondition, presenceCondition } from "./compile-system";
 import { parseFilters, type Condition, type Group, type PropRef } from "./filters";
 
 /**
@@ -137,6 +138,8 @@ function valueCondition(c: Condition, e: ReturnType<typeof propExpr>, now: Date)
   const num = (x: number) =>
     integer && Number.isSafeInteger(x) ? Prisma.sql`${x}::int8` : Prisma.sql`${x}::numeric`;
   const s = v.kind === "string" ? v.s : "";
+  const presence = type === "known" || type === "unknown" ? presenceCondition(prop, type) : null;
+  if (presence) return presence;
   switch (type) {
     case "known":
       return custom
@@ -166,7 +169,10 @@ function valueCondition(c: Condition, e: ReturnType<typeof propExpr>, now: Date)
       if (v.kind !== "numbers") return FALSE;
       return Prisma.sql`${e.num} BETWEEN SYMMETRIC ${num(v.a)} AND ${num(v.b)}`;
     case "str_eq":
-      return Prisma.sql`(${e.text} IS NOT NULL AND lower(${e.text}) = lower(${s}::text) AND ${trigramPrefilter(prop, s, "whole")})`;
+      return (
+        keyedTextCondition(prop, type, s) ??
+        Prisma.sql`(${e.text} IS NOT NULL AND lower(${e.text}) = lower(${s}::text) AND ${trigramPrefilter(prop, s, "whole")})`
+      );
     case "str_neq":
       return Prisma.sql`(${e.text} IS NULL OR lower(${e.text}) <> lower(${s}::text))`;
     case "str_contains":
@@ -174,7 +180,10 @@ function valueCondition(c: Condition, e: ReturnType<typeof propExpr>, now: Date)
     case "str_ncontains":
       return Prisma.sql`(${e.text} IS NULL OR strpos(lower(${e.text}), lower(${s}::text)) = 0)`;
     case "str_starts":
-      return Prisma.sql`(${e.text} IS NOT NULL AND starts_with(lower(${e.text}), lower(${s}::text)) AND ${trigramPrefilter(prop, s, "start")})`;
+      return (
+        keyedTextCondition(prop, type, s) ??
+        Prisma.sql`(${e.text} IS NOT NULL AND starts_with(lower(${e.text}), lower(${s}::text)) AND ${trigramPrefilter(prop, s, "start")})`
+      );
     case "bool_true":
       return custom ? contains(prop.name, true) : FALSE;
     case "bool_false":

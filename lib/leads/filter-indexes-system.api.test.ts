@@ -1,0 +1,171 @@
+import { describe, expect } from "vitest";
+import { Prisma } from "../db/generated/client";
+import type { Db } from "../db/client";
+import { it, type TestApp } from "../testing/fixture";
+import { makeUser, unique } from "../testing/factories";
+import type { TestServer } from "../testing/server";
+import { ok } from "../users/testing";
+import { compileFilters } from "./compile";
+import { parseFilters } from "./filters";
+import { DAY, listLeads, one } from "./testing";
+
+/**
+ * The system-prop leads indexes (users_leads_country_idx, _city_, _sessions_, _contacted_, _replied_; migration
+ * 20261126160000) and the list's covering index (users_leads_seen_idx, with name, email and phone since 20261126161500) must not change answers: each filter gives the same leads with those indexes forced as with no
+ * index at all, and the leads the list returns, through the writes that move a user in and out of them.
+ */
+let s: TestServer;
+let a: TestApp;
+
+it.beforeAll(({ server, app }) => {
+  s = server;
+  a = app;
+});
+
+const setProps = (id: bigint, props: Record<string, unknown>) =>
+  a.api.postJson(`/api/users/${id}/props`, {
+    operations: Object.entries(props).map(([key, value]) =>
+      value === null ? { op: "delete", key } : { op: "update_or_create", key, value },
+    ),
+  });
+
+/**
+ * The filters' leads (IDs, sorted) with sequential scans off (the indexes forced) and with every index off; and the
+ * forced plan. With a handful of rows every index that has the app first costs about the same, so the forced run
+ * can drop some (`drop`) to reach the others: in its transaction, which is rolled back.
+ */
+async function forcedAndScanned(db: Db, appId: bigint, filters: unknown, drop: string[] = []) {
+  const where = await compileFilters(parseFilters(filters), { db, appId });
+  const sql = Prisma.sql`SELECT u.id FROM users u WHERE u.app_id = ${appId} AND u.is_lead AND ${where}`;
+  const run = (statements: string[]) =>
+    db
+      .$transaction(async (tx) => {
+        for (const x of statements) await tx.$executeRawUnsafe(x);
+        const plan = await tx.$queryRaw<Record<string, string>[]>(Prisma.sql`EXPLAIN ${sql}`);
+        const rows = await tx.$queryRaw<{ id: bigint }[]>(sql);
+        throw new Done(
+          rows.map((r) => r.id).sort((x, y) => (x < y ? -1 : 1)),
+          plan.map((r) => Object.values(r)[0]).join("\n"),
+        );
+      })
+      .catch((err: unknown) => {
+        if (err instanceof Done) return err;
+        throw err;
+      });
+  const forced = await run(["SET LOCAL enable_seqscan = off", ...drop.map((x) => `DROP INDEX ${x}`)]);
+  const scanned = await run(
+    ["enable_indexscan", "enable_bitmapscan", "enable_indexonlyscan"].map((x) => `SET LOCAL ${x} = off`),
+  );
+  return { forced, scanned };
+}
+
+/** Thrown to roll a transaction back with its answer. */
+class Done extends Error {
+  constructor(
+    readonly ids: bigint[],
+    readonly plan: string,
+  ) {
+    super("rolled back");
+  }
+}
+
+describe("system-prop leads indexes", () => {
+  it("answer as a scan does, through prop changes and users entering and leaving the leads", async () => {
+    const ids: Record<string, bigint> = {};
+    const now = Date.now();
+    const lead = async (key: string, props: Record<string, unknown>) => {
+      ids[key] = (await makeUser(s.db, a.app.id, { userId: unique(key) })).id;
+      ok(await setProps(ids[key], props));
+    };
+    await lead("sp", { $country: "Brasil", $city: "São Paulo", $sessions: 3 });
+    await lead("SP", { $country: "BRASIL", $city: "SÃO PAULO", $sessions: 20 });
+    await lead("sf", {
+      $country: "United States",
+      $city: "San Francisco",
+      $sessions: 1,
+      $email: "sf@example.test",
+      $phone: "+1 415",
+    });
+    await lead("pct", { $country: "Un%ted", $city: "San_ta", $sessions: 0 });
+    // A lead by its name alone (no user ID), so that removing the name removes it from the leads.
+    ids.none = (await s.db.user.create({ data: { appId: a.app.id } })).id;
+    ok(await setProps(ids.none, { $name: "No place" }));
+    // Not a lead yet: no identity.
+    ids.visitor = (
+      await s.db.user.create({ data: { appId: a.app.id, country: "Brasil", city: "Santos" } })
+    ).id;
+    await s.db.user.update({ where: { id: ids.sp! }, data: { lastContacted: new Date(now - 35 * DAY) } });
+    await s.db.user.update({ where: { id: ids.SP! }, data: { lastReply: new Date(now - 200 * DAY) } });
+
+    const cases: [unknown, string[]][] = [
+      [one("$country", "str_eq", { value: "brasil" }), ["SP", "sp"]],
+      [one("$country", "str_eq", { value: "Un%ted" }), ["pct"]],
+      [one("$country", "str_starts", { value: "UN" }), ["pct", "sf"]],
+      [one("$country", "str_starts", { value: "un%" }), ["pct"]],
+      [one("$city", "str_starts", { value: "são" }), ["SP", "sp"]],
+      [one("$city", "str_starts", { value: "san_" }), ["pct"]],
+      [one("$city", "str_eq", { value: "san francisco" }), ["sf"]],
+      [one("$sessions", "gte", { value: 3 }), ["SP", "sp"]],
+      [one("$sessions", "eq", { value: 0 }), ["none", "pct"]],
+      [one("$sessions", "range", { value1: 1, value2: 3 }), ["sf", "sp"]],
+      [one("$sessions", "lt_or_unknown", { value: 1 }), ["none", "pct"]],
+      [one("$last_contacted", "daysmore", { value: 30 }), ["sp"]],
+      [one("$last_reply", "daysmore", { value: 100 }), ["SP"]],
+      [one("$last_contacted", "unknown"), ["SP", "none", "pct", "sf"]],
+      [one("$phone", "known"), ["sf"]],
+      [one("$name", "unknown"), ["SP", "pct", "sf", "sp"]],
+      [one("$email", "str_ncontains", { value: "EXAMPLE" }), ["SP", "none", "pct", "sp"]],
+      [one("$country", "str_neq", { value: "brasil" }), ["none", "pct", "sf"]],
+    ];
+    const check = async (when: string) => {
+      for (const [filters, want] of cases) {
+        const label = `${when}: ${JSON.stringify(filters)}`;
+        // Forced through the list's covering index, then through the others.
+        const { forced, scanned } = await forcedAndScanned(s.db, a.app.id, filters);
+        expect(forced.ids, label).toEqual(scanned.ids);
+        const others = await forcedAndScanned(s.db, a.app.id, filters, ["users_leads_seen_idx"]);
+        expect(others.forced.ids, label).toEqual(scanned.ids);
+        const got = await listLeads(a, ids, filters);
+        expect(got.names.sort(), label).toEqual([...want].sort());
+        expect(got.total, label).toBe(want.length);
+      }
+    };
+    await check("created");
+    // The country and city conditions are written on the keys of their indexes.
+    const plan = async (f: unknown, other: string) =>
+      (await forcedAndScanned(s.db, a.app.id, f, ["users_leads_seen_idx", other])).forced.plan;
+    expect(await plan(one("$country", "str_eq", { value: "brasil" }), "users_leads_city_idx")).toMatch(
+      /users_leads_country_idx.*\n.*Index Cond.*lower\(country\)/,
+    );
+    expect(await plan(one("$city", "str_eq", { value: "santos" }), "users_leads_country_idx")).toMatch(
+      /users_leads_city_idx.*\n.*Index Cond.*lower\(city\)/,
+    );
+    expect(await plan(one("$city", "str_starts", { value: "sa" }), "users_leads_country_idx")).toMatch(
+      /users_leads_city_idx.*\n.*Index Cond.*lower\(city\)/,
+    );
+
+    // Moves: a lead's country and city change, one lead's name goes (no longer a lead), the visitor becomes one.
+    ok(await setProps(ids.sf!, { $country: "brasil", $city: "Santos", $sessions: 5, $phone: null }));
+    ok(await setProps(ids.visitor, { $email: "v@EXAMPLE.test" }));
+    ok(await setProps(ids.none, { $name: null }));
+    ok(await setProps(ids.visitor, { $name: "Now known" }));
+    await s.db.user.update({ where: { id: ids.sp! }, data: { lastContacted: null } });
+    cases.splice(
+      0,
+      cases.length,
+      [one("$country", "str_eq", { value: "BRASIL" }), ["SP", "sf", "sp", "visitor"]],
+      [one("$country", "str_starts", { value: "un" }), ["pct"]],
+      [one("$city", "str_eq", { value: "santos" }), ["sf", "visitor"]],
+      [one("$city", "str_starts", { value: "san" }), ["pct", "sf", "visitor"]],
+      [one("$sessions", "gte", { value: 3 }), ["SP", "sf", "sp"]],
+      [one("$sessions", "eq", { value: 0 }), ["pct", "visitor"]],
+      [one("$last_contacted", "daysmore", { value: 30 }), []],
+      [one("$last_contacted", "unknown"), ["SP", "pct", "sf", "sp", "visitor"]],
+      [one("$phone", "known"), []],
+      [one("$name", "unknown"), ["SP", "pct", "sf", "sp"]],
+      [one("$email", "str_ncontains", { value: "example" }), ["SP", "pct", "sp"]],
+      [one("$country", "str_neq", { value: "brasil" }), ["pct"]],
+    );
+    await check("after the writes");
+  });
+});
