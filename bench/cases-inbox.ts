@@ -1,5 +1,6 @@
 import pg from "pg";
 import { pgSession } from "../lib/db/client";
+import { createSession, SESSION_COOKIE } from "../lib/auth/sessions";
 import { latencyCase, throughputCase, type Session, type Target } from "./harness";
 
 /** The Inbox's hot paths on the dataset: list first page, tab counts, a parts page, reply throughput. */
@@ -19,6 +20,10 @@ export async function benchInbox(s: Session): Promise<void> {
     "SELECT id FROM conversations WHERE app_id = $1 AND NOT closed ORDER BY id LIMIT 2000",
     [s.ds.appId],
   );
+  const operator = await c.query<{ admin_id: string }>(
+    "SELECT admin_id FROM app_admins WHERE app_id = $1 ORDER BY admin_id LIMIT 1",
+    [s.ds.appId],
+  );
   await c.end();
   const app = s.ds.appId;
   const get = (path: string) => () => ({ path, headers: s.auth });
@@ -32,6 +37,19 @@ export async function benchInbox(s: Session): Promise<void> {
     get(`/api/apps/${app}/conversations?closed=false`),
     { target: LIST_P50 },
   );
+  // The panel's own calls carry the operator's session cookie, not a token.
+  const admin = operator.rows[0];
+  if (admin) {
+    const session = await createSession(s.db.db, BigInt(admin.admin_id));
+    const cookie = { cookie: `${SESSION_COOKIE}=${session.cookieValue}` };
+    await latencyCase(
+      s,
+      "inbox",
+      "conversations: list first page (operator session)",
+      () => ({ path: `/api/apps/${app}/conversations`, headers: cookie }),
+      { target: LIST_P50 },
+    );
+  }
   await latencyCase(s, "inbox", "conversations: counts", get(`/api/apps/${app}/conversations/counts`), {
     target: LIST_P50,
   });

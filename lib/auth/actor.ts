@@ -57,9 +57,8 @@ export async function identify(
   const cookie = parseCookies(creds.cookies)[SESSION_COOKIE];
   const s = cookie ? await verifySession(db, cookie) : null;
   if (!s) return null;
-  const apps = await db.appAdmin.findMany({ where: { adminId: s.adminId }, select: { appId: true } });
   return {
-    actor: { kind: "admin", adminId: s.adminId, sessionId: s.sessionId, appIds: apps.map((a) => a.appId) },
+    actor: { kind: "admin", adminId: s.adminId, sessionId: s.sessionId, appIds: s.appIds },
     csrfToken: s.csrfToken,
   };
 }

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import { sqlOf } from "../db/sql";
 import { generateSecret, hashToken } from "./tokens";
 
 export const SESSION_COOKIE = "relay_session";
@@ -28,19 +30,46 @@ export interface SessionAuth {
   adminId: bigint;
   csrfToken: string;
   expires: Date;
+  /** The apps the operator belongs to, in the order the membership rows are read (the first is the default). */
+  appIds: bigint[];
 }
+
+interface SessionRow {
+  id: bigint;
+  admin_id: bigint;
+  csrf_token: string;
+  expires: Date;
+  last_seen: Date;
+  app_ids: bigint[];
+}
+
+/**
+ * The session and its operator's memberships in one statement on the driver: every request of the panel reads
+ * them, and through Prisma (two queries) they cost several times a token's whole answer (docs/decisions.md).
+ * The memberships' subquery is the one Prisma sent (no order), so the first app is the same.
+ */
+const sessionStatement = (tokenHash: string) => Prisma.sql`
+  SELECT s.id, s.admin_id, s.csrf_token, s.expires, s.last_seen,
+         ARRAY(SELECT a.app_id FROM app_admins a WHERE a.admin_id = s.admin_id) AS app_ids
+  FROM sessions s WHERE s.token_hash = ${tokenHash}`;
 
 export async function verifySession(db: Db, cookieValue: string): Promise<SessionAuth | null> {
   if (!cookieValue.startsWith("rls_") || cookieValue.length > 200) return null;
-  const s = await db.session.findUnique({ where: { tokenHash: hashToken(cookieValue) } });
+  const [s] = await sqlOf(db).$queryRaw<SessionRow[]>(sessionStatement(hashToken(cookieValue)));
   if (!s || s.expires.getTime() <= Date.now()) return null;
   // Sliding expiry, written at most once an hour.
-  if (Date.now() - s.lastSeen.getTime() > REFRESH_MS) {
+  if (Date.now() - s.last_seen.getTime() > REFRESH_MS) {
     void db.session
       .update({ where: { id: s.id }, data: { lastSeen: new Date(), expires: new Date(Date.now() + TTL_MS) } })
       .catch(() => undefined);
   }
-  return { sessionId: s.id, adminId: s.adminId, csrfToken: s.csrfToken, expires: s.expires };
+  return {
+    sessionId: s.id,
+    adminId: s.admin_id,
+    csrfToken: s.csrf_token,
+    expires: s.expires,
+    appIds: s.app_ids,
+  };
 }
 
 export async function deleteSession(db: Db, cookieValue: string): Promise<void> {
