@@ -8,7 +8,7 @@ import { userHashOf } from "../messenger/identity";
 import { ok } from "../users/testing";
 import { compileFilters } from "./compile";
 import { parseFilters } from "./filters";
-import { DAY, listLeads, one, propValueDrift } from "./testing";
+import { DAY, listLeads, one, propValueDrift, setProps } from "./testing";
 
 /**
  * Custom numbers, dates and presence are read from user_prop_values (kept by a users trigger): every answer must
@@ -21,13 +21,6 @@ it.beforeAll(({ server, app }) => {
   s = server;
   a = app;
 });
-
-const setProps = (id: bigint, props: Record<string, unknown>) =>
-  a.api.postJson(`/api/users/${id}/props`, {
-    operations: Object.entries(props).map(([key, value]) =>
-      value === null ? { op: "delete", key } : { op: "update_or_create", key, value },
-    ),
-  });
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
@@ -52,7 +45,7 @@ describe("custom numbers, dates and presence through user_prop_values", () => {
     const ids: Record<string, bigint> = {};
     const user = async (key: string, props: Record<string, unknown>) => {
       ids[key] = (await makeUser(s.db, a.app.id, { userId: unique(key) })).id;
-      if (Object.keys(props).length) ok(await setProps(ids[key], props));
+      if (Object.keys(props).length) ok(await setProps(a, ids[key], props));
     };
     await user("low", { mrr: 10, signed_up: "2024-01-10T00:00:00" });
     await user("high", { mrr: 60.5, signed_up: iso(now - 2 * DAY) });
@@ -100,10 +93,10 @@ describe("custom numbers, dates and presence through user_prop_values", () => {
     ).toEqual(["high", "none", "shapes"]);
 
     // Changes: a value replaced, one removed, one that changes type, and one added.
-    ok(await setProps(ids.low!, { mrr: 100 }));
-    ok(await setProps(ids.high!, { mrr: null }));
-    ok(await setProps(ids.texts!, { mrr: 55 }));
-    ok(await setProps(ids.none!, { signed_up: iso(now - DAY) }));
+    ok(await setProps(a, ids.low!, { mrr: 100 }));
+    ok(await setProps(a, ids.high!, { mrr: null }));
+    ok(await setProps(a, ids.texts!, { mrr: 55 }));
+    ok(await setProps(a, ids.none!, { signed_up: iso(now - DAY) }));
     expect(await q("gt", { value: 50 })).toEqual(["low", "texts"]);
     expect(await q("unknown")).toEqual(["high", "none"]);
     expect(await q("daysless", { value: 7 }, "signed_up")).toEqual(["high", "none"]);
@@ -114,13 +107,13 @@ describe("custom numbers, dates and presence through user_prop_values", () => {
     const u = await makeUser(s.db, a.app.id, { userId: unique("known") });
     // Concurrent writes to one user's props, to the same key and to others.
     await Promise.all(
-      Array.from({ length: 16 }, (_, i) => setProps(u.id, { mrr: i, [`k${i % 4}`]: i * 1.5 })),
+      Array.from({ length: 16 }, (_, i) => setProps(a, u.id, { mrr: i, [`k${i % 4}`]: i * 1.5 })),
     );
     expect(await propValueDrift(s.db)).toEqual([]);
     // A visitor with props of its own logs in as the user: merged into it, taking the props it lacks.
     const visitor = await bootTestVisitor(server, a);
     const vid = BigInt(visitor.boot.visitor.id);
-    ok(await setProps(vid, { mrr: 999, visits: 3, seen_at: "2025-01-01T00:00:00" }));
+    ok(await setProps(a, vid, { mrr: 999, visits: 3, seen_at: "2025-01-01T00:00:00" }));
     const settings = await s.db.messengerSettings.findUniqueOrThrow({ where: { appId: a.app.id } });
     const hash = userHashOf(settings.identitySecret, u.userId!);
     ok(await visitor.api.postJson("/api/v2/messenger/auth", { user_id: u.userId, user_hash: hash }));

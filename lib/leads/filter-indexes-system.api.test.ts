@@ -7,7 +7,7 @@ import type { TestServer } from "../testing/server";
 import { ok } from "../users/testing";
 import { compileFilters } from "./compile";
 import { parseFilters } from "./filters";
-import { DAY, listLeads, one } from "./testing";
+import { DAY, listLeads, one, setProps } from "./testing";
 
 /**
  * The system-prop leads indexes (users_leads_country_idx, _city_, _sessions_, _contacted_, _replied_; migration
@@ -21,13 +21,6 @@ it.beforeAll(({ server, app }) => {
   s = server;
   a = app;
 });
-
-const setProps = (id: bigint, props: Record<string, unknown>) =>
-  a.api.postJson(`/api/users/${id}/props`, {
-    operations: Object.entries(props).map(([key, value]) =>
-      value === null ? { op: "delete", key } : { op: "update_or_create", key, value },
-    ),
-  });
 
 /**
  * The filters' leads (IDs, sorted) with sequential scans off (the indexes forced) and with every index off; and the
@@ -75,7 +68,7 @@ describe("system-prop leads indexes", () => {
     const now = Date.now();
     const lead = async (key: string, props: Record<string, unknown>) => {
       ids[key] = (await makeUser(s.db, a.app.id, { userId: unique(key) })).id;
-      ok(await setProps(ids[key], props));
+      ok(await setProps(a, ids[key], props));
     };
     await lead("sp", { $country: "Brasil", $city: "São Paulo", $sessions: 3 });
     await lead("SP", { $country: "BRASIL", $city: "SÃO PAULO", $sessions: 20 });
@@ -89,7 +82,7 @@ describe("system-prop leads indexes", () => {
     await lead("pct", { $country: "Un%ted", $city: "San_ta", $sessions: 0 });
     // A lead by its name alone (no user ID), so that removing the name removes it from the leads.
     ids.none = (await s.db.user.create({ data: { appId: a.app.id } })).id;
-    ok(await setProps(ids.none, { $name: "No place" }));
+    ok(await setProps(a, ids.none, { $name: "No place" }));
     // Not a lead yet: no identity.
     ids.visitor = (
       await s.db.user.create({ data: { appId: a.app.id, country: "Brasil", city: "Santos" } })
@@ -145,10 +138,10 @@ describe("system-prop leads indexes", () => {
     );
 
     // Moves: a lead's country and city change, one lead's name goes (no longer a lead), the visitor becomes one.
-    ok(await setProps(ids.sf!, { $country: "brasil", $city: "Santos", $sessions: 5, $phone: null }));
-    ok(await setProps(ids.visitor, { $email: "v@EXAMPLE.test" }));
-    ok(await setProps(ids.none, { $name: null }));
-    ok(await setProps(ids.visitor, { $name: "Now known" }));
+    ok(await setProps(a, ids.sf!, { $country: "brasil", $city: "Santos", $sessions: 5, $phone: null }));
+    ok(await setProps(a, ids.visitor, { $email: "v@EXAMPLE.test" }));
+    ok(await setProps(a, ids.none, { $name: null }));
+    ok(await setProps(a, ids.visitor, { $name: "Now known" }));
     await s.db.user.update({ where: { id: ids.sp! }, data: { lastContacted: null } });
     cases.splice(
       0,

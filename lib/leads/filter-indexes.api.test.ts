@@ -5,7 +5,7 @@ import type { TestServer } from "../testing/server";
 import { bootTestVisitor } from "../messenger/testing";
 import { userHashOf } from "../messenger/identity";
 import { ok } from "../users/testing";
-import { leadCountDrift, listLeads, one, summaryDrift } from "./testing";
+import { leadCountDrift, listLeads, one, setProps, summaryDrift } from "./testing";
 
 /**
  * What the leads filters' indexes and kept structures must not change: answers. Text conditions through trigrams
@@ -20,19 +20,12 @@ it.beforeAll(({ server, app }) => {
   a = app;
 });
 
-const setProps = (id: bigint, props: Record<string, unknown>) =>
-  a.api.postJson(`/api/users/${id}/props`, {
-    operations: Object.entries(props).map(([key, value]) =>
-      value === null ? { op: "delete", key } : { op: "update_or_create", key, value },
-    ),
-  });
-
 describe("text conditions through the trigram indexes", () => {
   it("take %, _ and \\ literally, and match one custom prop's text, not another's", async () => {
     const ids: Record<string, bigint> = {};
     const user = async (key: string, props: Record<string, unknown>) => {
       ids[key] = (await makeUser(s.db, a.app.id, { userId: unique(key) })).id;
-      ok(await setProps(ids[key], props));
+      ok(await setProps(a, ids[key], props));
     };
     await user("pct", { $city: "Zone 50% Off", offer: "50% off", note: "x" });
     await user("five", { $city: "Zone 500 Off", offer: "500 off", note: "50% off elsewhere" });
@@ -69,9 +62,9 @@ describe("kept counts", () => {
     const vid = BigInt(visitor.boot.visitor.id);
     expect((await listLeads(a, {})).total).toBe(before + 1);
     // A visitor becomes a lead by an email, then by a conversation; loses the first and keeps the second.
-    ok(await setProps(vid, { $email: `${unique("v")}@example.test` }));
+    ok(await setProps(a, vid, { $email: `${unique("v")}@example.test` }));
     ok(await a.api.postJson(`/api/v2/users/${vid}/startconversation`, { body: "Hello" }));
-    ok(await setProps(vid, { $email: null }));
+    ok(await setProps(a, vid, { $email: null }));
     expect((await listLeads(a, {})).total).toBe(before + 2);
     expect(await leadCountDrift(s.db)).toEqual([]);
     // The visitor logs in as the known user: merged into it, one lead fewer.

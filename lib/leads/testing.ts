@@ -4,6 +4,14 @@ import { ok } from "../users/testing";
 
 export const DAY = 86_400_000;
 
+/** Sets a user's props through the props API, as the panel does; a null value deletes the prop. */
+export const setProps = (a: Pick<TestApp, "api">, id: bigint, props: Record<string, unknown>) =>
+  a.api.postJson(`/api/users/${id}/props`, {
+    operations: Object.entries(props).map(([key, value]) =>
+      value === null ? { op: "delete", key } : { op: "update_or_create", key, value },
+    ),
+  });
+
 /**
  * Five users of one app for the leads list tests, by name: two leads with system and custom props (Ann tagged
  * "vip" and with three "Bought" events, Bob with one three days old), one with only an external ID, one with web
