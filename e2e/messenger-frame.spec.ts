@@ -124,11 +124,15 @@ test("an operator's message to the visitor appears live in the messenger's list,
   const booted = page.waitForResponse((r) => r.url().endsWith("/api/v2/messenger/boot"));
   await openMessenger(page, `${m.site.url}/shop`);
   const visitor = ((await (await booted).json()) as { data: { visitor: { id: number } } }).data.visitor;
+  // A keyboard user on "New conversation" stays there when the home re-renders for the new message.
+  const start = frameOf(page).getByRole("button", { name: "New conversation" });
+  await start.focus();
   const text = `We noticed you looking at the blue one ${stamp()}`;
   await data(await m.api.post(`/api/v2/users/${visitor.id}/sendmessage`, { data: { body: text } }));
   // In the home's list, with its unread count, and on the launcher once closed.
   const item = frameOf(page).getByRole("button", { name: new RegExp(`${text}, 1 unread$`) });
   await expect(item).toBeVisible();
+  await expect(start).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(launcher(page, "Open messages, 1 unread")).toBeVisible();
 });

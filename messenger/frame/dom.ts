@@ -33,6 +33,26 @@ export function fill(el: Element, ...children: (Child | Child[])[]) {
   }
 }
 
+/**
+ * `fill` for a view that re-renders on every update (a heartbeat, a socket event): the control the visitor is on
+ * keeps focus, and inputs keep what was typed, matched by their `data-key` in the new content.
+ */
+export function refill(el: Element, ...children: (Child | Child[])[]) {
+  const active = document.activeElement as HTMLElement | null;
+  const focused = active && el.contains(active) ? active.dataset.key : undefined;
+  const typed = [...el.querySelectorAll<HTMLInputElement>("input[data-key]")].map((i) => [
+    i.dataset.key!,
+    i.value,
+  ]);
+  fill(el, ...children);
+  const byKey = (k: string) => el.querySelector<HTMLElement>(`[data-key="${CSS.escape(k)}"]`);
+  for (const [k, v] of typed) {
+    const input = byKey(k!);
+    if (input instanceof HTMLInputElement && !input.value) input.value = v!;
+  }
+  if (focused) byKey(focused)?.focus();
+}
+
 /** "14:05" today, "3 Nov" otherwise, from seconds since the epoch. */
 export function when(seconds: number): string {
   const d = new Date(seconds * 1000);

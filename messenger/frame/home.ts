@@ -1,4 +1,4 @@
-import { fill, h, when } from "./dom";
+import { fill, h, refill, when } from "./dom";
 import type { FrameContext } from "./context";
 import type { Conversation } from "./types";
 
@@ -6,7 +6,7 @@ import type { Conversation } from "./types";
 export function renderHome(ctx: FrameContext, main: HTMLElement, foot: HTMLElement) {
   const m = ctx.messenger;
   const recent = ctx.store.recent();
-  fill(
+  refill(
     main,
     h(
       "section",
@@ -16,7 +16,12 @@ export function renderHome(ctx: FrameContext, main: HTMLElement, foot: HTMLEleme
       h("p", { class: "muted" }, ctx.offline ? m.offline_text : m.reply_time_text),
       h(
         "button",
-        { type: "button", class: "primary", onclick: () => ctx.go({ name: "thread", conversation: null }) },
+        {
+          type: "button",
+          class: "primary",
+          "data-key": "new",
+          onclick: () => ctx.go({ name: "thread", conversation: null }),
+        },
         "New conversation",
       ),
     ),
@@ -49,6 +54,7 @@ function item(ctx: FrameContext, c: Conversation) {
       {
         type: "button",
         class: "conv",
+        "data-key": `conv-${c.id}`,
         onclick: () => ctx.go({ name: "thread", conversation: c.id }),
         "aria-label": `${text}${c.unread ? `, ${c.unread} unread` : ""}`,
       },
@@ -67,6 +73,7 @@ export function emailForm(ctx: FrameContext): HTMLElement {
     autocomplete: "email",
     placeholder: "you@example.com",
     "aria-label": "Your email",
+    "data-key": "email",
   });
   const status = h("p", { class: "muted small", role: "status" });
   const form = h(
@@ -84,7 +91,7 @@ export function emailForm(ctx: FrameContext): HTMLElement {
       },
     },
     h("label", null, ctx.messenger.email_prompt, input),
-    h("button", { type: "submit", class: "primary" }, "Save"),
+    h("button", { type: "submit", class: "primary", "data-key": "email-save" }, "Save"),
     status,
   );
   return form;
