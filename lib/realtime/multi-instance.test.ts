@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import pg from "pg";
@@ -31,6 +32,45 @@ function startRedis(port: number): ChildProcess {
   );
 }
 
+/** Whether something on the port answers a Redis PING. */
+function pings(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(port, "127.0.0.1");
+    const done = (ok: boolean) => {
+      s.destroy();
+      resolve(ok);
+    };
+    s.setTimeout(1000, () => done(false));
+    s.on("connect", () => s.write("PING\r\n"));
+    s.on("data", (d) => done(d.toString().startsWith("+PONG")));
+    s.on("error", () => done(false));
+  });
+}
+
+/**
+ * Our redis-server answering on the port, or false when it exited (the port taken meanwhile) or never answered.
+ * The instances start only once it answers: on a loaded machine, a Redis still starting (or a port another test
+ * took between freePort and the spawn) lost the messages published before the adapters subscribed.
+ */
+async function redisUp(port: number, child: ChildProcess): Promise<boolean> {
+  const end = Date.now() + 15_000;
+  while (Date.now() < end && child.exitCode === null) {
+    if (await pings(port)) return child.exitCode === null;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+async function startOwnRedis(): Promise<{ port: number; child: ChildProcess }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const port = await freePort();
+    const child = startRedis(port);
+    if (await redisUp(port, child)) return { port, child };
+    child.kill("SIGKILL");
+  }
+  throw new Error("could not start a redis-server of the test's own");
+}
+
 async function until(cond: () => boolean, what: string, ms = 15_000) {
   const end = Date.now() + ms;
   while (!cond()) {
@@ -59,8 +99,7 @@ describe.runIf(serverUrl())("two instances on PostgreSQL and Redis", () => {
     url = u.toString();
     await migrate({ url });
     h = await openDb(url);
-    redisPort = await freePort();
-    redis = startRedis(redisPort);
+    ({ port: redisPort, child: redis } = await startOwnRedis());
     const env = { DATABASE_URL: url, REDIS_URL: `redis://127.0.0.1:${redisPort}`, SEED_DEMO: "0" };
     A = spawnServer(env);
     B = spawnServer(env);
@@ -124,6 +163,7 @@ describe.runIf(serverUrl())("two instances on PostgreSQL and Redis", () => {
     const during = await post(`/api/conversations/${String(conv.id)}/reply`, { body: "while Redis is down" });
     await until(() => got.some((m) => m.message.id === during.id), "the reply while Redis is down");
     redis = startRedis(redisPort);
+    expect(await redisUp(redisPort, redis), "redis-server restarted on its port").toBe(true);
     await new Promise((r) => setTimeout(r, 2500));
     const after = await post(`/api/conversations/${String(conv.id)}/reply`, { body: "after the restart" });
     await until(() => got.some((m) => m.message.id === after.id), "the reply after Redis restarted");
