@@ -8,7 +8,7 @@ import { userHashOf } from "../messenger/identity";
 import { ok } from "../users/testing";
 import { compileFilters } from "./compile";
 import { parseFilters } from "./filters";
-import { DAY, listLeads, one, propValueDrift, setProps } from "./testing";
+import { DAY, listLeads, one, propValueDrift, setProps, importUsersCsv } from "./testing";
 
 /**
  * Custom numbers, dates and presence are read from user_prop_values (kept by a users trigger): every answer must
@@ -123,23 +123,7 @@ describe("custom numbers, dates and presence through user_prop_values", () => {
     expect(await propValueDrift(s.db)).toEqual([]);
     // An import into another app creates and updates users with custom props.
     const other = await makeApp(s.db);
-    const importCsv = async (csv: string) => {
-      const fd = new FormData();
-      fd.append("merge_field", "$user_id");
-      fd.append("file", new Blob([csv], { type: "text/csv" }), "u.csv");
-      const job = ok<{ id: number }>(
-        await s.call("/api/users/import", {
-          method: "POST",
-          headers: { Authorization: `Token ${other.token}` },
-          body: fd,
-        }),
-      );
-      for (let i = 0; i < 600; i++) {
-        const j = await s.db.importJob.findUniqueOrThrow({ where: { id: BigInt(job.id) } });
-        if (j.status === "done" || j.status === "failed") return j.status;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    };
+    const importCsv = (csv: string) => importUsersCsv(s, other.token, csv);
     expect(await importCsv("$user_id,mrr,plan\nimp-a,12,pro\nimp-b,30,free\n")).toBe("done");
     expect(await importCsv("$user_id,mrr\nimp-a,45\n")).toBe("done");
     expect(await s.db.userPropValue.count({ where: { appId: other.app.id, key: "mrr" } })).toBe(2);

@@ -5,7 +5,7 @@ import type { TestServer } from "../testing/server";
 import { bootTestVisitor } from "../messenger/testing";
 import { userHashOf } from "../messenger/identity";
 import { ok } from "../users/testing";
-import { leadCountDrift, listLeads, one, setProps, summaryDrift } from "./testing";
+import { leadCountDrift, listLeads, one, setProps, summaryDrift, importUsersCsv } from "./testing";
 
 /**
  * What the leads filters' indexes and kept structures must not change: answers. Text conditions through trigrams
@@ -78,21 +78,7 @@ describe("kept counts", () => {
     // Another app's users, its import, and the app's removal with its users.
     const other = await makeApp(s.db);
     await makeUser(s.db, other.app.id);
-    const fd = new FormData();
-    fd.append("merge_field", "$user_id");
-    fd.append("file", new Blob(["$user_id,$name\nimp-a,A\nimp-b,B\n"], { type: "text/csv" }), "u.csv");
-    const job = ok<{ id: number }>(
-      await s.call("/api/users/import", {
-        method: "POST",
-        headers: { Authorization: `Token ${other.token}` },
-        body: fd,
-      }),
-    );
-    for (let i = 0; i < 600; i++) {
-      const j = await s.db.importJob.findUniqueOrThrow({ where: { id: BigInt(job.id) } });
-      if (j.status === "done" || j.status === "failed") break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    expect(await importUsersCsv(s, other.token, "$user_id,$name\nimp-a,A\nimp-b,B\n")).toBe("done");
     expect(await s.db.leadCount.findUnique({ where: { appId: other.app.id } })).toMatchObject({ leads: 3 });
     expect(await leadCountDrift(s.db)).toEqual([]);
     await s.db.app.delete({ where: { id: other.app.id } });

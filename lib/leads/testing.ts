@@ -1,8 +1,29 @@
 import type { Db } from "../db/client";
 import type { TestApp } from "../testing/fixture";
+import type { TestServer } from "../testing/server";
 import { ok } from "../users/testing";
 
 export const DAY = 86_400_000;
+
+/** Imports users from a CSV (merged by $user_id) as the token's app, and waits for the job's end: its status. */
+export async function importUsersCsv(s: TestServer, token: string, csv: string): Promise<string> {
+  const fd = new FormData();
+  fd.append("merge_field", "$user_id");
+  fd.append("file", new Blob([csv], { type: "text/csv" }), "u.csv");
+  const job = ok<{ id: number }>(
+    await s.call("/api/users/import", {
+      method: "POST",
+      headers: { Authorization: `Token ${token}` },
+      body: fd,
+    }),
+  );
+  for (let i = 0; i < 600; i++) {
+    const j = await s.db.importJob.findUniqueOrThrow({ where: { id: BigInt(job.id) } });
+    if (j.status === "done" || j.status === "failed") return j.status;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return "still running after 60 s";
+}
 
 /** Sets a user's props through the props API, as the panel does; a null value deletes the prop. */
 export const setProps = (a: Pick<TestApp, "api">, id: bigint, props: Record<string, unknown>) =>
