@@ -1,15 +1,8 @@
 import pg from "pg";
 import { pgSession } from "../lib/db/client";
 import type { Prisma } from "../lib/db/generated/client";
-import {
-  messagesStatement,
-  recentUsersSetting,
-  usersBoundStatement,
-  usersStatement,
-  visitorConversationsStatement,
-  type SearchInput,
-} from "../lib/search/statements";
-import { MIN_FUZZY, tsQueryText } from "../lib/search/query";
+import { messagesStatement, usersStatement, type SearchInput } from "../lib/search/statements";
+import { tsQueryText } from "../lib/search/query";
 import { call, concurrentOffThread, sequential } from "./load";
 import { latencyCase, push, type Session, type Target } from "./harness";
 
@@ -60,32 +53,17 @@ export async function benchSearch(s: Session): Promise<void> {
     for (const [, q] of QUERIES) {
       const input: SearchInput = { appId: app, q, kind: "all", limit: 20 };
       const tsq = tsQueryText(q);
-      if (q.length >= 3 && tsq) {
-        for (const step of ["recent", "older"] as const)
-          plans[`messages (${step}): ${q}`] = await explain(
-            c,
-            `messages, ${step} step, "${q}"`,
-            messagesStatement(input, tsq, undefined, step),
-          );
-      }
-      // The users' steps as searchInbox runs them, then the conversations of the users found.
-      const b = literal(usersBoundStatement());
-      const bound = BigInt((await c.query<{ bound: string }>(b.text, b.values)).rows[0]!.bound);
-      const steps = q.length >= MIN_FUZZY ? (["recent", "older"] as const) : (["all"] as const);
-      const ids: bigint[] = [];
-      for (const step of steps) {
-        const stmt = usersStatement(app, q, step, bound);
-        // As searchInbox runs the recent step: in a transaction with its planner setting.
-        if (step === "recent") await c.query(`BEGIN; ${recentUsersSetting().text}`);
-        plans[`users (${step}): ${q}`] = await explain(c, `users, ${step} step, "${q}"`, stmt);
-        const { text, values } = literal(stmt);
-        ids.push(...(await c.query<{ uid: string }>(text, values)).rows.map((r) => BigInt(r.uid)));
-        if (step === "recent") await c.query("COMMIT");
-      }
-      plans[`visitors' conversations: ${q}`] = await explain(
+      if (q.length >= 3 && tsq)
+        plans[`messages: ${q}`] = await explain(
+          c,
+          `messages "${q}"`,
+          messagesStatement(input, tsq, undefined),
+        );
+      // The users found and their conversations, as searchInbox asks for them: one statement.
+      plans[`users and their conversations: ${q}`] = await explain(
         c,
-        `visitors' conversations "${q}" (${ids.length} users)`,
-        visitorConversationsStatement(input, ids.slice(0, 50)),
+        `users and their conversations "${q}"`,
+        usersStatement(app, q, input),
       );
     }
   } finally {

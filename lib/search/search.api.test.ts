@@ -7,7 +7,7 @@ import { client, type Client } from "../testing/http";
 import { fails, ok, startConversation } from "../conversations/testing";
 import { sqlOf } from "../db/sql";
 import type { ConversationHit, Highlight, LeadHit, MessageHit, SearchResult } from "./schemas";
-import { recentUsersSetting, usersStatement } from "./statements";
+import { RECENT_WINDOW, USERS_CAP, usersStatement } from "./statements";
 
 let s: TestServer;
 let a: TestApp;
@@ -171,21 +171,38 @@ describe("GET /apps/{id}/search", () => {
   });
 });
 
+describe("the messages' two steps", () => {
+  it("parts below the recent window come from the older step, after the window's, newest first", async () => {
+    const w = word();
+    const conv = await startConversation(api, s.db, a.app.id, "Opening line");
+    for (let i = 0; i < 4; i++)
+      ok(await api.postForm(`/api/conversations/${conv.id}/reply`, { body: `${w} ${i}` }));
+    const all = (await search({ q: w })).messages.map((m) => BigInt(m.part_id));
+    expect(all).toHaveLength(4);
+    // A cursor RECENT_WINDOW above the second newest part puts the two newest in the window, the others below it.
+    const cursor = String(all[1]! + BigInt(RECENT_WINDOW));
+    const page = await search({ q: w, cursor, limit: "3" });
+    expect(page.messages.map((m) => BigInt(m.part_id))).toEqual(all.slice(0, 3));
+    expect(page.next_cursor).toBe(String(all[2]));
+    // Ten IDs higher, the window holds none of them (parts of one conversation take consecutive IDs here).
+    const below = await search({ q: w, cursor: String(all[1]! + BigInt(RECENT_WINDOW) + 10n), limit: "3" });
+    expect(below.messages.map((m) => BigInt(m.part_id))).toEqual(all.slice(0, 3));
+  });
+});
+
 describe("the users' two steps", () => {
-  it("the recent step holds the users from the bound up, the older one those below, each newest first", async () => {
+  it("the recent step holds the users from the bound up, the older one those below: newest first, at most 50", async () => {
     const frag = word();
     const users = [];
-    for (let i = 0; i < 4; i++) users.push(await makeUser(s.db, a.app.id, { name: `Ann ${frag} ${i}` }));
+    for (let i = 0; i < 53; i++) users.push(await makeUser(s.db, a.app.id, { name: `Ann ${frag} ${i}` }));
     await makeUser(s.db, b.app.id, { name: `Ann ${frag} theirs` });
-    const bound = users[2]!.id;
     const sql = sqlOf(s.db);
     const ids = (rows: { uid: bigint }[]) => rows.map((r) => r.uid);
-    const recent = await sql.transaction(async (tx) => {
-      await tx.$executeRaw(recentUsersSetting());
-      return tx.$queryRaw<{ uid: bigint }[]>(usersStatement(a.app.id, frag, "recent", bound));
-    });
-    expect(ids(recent)).toEqual([users[3]!.id, users[2]!.id]);
-    const older = await sql.$queryRaw<{ uid: bigint }[]>(usersStatement(a.app.id, frag, "older", bound, 1));
-    expect(ids(older)).toEqual([users[1]!.id]);
+    const newest = users.map((u) => u.id).reverse();
+    // Any bound gives the same users: all in the recent step, split between the steps, all in the older one.
+    for (const bound of [users[0]!.id, users[50]!.id, users[52]!.id + 1n]) {
+      const found = await sql.$queryRaw<{ uid: bigint }[]>(usersStatement(a.app.id, frag, undefined, bound));
+      expect(ids(found).sort((x, y) => (x < y ? 1 : -1))).toEqual(newest.slice(0, USERS_CAP));
+    }
   });
 });

@@ -4,15 +4,7 @@ import { invalid } from "../domain/errors";
 import { parseId } from "../contract/zod";
 import { markContains, matchedField, MIN_FUZZY, splitMarked, tsQueryText } from "./query";
 import type { Highlight, UserField } from "./schemas";
-import {
-  messagesStatement,
-  recentUsersSetting,
-  USERS_CAP,
-  usersBoundStatement,
-  usersStatement,
-  visitorConversationsStatement,
-  type SearchInput,
-} from "./statements";
+import { messagesStatement, usersStatement, type SearchInput } from "./statements";
 
 interface Visitor {
   id: bigint;
@@ -76,9 +68,9 @@ export async function searchInbox(ctx: Ctx, input: SearchInput): Promise<SearchF
   // One look-up of the matching users serves both the leads and the visitors' conversations.
   const users = async (): Promise<[ConversationFound[], LeadFound[]]> => {
     if (!firstPage) return [[], []];
-    const found = await findUsers(ctx, input.appId, q);
-    const leads = input.kind !== "conversations" ? leadsOf(found.slice(0, input.limit), q) : [];
-    return [wantConversations ? await findVisitorConversations(ctx, input, q, found) : [], leads];
+    const found = await findUsers(ctx, input, q, wantConversations);
+    const leads = input.kind !== "conversations" ? leadsOf(found.users.slice(0, input.limit), q) : [];
+    return [visitorConversations(found, input.limit, q), leads];
   };
   const [messages, [conversations, leads]] = await Promise.all([
     wantConversations && q.length >= MIN_FUZZY ? findMessages(ctx, input, q, before) : [],
@@ -125,11 +117,7 @@ async function findMessages(
   const tsq = tsQueryText(q);
   if (tsq === undefined) return [];
   type Row = ConversationRow & { part_id: bigint; part_type: string; created: Date; headline: string };
-  const sql = sqlOf(ctx.db);
-  const rows = await sql.$queryRaw<Row[]>(messagesStatement(input, tsq, before, "recent"));
-  const missing = input.limit + 1 - rows.length;
-  if (missing > 0)
-    rows.push(...(await sql.$queryRaw<Row[]>(messagesStatement(input, tsq, before, "older", missing))));
+  const rows = await sqlOf(ctx.db).$queryRaw<Row[]>(messagesStatement(input, tsq, before));
   return rows.map((r) => ({
     ...conversationSide(r),
     partId: r.part_id,
@@ -149,21 +137,48 @@ interface UserRow {
   last_seen: Date | null;
 }
 
-/** The newest USERS_CAP users matching `q`, newest first (statements.ts: usersStatement). */
-async function findUsers(ctx: Ctx, appId: bigint, q: string): Promise<UserRow[]> {
-  const sql = sqlOf(ctx.db);
-  if (q.length < MIN_FUZZY) return sql.$queryRaw<UserRow[]>(usersStatement(appId, q, "all", 0n));
-  const rows = await sql.transaction(async (tx) => {
-    const bound = (await tx.$queryRaw<{ bound: bigint }[]>(usersBoundStatement()))[0]?.bound ?? 0n;
-    await tx.$executeRaw(recentUsersSetting());
-    return { bound, found: await tx.$queryRaw<UserRow[]>(usersStatement(appId, q, "recent", bound)) };
-  });
-  const { bound, found } = rows;
-  if (found.length < USERS_CAP)
-    found.push(
-      ...(await sql.$queryRaw<UserRow[]>(usersStatement(appId, q, "older", bound, USERS_CAP - found.length))),
-    );
-  return found;
+interface UserConversationRow extends UserRow {
+  conversation_id: bigint | null;
+  closed: boolean | null;
+  assignee_id: bigint | null;
+  last_update: Date | null;
+}
+
+interface UsersFound {
+  users: UserRow[];
+  /** The found users' conversations, newest first, with the user's row. */
+  conversations: (UserRow & Omit<ConversationRow, keyof Visitor | "uid">)[];
+}
+
+const newestFirst = (a: bigint, b: bigint) => (a < b ? 1 : a > b ? -1 : 0);
+
+/** The newest USERS_CAP users matching `q`, newest first, and their conversations (statements.ts: usersStatement). */
+async function findUsers(
+  ctx: Ctx,
+  input: SearchInput,
+  q: string,
+  withConversations: boolean,
+): Promise<UsersFound> {
+  const rows = await sqlOf(ctx.db).$queryRaw<UserConversationRow[]>(
+    usersStatement(input.appId, q, withConversations ? input : undefined),
+  );
+  const users = new Map<bigint, UserRow>();
+  const conversations: UsersFound["conversations"] = [];
+  for (const r of rows) {
+    if (!users.has(r.uid)) users.set(r.uid, r);
+    if (r.conversation_id !== null && r.conversation_id !== undefined)
+      conversations.push({
+        ...r,
+        conversation_id: r.conversation_id,
+        closed: r.closed ?? false,
+        last_update: r.last_update ?? new Date(0),
+      });
+  }
+  conversations.sort(
+    (a, b) =>
+      b.last_update.getTime() - a.last_update.getTime() || newestFirst(a.conversation_id, b.conversation_id),
+  );
+  return { users: [...users.values()].sort((a, b) => newestFirst(a.uid, b.uid)), conversations };
 }
 
 const visitorOf = (r: UserRow): Visitor => ({
@@ -174,23 +189,10 @@ const visitorOf = (r: UserRow): Visitor => ({
   userId: r.user_id,
 });
 
-async function findVisitorConversations(
-  ctx: Ctx,
-  input: SearchInput,
-  q: string,
-  users: UserRow[],
-): Promise<ConversationFound[]> {
-  if (!users.length) return [];
-  const byId = new Map(users.map((u) => [u.uid, visitorOf(u)]));
-  type Row = Pick<ConversationRow, "conversation_id" | "closed" | "assignee_id" | "last_update" | "uid">;
-  const rows = await sqlOf(ctx.db).$queryRaw<Row[]>(
-    visitorConversationsStatement(
-      input,
-      users.map((u) => u.uid),
-    ),
-  );
-  return rows.flatMap((r) => {
-    const visitor = byId.get(r.uid)!;
+/** The newest `limit` conversations of the users found, by the field of their visitor that matched. */
+function visitorConversations(found: UsersFound, limit: number, q: string): ConversationFound[] {
+  return found.conversations.slice(0, limit).flatMap((r) => {
+    const visitor = visitorOf(r);
     const m = matchedField(visitor, q);
     return m
       ? [

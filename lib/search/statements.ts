@@ -43,45 +43,44 @@ export function dateRange(column: Prisma.Sql, input: SearchInput): Prisma.Sql {
 export const RECENT_WINDOW = 10_000;
 
 /**
- * Replies and notes whose words match, newest first, in two steps: the RECENT_WINDOW newest parts (where a frequent
- * word fills the page, found by walking them and testing their stored vectors), then, if the page is not full, the
- * older ones through the GIN index alone: bound and ordered by `id + 0`, so that the planner cannot walk the table
- * by ID instead (its estimate for a prefix, `word:*`, is blind, and a word found nowhere would read every part).
- * The page's IDs are found first and the excerpts made for them alone (ts_headline re-parses a body).
+ * Replies and notes whose words match, newest first, in two steps of one statement: the RECENT_WINDOW newest parts
+ * (where a frequent word fills the page, found by walking them and testing their stored vectors), then the older
+ * ones through the GIN index alone: bound and ordered by `id + 0`, so that the planner cannot walk the table by ID
+ * instead (its estimate for a prefix, `word:*`, is blind, and a word found nowhere would read every part). The
+ * steps are the branches of a UNION ALL under the page's LIMIT, which stops pulling rows once the page is full: the
+ * older step runs only when the recent one left the page short (EXPLAIN shows it "never executed"), in the same
+ * round trip. The page's IDs are found first and the excerpts made for them alone (ts_headline re-parses a body).
  */
-export function messagesStatement(
-  input: SearchInput,
-  tsq: string,
-  before: bigint | undefined,
-  step: "recent" | "older",
-  limit = input.limit + 1,
-): Prisma.Sql {
+export function messagesStatement(input: SearchInput, tsq: string, before: bigint | undefined): Prisma.Sql {
   const query = Prisma.sql`to_tsquery('simple', ${tsq})`;
   const top =
     before === undefined
       ? Prisma.sql`(SELECT max(id) + 1 FROM conversation_parts)`
       : Prisma.sql`${before}::bigint`;
-  const range =
-    step === "recent"
-      ? Prisma.sql`p.id < ${top} AND p.id >= ${top} - ${RECENT_WINDOW}`
-      : Prisma.sql`p.id + 0 < ${top} - ${RECENT_WINDOW}`;
   const filters = conversationFilters(input);
   const needsConversation =
     (input.state !== undefined && input.state !== "all") || input.assignee !== undefined;
-  return planEachTime(Prisma.sql`
-    SELECT k.id AS part_id, k.type AS part_type, k.created,
-      ts_headline('simple', k.body, ${query}, ${HEADLINE}) AS headline,
-      c.id AS conversation_id, c.closed, c.assignee_id, c.last_update,
-      u.id AS uid, u.name, u.email, u.phone, u.user_id
-    FROM (
+  const limit = input.limit + 1;
+  const step = (range: Prisma.Sql, order: Prisma.Sql) => Prisma.sql`(
       SELECT p.id, p.conversation_id, p.type, p.created, p.body
       FROM conversation_parts p
       WHERE p.body_search @@ ${query} AND p.app_id = ${input.appId} AND ${range}
         AND p.type IN (${Prisma.join([...MESSAGE_TYPES])})
         AND ${dateRange(Prisma.sql`p.created`, input)}
         AND ${needsConversation ? Prisma.sql`EXISTS (SELECT 1 FROM conversations c WHERE c.id = p.conversation_id AND ${filters})` : Prisma.sql`TRUE`}
-      ORDER BY ${step === "recent" ? Prisma.sql`p.id` : Prisma.sql`p.id + 0`} DESC
-      LIMIT ${limit}
+      ORDER BY ${order} DESC
+      LIMIT ${limit})`;
+  return planEachTime(Prisma.sql`
+    SELECT k.id AS part_id, k.type AS part_type, k.created,
+      ts_headline('simple', k.body, ${query}, ${HEADLINE}) AS headline,
+      c.id AS conversation_id, c.closed, c.assignee_id, c.last_update,
+      u.id AS uid, u.name, u.email, u.phone, u.user_id
+    FROM (
+      SELECT * FROM (
+        ${step(Prisma.sql`p.id < ${top} AND p.id >= ${top} - ${RECENT_WINDOW}`, Prisma.sql`p.id`)}
+        UNION ALL
+        ${step(Prisma.sql`p.id + 0 < ${top} - ${RECENT_WINDOW}`, Prisma.sql`p.id + 0`)}
+      ) steps LIMIT ${limit}
     ) k
     JOIN conversations c ON c.id = k.conversation_id
     JOIN users u ON u.id = c.user_id
@@ -110,55 +109,45 @@ export function userMatch(appId: bigint, q: string): Prisma.Sql {
     OR (u.user_id >= ${q} AND u.user_id < ${prefixUpper(q)}))`;
 }
 
-/** Where the recent step of a fuzzy user search starts: below it, the older step. */
-export const usersBoundStatement = () =>
-  Prisma.sql`SELECT coalesce(max(id), 0) - ${RECENT_USERS} AS bound FROM users`;
-
 /**
- * Run before the recent step, in its transaction. The planner prices ILIKE as nearly free, so for a rare fragment
- * it would walk the window's users backwards testing each (20,000 rows of four ILIKEs); with plain index scans off
- * it intersects the window's ID range with the trigram index (BitmapAnd) and reads the rows of the matches alone.
- */
-export const recentUsersSetting = () => Prisma.sql`SET LOCAL enable_indexscan = off`;
-
-/**
- * The newest matching users, for a fuzzy `q` in two steps like messages. "recent": the RECENT_USERS newest users,
- * the bound a literal so that the planner sees how few they are, read through the trigram index and the ID range
- * together (recentUsersSetting): a common fragment (a first name held by thousands) reads the rows of the window's
- * matches only, not every match's. "older", only when the page is not full: the trigram index alone,
- * ordered by `id + 0` so that the planner cannot walk every user backwards for a fragment nobody holds. A short
- * `q` (prefixes on B-trees) is one step ("all").
+ * The newest matching users (at most USERS_CAP), newest first, with, when `conversations` is given, the newest
+ * of their conversations that pass its filters: one statement, one round trip (under the reply load each
+ * sequential statement waited its turn on the event loop and the pool: #18's search latency).
+ *
+ * A fuzzy `q` runs in two steps like messages, the branches of a UNION ALL under the LIMIT (the older one runs only
+ * when the recent one leaves the page short). "recent": the RECENT_USERS newest users, walked backwards by ID and
+ * each tested: at most 20,000 rows, and a common fragment (a first name held by thousands) stops early. "older":
+ * the trigram index alone, ordered by `id + 0` so that the planner cannot walk every user backwards for a fragment
+ * nobody holds. `bound` (where the steps meet) is the newest ID minus RECENT_USERS unless given (tests): any bound
+ * gives the same users, it only moves work between the steps. A short `q` (prefixes on B-trees) is one step.
+ *
+ * Rows: one per (user, conversation), a user without one once with null conversation columns.
  */
 export function usersStatement(
   appId: bigint,
   q: string,
-  step: "recent" | "older" | "all",
-  bound: bigint,
-  limit = USERS_CAP,
+  conversations?: SearchInput,
+  bound?: bigint,
 ): Prisma.Sql {
-  const range =
-    step === "recent"
-      ? Prisma.sql`u.id >= ${bound}`
-      : step === "older"
-        ? Prisma.sql`u.id + 0 < ${bound}`
-        : Prisma.sql`TRUE`;
+  const cols = Prisma.sql`u.id AS uid, u.name, u.email, u.phone, u.user_id, u.is_lead, u.last_seen`;
+  const match = userMatch(appId, q);
+  const at = bound ?? Prisma.sql`(SELECT coalesce(max(id), 0) - ${RECENT_USERS} FROM users)`;
+  const found =
+    q.length >= MIN_FUZZY
+      ? Prisma.sql`SELECT * FROM (
+          (SELECT ${cols} FROM users u WHERE ${match} AND u.id >= ${at} ORDER BY u.id DESC LIMIT ${USERS_CAP})
+          UNION ALL
+          (SELECT ${cols} FROM users u WHERE ${match} AND u.id + 0 < ${at} ORDER BY u.id + 0 DESC LIMIT ${USERS_CAP})
+        ) steps LIMIT ${USERS_CAP}`
+      : Prisma.sql`SELECT ${cols} FROM users u WHERE ${match} ORDER BY u.id DESC LIMIT ${USERS_CAP}`;
+  if (!conversations) return planEachTime(found);
   return planEachTime(Prisma.sql`
-    SELECT u.id AS uid, u.name, u.email, u.phone, u.user_id, u.is_lead, u.last_seen FROM users u
-    WHERE ${userMatch(appId, q)} AND ${range}
-    ORDER BY ${step === "older" ? Prisma.sql`u.id + 0` : Prisma.sql`u.id`} DESC LIMIT ${limit}`);
-}
-
-/** The newest conversations (filtered) of the given visitors (the newest USERS_CAP matching ones). */
-export function visitorConversationsStatement(input: SearchInput, userIds: bigint[]): Prisma.Sql {
-  return planEachTime(Prisma.sql`
-    SELECT c.id AS conversation_id, c.closed, c.assignee_id, c.last_update, c.user_id AS uid
-    FROM unnest(${userIds}::bigint[]) AS m(id) CROSS JOIN LATERAL (
-      SELECT c.id, c.closed, c.assignee_id, c.last_update, c.user_id FROM conversations c
-      WHERE c.user_id = m.id AND c.app_id = ${input.appId}
-        AND ${conversationFilters(input)} AND ${dateRange(Prisma.sql`c.last_update`, input)}
+    SELECT f.*, c.id AS conversation_id, c.closed, c.assignee_id, c.last_update
+    FROM (${found}) f LEFT JOIN LATERAL (
+      SELECT c.id, c.closed, c.assignee_id, c.last_update FROM conversations c
+      WHERE c.user_id = f.uid AND c.app_id = ${appId}
+        AND ${conversationFilters(conversations)} AND ${dateRange(Prisma.sql`c.last_update`, conversations)}
       ORDER BY c.last_update DESC, c.id DESC
-      LIMIT ${input.limit}
-    ) c
-    ORDER BY c.last_update DESC, c.id DESC
-    LIMIT ${input.limit}`);
+      LIMIT ${conversations.limit}
+    ) c ON TRUE`);
 }
