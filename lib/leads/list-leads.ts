@@ -4,7 +4,8 @@ import { invalid } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
 import { parseEventProp, systemProp, type UserSystemRow } from "../user-model/system-props";
 import { compileFilters, propExpr } from "./compile";
-import { parseFilters } from "./filters";
+import { parseFilters, type Group } from "./filters";
+import { branchesOf, OR_UNION_MAX, orUnionStatement, rootOr } from "./or-union";
 
 export const MAX_REACHABLE = 10_000;
 
@@ -17,6 +18,8 @@ export interface ListLeadsInput {
   limit?: number;
   /** v2 counts web-push subscribers as leads; v1 does not. */
   rule: "v2" | "v1";
+  /** The most matches an `or` is answered from its branches with (OR_UNION_MAX); tests set 0 for the single WHERE. */
+  orUnionUpTo?: number;
 }
 
 export interface LeadRow extends UserSystemRow {
@@ -34,9 +37,11 @@ function sortExpr(name: string): Prisma.Sql {
 
 /**
  * One statement: the number of users matching the filters and the requested page of them, both under the same
- * WHERE (app, lead flag, filters); with no filters, the number is the app's kept count of leads. Reads are live, so the list matches the user card at once. The page is found as
- * IDs first: with the covering leads index, skipping to offset 9,980 then reads the index alone, and only the page's
- * rows from the table. Planned with its values each time: the best plan depends on how selective they are.
+ * WHERE (app, lead flag, filters); with no filters, the number is the app's kept count of leads. Reads are live, so
+ * the list matches the user card at once. The page is found as IDs first: with the covering leads index, skipping to
+ * offset 9,980 then reads the index alone, and only the page's rows from the table. A root `or` is answered from
+ * its branches' matches while they are few (or-union.ts): as one WHERE, a tag or event under the `or` cannot use its
+ * index, and every lead is read. Planned with its values each time: the best plan depends on how selective they are.
  */
 export async function listLeads(
   ctx: Ctx,
@@ -53,28 +58,38 @@ export async function listLeads(
   }
   const tree =
     input.filters === undefined || input.filters === null ? undefined : parseFilters(input.filters);
-  const filters = tree ? await compileFilters(tree, { db: ctx.db, appId: input.appId }) : Prisma.sql`TRUE`;
+  const compile = (g: Group) => compileFilters(g, { db: ctx.db, appId: input.appId });
+  const or = tree && rootOr(tree);
+  const branches: Prisma.Sql[] = [];
+  for (const b of or ? branchesOf(or) : []) branches.push(await compile(b));
+  const filters = tree && !or ? await compile(tree) : Prisma.sql`TRUE`;
   const sort = sortExpr(input.sortProp ?? "$last_seen");
   const dir = Prisma.raw(input.sortOrder === "asc" ? "ASC" : "DESC");
   const flag = Prisma.raw(input.rule === "v1" ? "u.is_lead_v1" : "u.is_lead");
-  const where = Prisma.sql`u.app_id = ${input.appId} AND ${flag} AND ${filters}`;
-  // Every lead: the kept count (lead_counts, see its trigger) rather than a count of them all.
-  const counted =
-    tree && tree.items.length > 0
-      ? Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`
-      : Prisma.sql`SELECT coalesce((SELECT ${Prisma.raw(input.rule === "v1" ? "leads_v1" : "leads")}
-          FROM lead_counts WHERE app_id = ${input.appId}), 0) AS total`;
+  const base = Prisma.sql`u.app_id = ${input.appId} AND ${flag}`;
+  const where = Prisma.sql`${base} AND ${filters}`;
+  const upTo = input.orUnionUpTo ?? OR_UNION_MAX;
+  const parts = or
+    ? orUnionStatement({ base, branches, sort, dir, limit, offset, upTo })
+    : {
+        with: Prisma.empty,
+        // Every lead: the kept count (lead_counts, see its trigger) rather than a count of them all.
+        counted:
+          tree && tree.items.length > 0
+            ? Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`
+            : Prisma.sql`SELECT coalesce((SELECT ${Prisma.raw(input.rule === "v1" ? "leads_v1" : "leads")}
+                FROM lead_counts WHERE app_id = ${input.appId}), 0) AS total`,
+        ids: Prisma.sql`SELECT u.id FROM users u WHERE ${where}
+          ORDER BY ${sort} ${dir} NULLS LAST, u.id ${dir}
+          LIMIT ${limit} OFFSET ${offset}`,
+      };
   const rows = await sqlOf(ctx.db).$queryRaw<(RawLead & { total: number })[]>(
-    planEachTime(Prisma.sql`
-    SELECT c.total, p.* FROM (${counted}) c
+    planEachTime(Prisma.sql`${parts.with}
+    SELECT c.total, p.* FROM (${parts.counted}) c
     LEFT JOIN LATERAL (
       SELECT u.id, u.app_id, u.user_id, u.presence, u.last_heartbeat, u.name, u.email, u.phone, u.avatar,
         u.initial_referrer, u.country, u.region, u.city, u.sessions, u.last_seen, u.last_contacted, u.last_reply
-      FROM users u JOIN (
-        SELECT u.id FROM users u WHERE ${where}
-        ORDER BY ${sort} ${dir} NULLS LAST, u.id ${dir}
-        LIMIT ${limit} OFFSET ${offset}
-      ) k ON k.id = u.id
+      FROM users u JOIN (${parts.ids}) k ON k.id = u.id
       ORDER BY ${sort} ${dir} NULLS LAST, u.id ${dir}
     ) p ON TRUE`),
   );

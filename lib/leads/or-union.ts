@@ -1,0 +1,66 @@
+import { Prisma } from "../db/generated/client";
+import type { Group } from "./filters";
+
+/**
+ * The most matches (summed over the branches, before removing duplicates) for which the list answers a root `or`
+ * from its branches' IDs rather than one walk of every lead. The nested or/and bench case (24k) at 1M: 1.2–2.1 s →
+ * 0.16–0.29 s; an `or` with a frequent branch (`$sessions gte 3`, 255k of 415k leads) read whole was 4× slower than
+ * the walk, so beyond this the statement stops reading the branches and falls back (docs/scaling.md).
+ */
+export const OR_UNION_MAX = 50_000;
+
+/** The `or` whose items a filter tree matches, through `and` groups of a single item; null when there is none. */
+export function rootOr(root: Group): Group | null {
+  let g = root;
+  while (g.op === "and" && g.items.length === 1 && g.items[0]?.kind === "group") g = g.items[0];
+  return g.op === "or" && g.items.length >= 2 ? g : null;
+}
+
+/** Each item of an `or` as a tree of its own (compiled alone, it is one branch's condition). */
+export function branchesOf(or: Group): Group[] {
+  return or.items.map((item) => ({ kind: "group", path: or.path, op: "and", items: [item] }));
+}
+
+export interface OrUnionInput {
+  /** The conditions every match meets (the app and the lead flag). */
+  base: Prisma.Sql;
+  branches: Prisma.Sql[];
+  sort: Prisma.Sql;
+  dir: Prisma.Sql;
+  limit: number;
+  offset: number;
+  upTo: number;
+}
+
+/**
+ * The list statement's parts for an `or`: a WITH clause, the count and the page's IDs, for `${with} SELECT … FROM
+ * (${counted}) c … JOIN (${ids}) k`. Each branch's leads are found on their own (each through its own index: the
+ * trigram, a leads index, the tag's users), with their sort key, so the page is the top of the matches and no lead
+ * is read again. The branches are read up to `upTo + 1` rows: beyond `upTo` the single-WHERE count and page run
+ * instead (the other side is never executed: its condition is a constant of the statement, a one-time filter).
+ * UNION ALL under LIMIT streams and stops; the duplicates (a lead in two branches) are removed after.
+ */
+export function orUnionStatement(q: OrUnionInput): {
+  with: Prisma.Sql;
+  counted: Prisma.Sql;
+  ids: Prisma.Sql;
+} {
+  const where = Prisma.sql`${q.base} AND (${Prisma.join(q.branches, " OR ")})`;
+  const arms = q.branches.map(
+    (b) => Prisma.sql`(SELECT u.id, ${q.sort} AS k FROM users u WHERE ${q.base} AND ${b})`,
+  );
+  const order = (id: Prisma.Sql, k: Prisma.Sql) => Prisma.sql`${k} ${q.dir} NULLS LAST, ${id} ${q.dir}`;
+  return {
+    with: Prisma.sql`WITH m AS MATERIALIZED (
+        SELECT * FROM (${Prisma.join(arms, " UNION ALL ")}) a LIMIT ${q.upTo + 1}),
+      few AS (SELECT count(*) <= ${q.upTo} AS ok FROM m),
+      d AS MATERIALIZED (SELECT DISTINCT id, k FROM m)`,
+    counted: Prisma.sql`SELECT CASE WHEN (SELECT ok FROM few) THEN (SELECT count(*)::int FROM d)
+      ELSE (SELECT count(*)::int FROM users u WHERE ${where}) END AS total`,
+    ids: Prisma.sql`(SELECT d.id FROM d WHERE (SELECT ok FROM few)
+        ORDER BY ${order(Prisma.sql`d.id`, Prisma.sql`d.k`)} LIMIT ${q.limit} OFFSET ${q.offset})
+      UNION ALL
+      (SELECT u.id FROM users u WHERE NOT (SELECT ok FROM few) AND ${where}
+        ORDER BY ${order(Prisma.sql`u.id`, q.sort)} LIMIT ${q.limit} OFFSET ${q.offset})`,
+  };
+}
