@@ -4,6 +4,7 @@ import { invalid } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
 import { parseEventProp, systemProp, type UserSystemRow } from "../user-model/system-props";
 import { compileFilters, propExpr } from "./compile";
+import { droppedLeads } from "./complement";
 import { parseFilters } from "./filters";
 
 export const MAX_REACHABLE = 10_000;
@@ -58,12 +59,18 @@ export async function listLeads(
   const dir = Prisma.raw(input.sortOrder === "asc" ? "ASC" : "DESC");
   const flag = Prisma.raw(input.rule === "v1" ? "u.is_lead_v1" : "u.is_lead");
   const where = Prisma.sql`u.app_id = ${input.appId} AND ${flag} AND ${filters}`;
-  // Every lead: the kept count (lead_counts, see its trigger) rather than a count of them all.
+  // Every lead: the kept count (lead_counts, see its trigger) rather than a count of them all; a filter most leads
+  // pass, that count minus the leads it drops (complement.ts).
+  const leads = Prisma.sql`coalesce((SELECT ${Prisma.raw(input.rule === "v1" ? "leads_v1" : "leads")}
+    FROM lead_counts WHERE app_id = ${input.appId}), 0)`;
+  const dropped = tree ? droppedLeads(tree) : null;
   const counted =
-    tree && tree.items.length > 0
-      ? Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`
-      : Prisma.sql`SELECT coalesce((SELECT ${Prisma.raw(input.rule === "v1" ? "leads_v1" : "leads")}
-          FROM lead_counts WHERE app_id = ${input.appId}), 0) AS total`;
+    !tree || tree.items.length === 0
+      ? Prisma.sql`SELECT ${leads} AS total`
+      : dropped
+        ? Prisma.sql`SELECT (${leads} - (SELECT count(*) FROM users u WHERE u.app_id = ${input.appId} AND ${flag}
+          AND ${await compileFilters(dropped, { db: ctx.db, appId: input.appId })}))::int AS total`
+        : Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`;
   const rows = await sqlOf(ctx.db).$queryRaw<(RawLead & { total: number })[]>(
     planEachTime(Prisma.sql`
     SELECT c.total, p.* FROM (${counted}) c
