@@ -1,3 +1,6 @@
+import { Prisma } from "../db/generated/client";
+import type { Db } from "../db/client";
+import { compileFilters } from "./compile";
 import type { CondType } from "./filter-grammar";
 import type { Condition, Group } from "./filters";
 
@@ -14,23 +17,18 @@ import type { Condition, Group } from "./filters";
  * - custom list_ncontains `NOT (props_custom @> x)`, list_contains `props_custom @> x` (props_custom is NOT NULL).
  * - custom numbers (user_prop_values): neq, gt_or_unknown, lt_or_unknown are `NOT EXISTS` a row with num = n, <= n,
  *   >= n; eq, lte, gte are `u.id IN` the rows with the same test.
- * - event props: the NULL-accepting conditions are `u.id NOT IN` the summaries failing the condition; their counterpart
- *   is `u.id IN` the summaries meeting the opposite one, the same rows since a summary's count, first and last are
- *   NOT NULL (and user_id too, so NOT IN is never NULL).
  *
  * Left out: conditions whose positive form is no cheaper for a frequent value (custom str_neq and text
- * str_ncontains, through a trigram bitmap of every candidate's row; known / unknown, through no index at all), and
- * custom `unknown`, whose JSON counterpart (`known`) is not written on user_prop_values.
+ * str_ncontains, through a trigram bitmap of every candidate's row; known / unknown on name and email, through no
+ * index narrower than the leads), custom `unknown` (its counterpart `known` reads the JSON), and event props (at
+ * 1M, "never did it" measured no faster: the page builds the same summaries' hash as the count).
+ *
+ * `$phone` known / unknown are counted on the `(app_id, phone)` index over all users instead: a phone makes a user
+ * a lead in both versions (relay_users_lead_flags), so the users with one are the leads with one.
  */
 const KEYED_TEXT = new Set(["country", "city"]);
 const INDEXED_INTEGER = new Set(["sessions"]);
 
-const EVENT_OPPOSITE: Partial<Record<CondType, CondType>> = {
-  unknown: "known",
-  neq: "eq",
-  gt_or_unknown: "lte",
-  lt_or_unknown: "gte",
-};
 const CUSTOM_NUMBER_OPPOSITE: Partial<Record<CondType, CondType>> = {
   neq: "eq",
   gt_or_unknown: "lte",
@@ -48,8 +46,13 @@ function opposite(c: Condition, typedProps: boolean): CondType | null {
     if (type === "list_ncontains") return "list_contains";
     return typedProps && c.value.kind === "number" ? (CUSTOM_NUMBER_OPPOSITE[type] ?? null) : null;
   }
-  if (prop.kind === "event") return EVENT_OPPOSITE[type] ?? null;
   return null;
+}
+
+/** The filter's one condition, when it is one condition (under an `and` or an `or`). */
+function single(tree: Group): Condition | null {
+  const only = tree.items.length === 1 ? tree.items[0] : undefined;
+  return only?.kind === "cond" ? only : null;
 }
 
 /**
@@ -57,9 +60,30 @@ function opposite(c: Condition, typedProps: boolean): CondType | null {
  * other filter, which is counted as it is.
  */
 export function droppedLeads(tree: Group, typedProps = true): Group | null {
-  if (tree.items.length !== 1) return null;
-  const only = tree.items[0];
-  if (!only || only.kind !== "cond") return null;
-  const type = opposite(only, typedProps);
-  return type ? { ...tree, items: [{ ...only, type }] } : null;
+  const only = single(tree);
+  const type = only && opposite(only, typedProps);
+  return only && type ? { ...tree, items: [{ ...only, type }] } : null;
+}
+
+export interface TotalInput {
+  db: Pick<Db, "segment">;
+  appId: bigint;
+  /** The version's lead flag (`u.is_lead`, `u.is_lead_v1`) and its kept count of the app's leads. */
+  flag: Prisma.Sql;
+  leads: Prisma.Sql;
+}
+
+/** A statement for the filter's exact `total` (one `total` column) counted as above, or null to count it as it is. */
+export async function complementTotal(tree: Group, t: TotalInput): Promise<Prisma.Sql | null> {
+  const only = single(tree);
+  if (only?.prop.kind === "system" && only.prop.def.column === "phone") {
+    const withPhone = Prisma.sql`SELECT count(*) FROM users u WHERE u.app_id = ${t.appId} AND u.phone IS NOT NULL`;
+    if (only.type === "known") return Prisma.sql`SELECT (${withPhone})::int AS total`;
+    if (only.type === "unknown") return Prisma.sql`SELECT (${t.leads} - (${withPhone}))::int AS total`;
+  }
+  const dropped = droppedLeads(tree);
+  if (!dropped) return null;
+  const where = await compileFilters(dropped, { db: t.db, appId: t.appId });
+  return Prisma.sql`SELECT (${t.leads} - (SELECT count(*) FROM users u
+    WHERE u.app_id = ${t.appId} AND ${t.flag} AND ${where}))::int AS total`;
 }

@@ -4,7 +4,7 @@ import { invalid } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
 import { parseEventProp, systemProp, type UserSystemRow } from "../user-model/system-props";
 import { compileFilters, propExpr } from "./compile";
-import { droppedLeads } from "./complement";
+import { complementTotal } from "./complement";
 import { parseFilters } from "./filters";
 
 export const MAX_REACHABLE = 10_000;
@@ -63,14 +63,11 @@ export async function listLeads(
   // pass, that count minus the leads it drops (complement.ts).
   const leads = Prisma.sql`coalesce((SELECT ${Prisma.raw(input.rule === "v1" ? "leads_v1" : "leads")}
     FROM lead_counts WHERE app_id = ${input.appId}), 0)`;
-  const dropped = tree ? droppedLeads(tree) : null;
   const counted =
     !tree || tree.items.length === 0
       ? Prisma.sql`SELECT ${leads} AS total`
-      : dropped
-        ? Prisma.sql`SELECT (${leads} - (SELECT count(*) FROM users u WHERE u.app_id = ${input.appId} AND ${flag}
-          AND ${await compileFilters(dropped, { db: ctx.db, appId: input.appId })}))::int AS total`
-        : Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`;
+      : ((await complementTotal(tree, { db: ctx.db, appId: input.appId, flag, leads })) ??
+        Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`);
   const rows = await sqlOf(ctx.db).$queryRaw<(RawLead & { total: number })[]>(
     planEachTime(Prisma.sql`
     SELECT c.total, p.* FROM (${counted}) c
