@@ -6,46 +6,37 @@ import type { Condition, Group } from "./filters";
 
 /**
  * A filter that keeps most leads (`$country` is not "United States": 280k of 415k at 1M) is counted as the leads
- * minus the ones it drops: `total = leads − count(dropped)`. The dropped leads are those of the condition returned
- * here, a positive one an index serves (the leads country index, the GIN on props_custom, a range of the summaries
- * or of user_prop_values), where the negated one reads every lead.
+ * minus the ones it drops, `total = leads − count(dropped)`, where the dropped leads are a positive condition that an
+ * index serves (the leads country, city and sessions indexes, the GIN on props_custom) and the negated one reads
+ * every lead. Only for a filter of that one condition: under an `and` with others, the others already narrow the
+ * count.
  *
  * Exact only when the condition is never NULL, so that every lead is either kept or dropped: each pair below
- * compiles (compile.ts, compile-custom.ts) to A and NOT A over the same values, with no NULL left to fall between:
- * - system str_neq `(col IS NULL OR lower(col) <> s)`: its dropped leads are str_eq `col IS NOT NULL AND key = s`.
- * - system neq `(col IS NULL OR col <> n)`, eq `col = n`.
- * - custom list_ncontains `NOT (props_custom @> x)`, list_contains `props_custom @> x` (props_custom is NOT NULL).
- * - custom numbers (user_prop_values): neq, gt_or_unknown, lt_or_unknown are `NOT EXISTS` a row with num = n, <= n,
- *   >= n; eq, lte, gte are `u.id IN` the rows with the same test.
+ * compiles (compile.ts) to A and NOT A over the same values, with no NULL left to fall between:
+ * - `$country`/`$city` str_neq `(col IS NULL OR lower(col) <> s)`; str_eq `col IS NOT NULL AND key = s` (the key is
+ *   `lower(col) COLLATE "C"`: equality is byte equality under any deterministic collation).
+ * - `$sessions` neq `(col IS NULL OR col <> n)`; eq `col = n`.
+ * - custom list_ncontains `NOT (props_custom @> x)`; list_contains `props_custom @> x` (props_custom is NOT NULL).
  *
- * Left out: conditions whose positive form is no cheaper for a frequent value (custom str_neq and text
- * str_ncontains, through a trigram bitmap of every candidate's row; known / unknown on name and email, through no
- * index narrower than the leads), custom `unknown` (its counterpart `known` reads the JSON), and event props (at
- * 1M, "never did it" measured no faster: the page builds the same summaries' hash as the count).
+ * `$phone` known / unknown are counted on the `(app_id, phone)` index over all users: a phone makes a user a lead
+ * in both versions (relay_users_lead_flags), so the users with one are the leads with one.
  *
- * `$phone` known / unknown are counted on the `(app_id, phone)` index over all users instead: a phone makes a user
- * a lead in both versions (relay_users_lead_flags), so the users with one are the leads with one.
+ * Left out, measured no faster at 1M: custom numbers (neq, gt_or_unknown, lt_or_unknown; the positive count hashes
+ * the same leads index against the same user_prop_values range as the anti-join) and event props ("never did it":
+ * the page builds the same summaries' hash as the count). Not tried, their positive form being no cheaper for a
+ * frequent value: custom str_neq and str_ncontains (a trigram bitmap reading every candidate's row), known /
+ * unknown on name and email (no index narrower than the leads; 318k users have an email at 1M).
  */
 const KEYED_TEXT = new Set(["country", "city"]);
 const INDEXED_INTEGER = new Set(["sessions"]);
 
-const CUSTOM_NUMBER_OPPOSITE: Partial<Record<CondType, CondType>> = {
-  neq: "eq",
-  gt_or_unknown: "lte",
-  lt_or_unknown: "gte",
-};
-
-function opposite(c: Condition, typedProps: boolean): CondType | null {
+function opposite(c: Condition): CondType | null {
   const { prop, type } = c;
   if (prop.kind === "system") {
     if (type === "str_neq" && KEYED_TEXT.has(prop.def.column)) return "str_eq";
     if (type === "neq" && INDEXED_INTEGER.has(prop.def.column)) return "eq";
-    return null;
   }
-  if (prop.kind === "custom") {
-    if (type === "list_ncontains") return "list_contains";
-    return typedProps && c.value.kind === "number" ? (CUSTOM_NUMBER_OPPOSITE[type] ?? null) : null;
-  }
+  if (prop.kind === "custom" && type === "list_ncontains") return "list_contains";
   return null;
 }
 
@@ -59,9 +50,9 @@ function single(tree: Group): Condition | null {
  * The dropped leads of a filter made of one negated condition (see above), as a filter of their own; null for any
  * other filter, which is counted as it is.
  */
-export function droppedLeads(tree: Group, typedProps = true): Group | null {
+export function droppedLeads(tree: Group): Group | null {
   const only = single(tree);
-  const type = only && opposite(only, typedProps);
+  const type = only && opposite(only);
   return only && type ? { ...tree, items: [{ ...only, type }] } : null;
 }
 
