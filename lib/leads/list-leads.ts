@@ -4,6 +4,7 @@ import { invalid } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
 import { parseEventProp, systemProp, type UserSystemRow } from "../user-model/system-props";
 import { compileFilters, propExpr } from "./compile";
+import { complementTotal } from "./complement";
 import { parseFilters, type Group } from "./filters";
 import { branchesOf, OR_UNION_MAX, orUnionStatement, rootOr } from "./or-union";
 
@@ -69,16 +70,19 @@ export async function listLeads(
   const base = Prisma.sql`u.app_id = ${input.appId} AND ${flag}`;
   const where = Prisma.sql`${base} AND ${filters}`;
   const upTo = input.orUnionUpTo ?? OR_UNION_MAX;
+  // Every lead: the kept count (lead_counts, see its trigger) rather than a count of them all; a filter most leads
+  // pass, that count minus the leads it drops (complement.ts).
+  const leads = Prisma.sql`coalesce((SELECT ${Prisma.raw(input.rule === "v1" ? "leads_v1" : "leads")}
+    FROM lead_counts WHERE app_id = ${input.appId}), 0)`;
   const parts = or
     ? orUnionStatement({ base, branches, sort, dir, limit, offset, upTo })
     : {
         with: Prisma.empty,
-        // Every lead: the kept count (lead_counts, see its trigger) rather than a count of them all.
         counted:
-          tree && tree.items.length > 0
-            ? Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`
-            : Prisma.sql`SELECT coalesce((SELECT ${Prisma.raw(input.rule === "v1" ? "leads_v1" : "leads")}
-                FROM lead_counts WHERE app_id = ${input.appId}), 0) AS total`,
+          !tree || tree.items.length === 0
+            ? Prisma.sql`SELECT ${leads} AS total`
+            : ((await complementTotal(tree, { db: ctx.db, appId: input.appId, flag, leads })) ??
+              Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`),
         ids: Prisma.sql`SELECT u.id FROM users u WHERE ${where}
           ORDER BY ${sort} ${dir} NULLS LAST, u.id ${dir}
           LIMIT ${limit} OFFSET ${offset}`,

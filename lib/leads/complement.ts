@@ -1,0 +1,80 @@
+import { Prisma } from "../db/generated/client";
+import type { Db } from "../db/client";
+import { compileFilters } from "./compile";
+import type { CondType } from "./filter-grammar";
+import type { Condition, Group } from "./filters";
+
+/**
+ * A filter that keeps most leads (`$country` is not "United States": 280k of 415k at 1M) is counted as the leads
+ * minus the ones it drops, `total = leads − count(dropped)`, where the dropped leads are a positive condition that an
+ * index serves (the leads country, city and sessions indexes, the GIN on props_custom) and the negated one reads
+ * every lead. Only for a filter of that one condition: under an `and` with others, the others already narrow the
+ * count.
+ *
+ * Exact only when the condition is never NULL, so that every lead is either kept or dropped: each pair below
+ * compiles (compile.ts) to A and NOT A over the same values, with no NULL left to fall between:
+ * - `$country`/`$city` str_neq `(col IS NULL OR lower(col) <> s)`; str_eq `col IS NOT NULL AND key = s` (the key is
+ *   `lower(col) COLLATE "C"`: equality is byte equality under any deterministic collation).
+ * - `$sessions` neq `(col IS NULL OR col <> n)`; eq `col = n`.
+ * - custom list_ncontains `NOT (props_custom @> x)`; list_contains `props_custom @> x` (props_custom is NOT NULL).
+ *
+ * `$phone` known / unknown are counted on the `(app_id, phone)` index over all users: a phone makes a user a lead
+ * in both versions (relay_users_lead_flags), so the users with one are the leads with one.
+ *
+ * Left out, measured no faster at 1M: custom numbers (neq, gt_or_unknown, lt_or_unknown; the positive count hashes
+ * the same leads index against the same user_prop_values range as the anti-join) and event props ("never did it":
+ * the page builds the same summaries' hash as the count). Not tried, their positive form being no cheaper for a
+ * frequent value: custom str_neq and str_ncontains (a trigram bitmap reading every candidate's row), known /
+ * unknown on name and email (no index narrower than the leads; 318k users have an email at 1M).
+ */
+const KEYED_TEXT = new Set(["country", "city"]);
+const INDEXED_INTEGER = new Set(["sessions"]);
+
+function opposite(c: Condition): CondType | null {
+  const { prop, type } = c;
+  if (prop.kind === "system") {
+    if (type === "str_neq" && KEYED_TEXT.has(prop.def.column)) return "str_eq";
+    if (type === "neq" && INDEXED_INTEGER.has(prop.def.column)) return "eq";
+  }
+  if (prop.kind === "custom" && type === "list_ncontains") return "list_contains";
+  return null;
+}
+
+/** The filter's one condition, when it is one condition (under an `and` or an `or`). */
+function single(tree: Group): Condition | null {
+  const only = tree.items.length === 1 ? tree.items[0] : undefined;
+  return only?.kind === "cond" ? only : null;
+}
+
+/**
+ * The dropped leads of a filter made of one negated condition (see above), as a filter of their own; null for any
+ * other filter, which is counted as it is.
+ */
+export function droppedLeads(tree: Group): Group | null {
+  const only = single(tree);
+  const type = only && opposite(only);
+  return only && type ? { ...tree, items: [{ ...only, type }] } : null;
+}
+
+export interface TotalInput {
+  db: Pick<Db, "segment">;
+  appId: bigint;
+  /** The version's lead flag (`u.is_lead`, `u.is_lead_v1`) and its kept count of the app's leads. */
+  flag: Prisma.Sql;
+  leads: Prisma.Sql;
+}
+
+/** A statement for the filter's exact `total` (one `total` column) counted as above, or null to count it as it is. */
+export async function complementTotal(tree: Group, t: TotalInput): Promise<Prisma.Sql | null> {
+  const only = single(tree);
+  if (only?.prop.kind === "system" && only.prop.def.column === "phone") {
+    const withPhone = Prisma.sql`SELECT count(*) FROM users u WHERE u.app_id = ${t.appId} AND u.phone IS NOT NULL`;
+    if (only.type === "known") return Prisma.sql`SELECT (${withPhone})::int AS total`;
+    if (only.type === "unknown") return Prisma.sql`SELECT (${t.leads} - (${withPhone}))::int AS total`;
+  }
+  const dropped = droppedLeads(tree);
+  if (!dropped) return null;
+  const where = await compileFilters(dropped, { db: t.db, appId: t.appId });
+  return Prisma.sql`SELECT (${t.leads} - (SELECT count(*) FROM users u
+    WHERE u.app_id = ${t.appId} AND ${t.flag} AND ${where}))::int AS total`;
+}
