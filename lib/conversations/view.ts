@@ -68,23 +68,32 @@ export async function hydrateConversations(
     ...(fields.important_part_last && r.importantPartLastId ? [r.importantPartLastId] : []),
     ...(fields.reply_last && r.replyLastId ? [r.replyLastId] : []),
   ]);
-  // One after another: inside a transaction the queries share one connection, which runs one at a time anyway.
   const userIds = [...new Set(rows.map((r) => r.userId))].filter((id) => !knownUsers.has(id));
-  const users =
+  const findUsers = () =>
     fields.user && userIds.length
-      ? await db.$queryRaw<UserSystemRow[]>`
+      ? db.$queryRaw<UserSystemRow[]>`
           SELECT ${USER_SYSTEM_SQL} FROM users u WHERE u.id IN (${Prisma.join(userIds)})`
-      : [];
-  const adminById = await loadActors(
-    db,
-    rows.flatMap((r) => [r.assigneeId, r.lastAdminId]),
-    knownAdmins,
-  );
-  const parts = await loadParts(
-    db,
-    partIds.filter((id) => !knownParts.has(id)),
-  );
-  const chans = fields.channel && channels && rows.some((r) => r.channelId !== null) ? await channels() : [];
+      : Promise.resolve([]);
+  const findAdmins = () =>
+    loadActors(
+      db,
+      rows.flatMap((r) => [r.assigneeId, r.lastAdminId]),
+      knownAdmins,
+    );
+  const findParts = () =>
+    loadParts(
+      db,
+      partIds.filter((id) => !knownParts.has(id)),
+    );
+  const findChannels = () =>
+    fields.channel && channels && rows.some((r) => r.channelId !== null) ? channels() : Promise.resolve([]);
+  // On the pool (a SqlDb, which can open transactions) the lookups go out together, each on a connection of its
+  // own: the page waits for one round trip, not four. Inside a transaction they share its one connection, which
+  // runs one statement at a time anyway, so they go one after another.
+  const [users, adminById, parts, chans] =
+    "transaction" in db
+      ? await Promise.all([findUsers(), findAdmins(), findParts(), findChannels()])
+      : [await findUsers(), await findAdmins(), await findParts(), await findChannels()];
   const userById = new Map<bigint, UserSystemRow>([...knownUsers, ...users.map((u) => [u.id, u] as const)]);
   const channelById = new Map(chans.map((c) => [c.id, c]));
   const partById = new Map([...knownParts, ...parts.map((p) => [p.id, p] as const)]);
