@@ -53,7 +53,11 @@ async function build(entry: string): Promise<string> {
   });
   const code = result.outputFiles[0]!.contents;
   const hash = crypto.createHash("sha256").update(code).digest("hex").slice(0, 12);
-  const file = path.join(ROOT, ".cache", `${path.basename(entry, path.extname(entry))}-${hash}.mjs`);
+  const name = path
+    .relative(ROOT, entry)
+    .replace(/\.tsx?$/, "")
+    .replaceAll(path.sep, "-");
+  const file = path.join(ROOT, ".cache", `${name}-${hash}.mjs`);
   if (!fs.existsSync(file)) {
     // Written whole, then renamed: another test file may be starting it already.
     const tmp = `${file}.${process.pid}`;
