@@ -10,8 +10,12 @@ import { json, jsonError, lockFile, runCli, tmpDir, uniq, type Run } from "../li
 
 // The CLI on its own database (embedded in a temp DATA_DIR, or a fresh PostgreSQL database when the tests run
 // against a server), its commands run in order on it.
-const cli = (args: string[], env: Record<string, string | undefined> = {}, input?: string): Promise<Run> =>
-  runCli(args, { ...dbEnv, ...env }, input);
+const cli = (
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  input?: string,
+  via?: "tsx",
+): Promise<Run> => runCli(args, { ...dbEnv, ...env }, input, { via });
 
 // Asymmetric matchers are typed `any`; as `unknown` they fit in expected objects without unsafe assignments.
 const anyId: unknown = expect.any(Number);
@@ -57,7 +61,8 @@ describe("cli", { timeout: 180_000 }, () => {
   let appId: number;
 
   it("seeds the demo on an empty database, once", async () => {
-    const first = await cli(["demo:seed", "--json"]);
+    // Through tsx, as `npm run cli` starts it; the other runs use the same sources bundled (lib/testing/cli.ts).
+    const first = await cli(["demo:seed", "--json"], {}, undefined, "tsx");
     expect(first.code, first.stderr).toBe(0);
     expect(json(first)).toMatchObject({ seeded: true, admin: { email: "demo@example.com" } });
     expect(fs.existsSync(lockFile(dataDir))).toBe(false);

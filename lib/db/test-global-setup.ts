@@ -1,5 +1,6 @@
+import { prepareServerBundle } from "../testing/spawn";
 import { prepareTestDatabases } from "./testing";
 
 export default async function setup(): Promise<void> {
-  await prepareTestDatabases();
+  await Promise.all([prepareTestDatabases(), prepareServerBundle()]);
 }

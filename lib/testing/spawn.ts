@@ -1,7 +1,20 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { bundled } from "./bundle";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * Names server.ts bundled (lib/testing/bundle.ts), built once per test run by the vitest global setup: the test
+ * files start ~25 servers, and each start through tsx costs ~1 s more CPU. Unset (the benchmarks), or for the
+ * browser suite (e2e/global-setup.ts), the server starts from its sources through tsx.
+ */
+const BUNDLE_ENV = "RELAY_TEST_SERVER_BUNDLE";
+
+/** For the vitest global setup: builds the server bundle and names it for the test processes. */
+export async function prepareServerBundle(): Promise<void> {
+  process.env[BUNDLE_ENV] = await bundled("server.ts");
+}
 
 export interface Spawned {
   child: ChildProcess;
@@ -13,9 +26,10 @@ export interface Spawned {
 
 /** The real `server.ts` as a child process, as `npm start` runs it (port 0: it prints the one it got). */
 export function spawnServer(env: Record<string, string>): Spawned {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const bundle = process.env[BUNDLE_ENV];
+  const child = spawn(process.execPath, bundle ? [bundle] : ["--import", "tsx", "server.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", REDIS_URL: "", ...env },
+    env: { ...process.env, [BUNDLE_ENV]: "", PORT: "0", HOST: "127.0.0.1", REDIS_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
