@@ -1,5 +1,3 @@
-import { processWide } from "../config/process-wide";
-
 /**
  * How bigints serialize while toJson runs: as numbers, or as strings for `id_as_string` callers. Outside it the
  * bigint itself is returned, which leaves JSON.stringify as it was: a replacer (Prisma has some) still sees the
@@ -8,10 +6,14 @@ import { processWide } from "../config/process-wide";
  * A `toJSON` on BigInt's prototype rather than a replacer: JSON.stringify calls a replacer for every key of every
  * object, and a page of 20 conversations took 166 µs that way against 56 µs (node 20; #20's list profile had
  * toJson at 7% of the request's CPU). Defined once per process with one state, whichever copy of this module
- * loads first: route bundles carry copies of their own.
+ * loads first: route bundles carry copies of their own. (On globalThis by hand, as lib/config/process-wide.ts does:
+ * lib/domain imports nothing of the project.)
  */
-const state = processWide("json.bigints", () => {
-  const s: { mode: "outside" | "number" | "string" } = { mode: "outside" };
+type State = { mode: "outside" | "number" | "string" };
+const KEY = Symbol.for("relay.json.bigints");
+const holder = globalThis as { [KEY]?: State };
+const state = (holder[KEY] ??= (() => {
+  const s: State = { mode: "outside" };
   Object.defineProperty(BigInt.prototype, "toJSON", {
     configurable: true,
     writable: true,
@@ -20,7 +22,7 @@ const state = processWide("json.bigints", () => {
     },
   });
   return s;
-});
+})());
 
 /**
  * JSON text of a value holding 64-bit integers (bigints): as numbers, or as strings for `id_as_string` callers.
