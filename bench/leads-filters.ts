@@ -49,6 +49,9 @@ export function leadsFilterCases(ds: DatasetInfo): LeadsFilterCase[] {
     { label: "system str_ncontains $email", filters: [c("$email", "str_ncontains", { value: "gmail" })] },
     { label: "system known $phone", filters: [c("$phone", "known")] },
     { label: "system unknown $name", filters: [c("$name", "unknown")] },
+    { label: "system known $name", filters: [c("$name", "known")] },
+    { label: "system known $email", filters: [c("$email", "known")] },
+    { label: "system unknown $email", filters: [c("$email", "unknown")] },
     // Numbers.
     { label: "system gte $sessions", filters: [c("$sessions", "gte", { value: 20 })] },
     { label: "system eq $sessions", filters: [c("$sessions", "eq", { value: 3 })] },

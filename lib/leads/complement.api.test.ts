@@ -128,6 +128,7 @@ describe("totals of negated conditions, counted as their complement", () => {
         appId: a.app.id,
         flag: Prisma.sql`u.is_lead`,
         leads: Prisma.sql`0`,
+        rule: "v2",
       });
       expect(counted !== null, label).toBe(complemented.some(([f]) => f === filters));
       const got = await listLeads(a, ids, filters, { limit: 50 });

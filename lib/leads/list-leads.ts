@@ -81,8 +81,13 @@ export async function listLeads(
         counted:
           !tree || tree.items.length === 0
             ? Prisma.sql`SELECT ${leads} AS total`
-            : ((await complementTotal(tree, { db: ctx.db, appId: input.appId, flag, leads })) ??
-              Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`),
+            : ((await complementTotal(tree, {
+                db: ctx.db,
+                appId: input.appId,
+                flag,
+                leads,
+                rule: input.rule,
+              })) ?? Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`),
         ids: Prisma.sql`SELECT u.id FROM users u WHERE ${where}
           ORDER BY ${sort} ${dir} NULLS LAST, u.id ${dir}
           LIMIT ${limit} OFFSET ${offset}`,

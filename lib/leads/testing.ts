@@ -109,15 +109,22 @@ export const one = (property_name: string, type: string, value: unknown = {}) =>
   filters: [{ property_name, type, value }],
 });
 
-/** Apps whose kept lead counts (lead_counts) differ from a count of their users: none, when the trigger is right. */
+/** Apps whose kept lead counts (lead_counts: leads, and those with a name, an email) differ from a count of their users: none, when the trigger is right. */
 export async function leadCountDrift(db: Db) {
   return db.$queryRaw<{ app_id: bigint }[]>`
     SELECT coalesce(k.app_id, u.app_id) AS app_id FROM lead_counts k
     FULL JOIN (
-      SELECT app_id, count(*) FILTER (WHERE is_lead)::int AS leads, count(*) FILTER (WHERE is_lead_v1)::int AS v1
+      SELECT app_id, count(*) FILTER (WHERE is_lead)::int AS leads, count(*) FILTER (WHERE is_lead_v1)::int AS v1,
+        count(*) FILTER (WHERE is_lead AND name IS NOT NULL)::int AS named,
+        count(*) FILTER (WHERE is_lead_v1 AND name IS NOT NULL)::int AS named_v1,
+        count(*) FILTER (WHERE is_lead AND email IS NOT NULL)::int AS emailed,
+        count(*) FILTER (WHERE is_lead_v1 AND email IS NOT NULL)::int AS emailed_v1
       FROM users GROUP BY app_id
     ) u ON u.app_id = k.app_id
-    WHERE coalesce(k.leads, 0) <> coalesce(u.leads, 0) OR coalesce(k.leads_v1, 0) <> coalesce(u.v1, 0)`;
+    WHERE (coalesce(k.leads, 0), coalesce(k.leads_v1, 0), coalesce(k.named, 0), coalesce(k.named_v1, 0),
+        coalesce(k.emailed, 0), coalesce(k.emailed_v1, 0))
+      <> (coalesce(u.leads, 0), coalesce(u.v1, 0), coalesce(u.named, 0), coalesce(u.named_v1, 0),
+        coalesce(u.emailed, 0), coalesce(u.emailed_v1, 0))`;
 }
 
 /** Event summaries (first, last, count per user and type) that differ from their events: none when kept exactly. */
