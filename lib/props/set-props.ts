@@ -186,10 +186,10 @@ async function setPropsUnlocked(ctx: Ctx, input: SetPropsInput): Promise<SetProp
 /** Operations under the user's row lock, in one transaction with their log rows. */
 function setPropsLocked(ctx: Ctx, input: SetPropsInput): Promise<SetPropsResult> {
   return withEvents(sqlOf(ctx.db), async (tx, emit) => {
-    const { id, appId, created } = await lockUser(tx, ctx, input.user, { create: input.user.by_user_id });
-    const [row] = await tx.$queryRaw<PropsRow[]>`SELECT ${PROPS_ROW_SQL} FROM users u WHERE u.id = ${id}`;
-    // Locked just above, in this transaction.
-    if (!row) throw new Error(`user ${id} vanished under its lock`);
+    const { id, appId, created, row } = await lockUser<PropsRow>(tx, ctx, input.user, {
+      create: input.user.by_user_id,
+      columns: PROPS_ROW_SQL,
+    });
     const { result, data, event } = plan(row, input, id, appId);
     // A named statement (lib/db/statements.ts) for each set of columns: few sets recur, each planned once.
     if (Object.keys(data).length) await tx.$queryRaw(update(id, data));
