@@ -58,11 +58,16 @@ function record(
   return s;
 }
 
-/** Statements that make IDs (inserts, sequence draws); the IDs other statements return are the same on replay. */
-const MAKES_IDS = /\bINSERT\b|\bnextval\(/i;
+/**
+ * Statements that make IDs (inserts, sequence draws) or read a row's version (`xmin`, which an optimistic write
+ * checks: lib/props/set-props.ts); the IDs other statements return are the same on replay. A replayed write that
+ * kept the recorded version would match no row, the replay's row having changed since: doing nothing, it would
+ * be no baseline.
+ */
+const MAKES_IDS = /\bINSERT\b|\bnextval\(|\bxmin\b/i;
 
-/** Columns whose values are new IDs: `id`, and the part IDs a conversation's row lock reserves. */
-const ID_COLUMNS = ["id", "part_ids"];
+/** Columns whose values are new IDs: `id`, the part IDs a conversation's row lock reserves, a row's `version`. */
+const ID_COLUMNS = ["id", "part_ids", "version"];
 
 /** The new IDs of a result, flattened in row and column order (so a replay's result pairs with them). */
 function idsOf(fields: { name: string }[], rows: unknown[]): string[] {

@@ -140,23 +140,29 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function findBadText(
   v: unknown,
   opts: { nul?: boolean } = {},
-  path = "",
-  depth = 0,
 ): { path: string; problem: string } | undefined {
-  const nul = (t: string) => opts.nul !== false && t.includes("\u0000");
+  const keys: string[] = [];
+  const problem = badText(v, opts.nul !== false, keys, 0);
+  // The path is joined only for a refusal: built for every key, it was most of this check's cost on big inputs.
+  return problem === undefined ? undefined : { path: keys.join(".") || "params", problem };
+}
+
+/** The problem of `v`, with `keys` left holding its path (its container's, for a bad key). */
+function badText(v: unknown, nul: boolean, keys: string[], depth: number): string | undefined {
   if (typeof v === "string") {
-    if (nul(v)) return { path: path || "params", problem: "must not contain NUL characters" };
-    if (LONE_SURROGATE.test(v))
-      return { path: path || "params", problem: "must be valid Unicode (a lone surrogate)" };
+    if (nul && v.includes("\u0000")) return "must not contain NUL characters";
+    if (LONE_SURROGATE.test(v)) return "must be valid Unicode (a lone surrogate)";
     return undefined;
   }
   if (depth > 64 || typeof v !== "object" || v === null || v instanceof File) return undefined;
-  for (const [k, x] of Object.entries(v)) {
-    const key = path ? `${path}.${k}` : k;
-    if (nul(k) || LONE_SURROGATE.test(k))
-      return { path: path || "params", problem: "keys must be valid Unicode without NUL" };
-    const found = findBadText(x, opts, key, depth + 1);
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
+    if ((nul && k.includes("\u0000")) || LONE_SURROGATE.test(k))
+      return "keys must be valid Unicode without NUL";
+    keys.push(k);
+    const found = badText((v as Record<string, unknown>)[k], nul, keys, depth + 1);
     if (found !== undefined) return found;
+    keys.pop();
   }
   return undefined;
 }

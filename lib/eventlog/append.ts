@@ -50,20 +50,21 @@ function eventsJson(events: LogEvent[]): string {
 }
 
 /**
- * Appends the emitted events to the log inside the writing transaction, with their webhook deliveries, in one
- * statement. It first takes this transaction's log-writer lock (WRITER_LOCK: one per backend, so writers never wait
- * for each other) and only then draws the IDs, in the events' order, as rows are inserted; it also queues the
- * NOTIFY. The lock is held to the commit: lib/realtime/hub.ts waits for the writers holding it before it treats IDs
- * as final.
+ * The statement appending `events` to the log with their webhook deliveries. It first takes this transaction's
+ * log-writer lock (WRITER_LOCK: one per backend, so writers never wait for each other) and only then draws the IDs,
+ * in the events' order, as rows are inserted; it also queues the NOTIFY. The lock is held to the commit:
+ * lib/realtime/hub.ts waits for the writers holding it before it treats IDs as final. With `gate` (a CTE of the
+ * statement, e.g. the change the events tell of), the lock is taken after it, and nothing is logged unless it
+ * yields a row.
  */
-async function appendEvents(tx: Queryable, events: LogEvent[]): Promise<bigint[]> {
-  if (!events.length) return [];
-  const targets = await webhookTargets(
-    tx,
-    events.map((e, k) => ({ ...e, key: String(k) })),
-  );
-  const rows = await tx.$queryRaw<{ id: bigint }[]>`
-    WITH l AS MATERIALIZED (SELECT ${WRITER_LOCK}::text AS locked),
+function appendSql(
+  events: LogEvent[],
+  targets: Target[],
+  gate?: { name: string; cte: Prisma.Sql },
+): Prisma.Sql {
+  return Prisma.sql`
+    WITH ${gate ? Prisma.sql`${Prisma.raw(gate.name)} AS (${gate.cte}),` : Prisma.empty}
+    l AS MATERIALIZED (SELECT ${WRITER_LOCK}::text AS locked${gate ? Prisma.raw(` FROM ${gate.name}`) : Prisma.empty}),
     log AS (
       INSERT INTO event_log (app_id, user_id, channel, type, payload)
       SELECT e.app_id, e.user_id, e.channel, e.type, e.payload
@@ -78,9 +79,36 @@ async function appendEvents(tx: Queryable, events: LogEvent[]): Promise<bigint[]
         : Prisma.empty
     }
     SELECT id, ${NOTIFY_AT_COMMIT} AS n FROM log ORDER BY id`;
+}
+
+const keyed = (events: LogEvent[]) => events.map((e, k) => ({ ...e, key: String(k) }));
+
+/** Appends the emitted events to the log inside the writing transaction (appendSql). */
+async function appendEvents(tx: Queryable, events: LogEvent[]): Promise<bigint[]> {
+  if (!events.length) return [];
+  const targets = await webhookTargets(tx, keyed(events));
+  const rows = await tx.$queryRaw<{ id: bigint }[]>(appendSql(events, targets));
   const ids = rows.map((r) => r.id);
   markQueued(targets.map((t) => ids[Number(t.key)]!));
   return ids;
+}
+
+/**
+ * One statement, its own transaction: the change `cte` (a data-modifying statement with RETURNING, one row at
+ * most) and, when it yields its row, `events` appended to the log after it, as withEvents would in a transaction;
+ * then the publishers are woken. Whether the change was made: a change that matched no row logs nothing.
+ */
+export async function changeWithEvents(db: Queryable, cte: Prisma.Sql, events: LogEvent[]): Promise<boolean> {
+  if (!events.length) return (await db.$queryRaw<unknown[]>(cte)).length > 0;
+  const targets = await webhookTargets(db, keyed(events));
+  const rows = await db.$queryRaw<{ id: bigint }[]>(appendSql(events, targets, { name: "change", cte }));
+  if (!rows.length) return false;
+  const ids = rows.map((r) => r.id);
+  appendedCommitted(
+    ids,
+    targets.map((t) => ids[Number(t.key)]!),
+  );
+  return true;
 }
 
 /**

@@ -67,13 +67,16 @@ export async function findUserId(
 /**
  * Resolves the user inside a transaction and locks its row (`FOR UPDATE`), so that read-modify-write of props and
  * event summaries is serialised per user. With `create`, a by_user_id reference that names nobody makes the user.
+ * With `columns` (of `users u`), the locked row's values come back as `row`, read by the locking statement itself.
  */
-export async function lockUser(
+export async function lockUser<R extends object = Record<string, never>>(
   tx: Queryable,
   ctx: Ctx,
   ref: UserRef,
-  opts: { create?: boolean } = {},
-): Promise<{ id: bigint; appId: bigint; created: boolean }> {
+  opts: { create?: boolean; columns?: Prisma.Sql } = {},
+): Promise<{ id: bigint; appId: bigint; created: boolean; row: R }> {
+  const columns = opts.columns ? Prisma.sql`, ${opts.columns}` : Prisma.empty;
+  type Locked = R & { lock_id: bigint; lock_app: bigint };
   if (ref.by_user_id) {
     const appId = refApp(ctx, ref);
     let created = false;
@@ -83,18 +86,19 @@ export async function lockUser(
         ON CONFLICT (app_id, user_id) DO NOTHING RETURNING id`);
       created = ins.length > 0;
     }
-    const rows = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`
-      SELECT id FROM users WHERE app_id = ${appId} AND user_id = ${ref.id} FOR UPDATE`);
+    const rows = await tx.$queryRaw<Locked[]>(Prisma.sql`
+      SELECT u.id AS lock_id, u.app_id AS lock_app${columns} FROM users u
+      WHERE u.app_id = ${appId} AND u.user_id = ${ref.id} FOR UPDATE`);
     const row = rows[0];
     if (!row) throw missing(ref);
-    return { id: row.id, appId, created };
+    return { id: row.lock_id, appId, created, row };
   }
-  const rows = await tx.$queryRaw<{ id: bigint; app_id: bigint }[]>(Prisma.sql`
-    SELECT id, app_id FROM users WHERE id = ${serviceId(ref)} FOR UPDATE`);
+  const rows = await tx.$queryRaw<Locked[]>(Prisma.sql`
+    SELECT u.id AS lock_id, u.app_id AS lock_app${columns} FROM users u WHERE u.id = ${serviceId(ref)} FOR UPDATE`);
   const row = rows[0];
   if (!row) throw missing(ref);
-  assertApp(ctx, row.app_id);
-  return { id: row.id, appId: row.app_id, created: false };
+  assertApp(ctx, row.lock_app);
+  return { id: row.lock_id, appId: row.lock_app, created: false, row };
 }
 
 /**
