@@ -4,10 +4,9 @@ import { it, type TestApp } from "../testing/fixture";
 import { unique } from "../testing/factories";
 import type { TestServer } from "../testing/server";
 import { ok } from "../users/testing";
-import { compileFilters } from "./compile";
 import { complementTotal } from "./complement";
 import { parseFilters } from "./filters";
-import { listLeads, one } from "./testing";
+import { directLeadCount, listLeads, one } from "./testing";
 
 /**
  * A filter of one negated condition is counted as the app's kept lead count minus the leads it drops, and `$phone`
@@ -22,16 +21,6 @@ it.beforeAll(({ server, app }) => {
   s = server;
   a = app;
 });
-
-/** The filter's leads counted directly (no complement), under the version's lead flag. */
-async function directCount(filters: unknown, flag: "is_lead" | "is_lead_v1"): Promise<number> {
-  const where = await compileFilters(parseFilters(filters), { db: s.db, appId: a.app.id });
-  const [row] = await s.db.$queryRaw<{ n: number }[]>(
-    Prisma.sql`SELECT count(*)::int AS n FROM users u
-      WHERE u.app_id = ${a.app.id} AND ${Prisma.raw(`u.${flag}`)} AND ${where}`,
-  );
-  return row!.n;
-}
 
 describe("totals of negated conditions, counted as their complement", () => {
   it("equal a direct count and the leads listed", async () => {
@@ -134,10 +123,10 @@ describe("totals of negated conditions, counted as their complement", () => {
       const got = await listLeads(a, ids, filters, { limit: 50 });
       expect(got.names.sort(), label).toEqual([...want].sort());
       expect(got.total, label).toBe(want.length);
-      expect(got.total, label).toBe(await directCount(filters, "is_lead"));
+      expect(got.total, label).toBe(await directLeadCount(s.db, a.app.id, filters, "is_lead"));
       const v1 = await listLeads(a, ids, filters, { limit: 50 }, "v1/");
       expect(v1.total, `v1 ${label}`).toBe(want.filter((k) => k !== "push").length);
-      expect(v1.total, `v1 ${label}`).toBe(await directCount(filters, "is_lead_v1"));
+      expect(v1.total, `v1 ${label}`).toBe(await directLeadCount(s.db, a.app.id, filters, "is_lead_v1"));
     }
   });
 });

@@ -3,10 +3,9 @@ import { Prisma } from "../db/generated/client";
 import { it, type TestApp } from "../testing/fixture";
 import { unique } from "../testing/factories";
 import type { TestServer } from "../testing/server";
-import { compileFilters } from "./compile";
 import { complementTotal } from "./complement";
 import { parseFilters } from "./filters";
-import { leadCountDrift, listLeads, one } from "./testing";
+import { directLeadCount, leadCountDrift, listLeads, one } from "./testing";
 
 /**
  * `$name` / `$email` known and unknown as a filter's only condition are read from lead_counts' kept counts of the
@@ -24,16 +23,6 @@ it.beforeAll(({ server, app }) => {
 
 const FILTERS = ["$name", "$email"].flatMap((p) => [one(p, "known"), one(p, "unknown")]);
 
-/** The filter's leads counted directly, under the version's lead flag. */
-async function directCount(filters: unknown, flag: "is_lead" | "is_lead_v1"): Promise<number> {
-  const where = await compileFilters(parseFilters(filters), { db: s.db, appId: a.app.id });
-  const [row] = await s.db.$queryRaw<{ n: number }[]>(
-    Prisma.sql`SELECT count(*)::int AS n FROM users u
-      WHERE u.app_id = ${a.app.id} AND ${Prisma.raw(`u.${flag}`)} AND ${where}`,
-  );
-  return row!.n;
-}
-
 /** Every presence filter's total (v1 without the v2-only leads) against a direct count and the leads listed; no drift. */
 async function expectExact(
   ids: Record<string, bigint>,
@@ -48,10 +37,10 @@ async function expectExact(
     const got = await listLeads(a, ids, filters, { limit: 50 });
     expect(got.names.sort(), label).toEqual([...want[key]!].sort());
     expect(got.total, label).toBe(want[key]!.length);
-    expect(got.total, label).toBe(await directCount(filters, "is_lead"));
+    expect(got.total, label).toBe(await directLeadCount(s.db, a.app.id, filters, "is_lead"));
     const v1 = await listLeads(a, ids, filters, { limit: 50 }, "v1/");
     expect(v1.total, `v1 ${label}`).toBe(want[key]!.filter((k) => !v2Only.includes(k)).length);
-    expect(v1.total, `v1 ${label}`).toBe(await directCount(filters, "is_lead_v1"));
+    expect(v1.total, `v1 ${label}`).toBe(await directLeadCount(s.db, a.app.id, filters, "is_lead_v1"));
   }
   expect(await leadCountDrift(s.db), step).toEqual([]);
 }

@@ -1,7 +1,10 @@
 import type { Db } from "../db/client";
+import { Prisma } from "../db/generated/client";
 import type { TestApp } from "../testing/fixture";
 import type { TestServer } from "../testing/server";
 import { ok } from "../users/testing";
+import { compileFilters } from "./compile";
+import { parseFilters } from "./filters";
 
 export const DAY = 86_400_000;
 
@@ -151,4 +154,19 @@ export async function propValueDrift(db: Db) {
     ) j ON j.user_id = v.user_id AND j.key = v.key
     WHERE v.user_id IS NULL OR j.user_id IS NULL
       OR v.app_id <> j.app_id OR v.num IS DISTINCT FROM j.num OR v.at IS DISTINCT FROM j.at`;
+}
+
+/** A filter's leads counted directly (one WHERE, no kept count or complement), under the version's lead flag. */
+export async function directLeadCount(
+  db: Db,
+  appId: bigint,
+  filters: unknown,
+  flag: "is_lead" | "is_lead_v1",
+): Promise<number> {
+  const where = await compileFilters(parseFilters(filters), { db, appId });
+  const [row] = await db.$queryRaw<{ n: number }[]>(
+    Prisma.sql`SELECT count(*)::int AS n FROM users u
+      WHERE u.app_id = ${appId} AND ${Prisma.raw(`u.${flag}`)} AND ${where}`,
+  );
+  return row!.n;
 }
