@@ -20,12 +20,23 @@ export class Store {
   }
 
   setConversations(list: Conversation[]) {
-    for (const c of list) this.conversations.set(c.id, { ...this.conversations.get(c.id), ...c });
+    for (const c of list) this.merge(c);
     this.changed();
   }
 
+  /**
+   * A summary older than the one held is dropped: a socket event read late by the server's log tail (or a list
+   * requested before an event that came first) would otherwise put back a stale last message. Reads change a
+   * summary without moving its last_update, so an equal one is taken.
+   */
+  private merge(c: Conversation) {
+    const known = this.conversations.get(c.id);
+    if (known && c.last_update < known.last_update) return;
+    this.conversations.set(c.id, { ...known, ...c });
+  }
+
   upsertConversation(c: Conversation) {
-    this.conversations.set(c.id, { ...this.conversations.get(c.id), ...c });
+    this.merge(c);
     this.changed();
   }
 
