@@ -1,11 +1,8 @@
 import { describe, expect } from "vitest";
-import { Prisma } from "../db/generated/client";
 import { it, type TestApp } from "../testing/fixture";
 import { unique } from "../testing/factories";
 import type { TestServer } from "../testing/server";
-import { complementTotal } from "./complement";
-import { parseFilters } from "./filters";
-import { directLeadCount, leadCountDrift, listLeads, one } from "./testing";
+import { complementFor, directLeadCount, leadCountDrift, listLeads, one } from "./testing";
 
 /**
  * `$name` / `$email` known and unknown as a filter's only condition are read from lead_counts' kept counts of the
@@ -48,13 +45,7 @@ async function expectExact(
 describe("$name / $email known and unknown totals, from the kept counts", () => {
   it("are read from lead_counts, not counted", async () => {
     for (const filters of FILTERS) {
-      const counted = await complementTotal(parseFilters(filters), {
-        db: s.db,
-        appId: a.app.id,
-        flag: Prisma.sql`u.is_lead`,
-        leads: Prisma.sql`0`,
-        rule: "v1",
-      });
+      const counted = await complementFor(s.db, a.app.id, filters, "v1");
       expect(counted?.sql, JSON.stringify(filters)).toMatch(/FROM lead_counts/);
       expect(counted?.sql).toMatch(/_v1 FROM/);
       expect(counted?.sql).not.toMatch(/FROM users/);

@@ -4,6 +4,7 @@ import type { TestApp } from "../testing/fixture";
 import type { TestServer } from "../testing/server";
 import { ok } from "../users/testing";
 import { compileFilters } from "./compile";
+import { complementTotal } from "./complement";
 import { parseFilters } from "./filters";
 
 export const DAY = 86_400_000;
@@ -169,4 +170,15 @@ export async function directLeadCount(
       WHERE u.app_id = ${appId} AND ${Prisma.raw(`u.${flag}`)} AND ${where}`,
   );
   return row!.n;
+}
+
+/** The count statement complement.ts picks for a filter (null: counted directly); not run. */
+export function complementFor(db: Db, appId: bigint, filters: unknown, rule: "v2" | "v1") {
+  return complementTotal(parseFilters(filters), {
+    db,
+    appId,
+    flag: Prisma.sql`u.is_lead`,
+    leads: Prisma.sql`0`,
+    rule,
+  });
 }
