@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import pg from "pg";
 import { pgHandle, pgSession, type DbHandle } from "../lib/db/client";
-import { statementName } from "../lib/db/statements";
 
 /**
  * The baseline beside each API figure: the SQL the product ran for a request, recorded from its own connection
@@ -20,6 +19,11 @@ export interface Stmt {
   values: unknown[];
   /** The `id` column of what it returned: new IDs are mapped to the replay's own in later statements. */
   ids?: string[];
+  /**
+   * The prepared statement's name the product gave it, none for a statement planned at every execution
+   * (planEachTime): the replay prepares what the product prepared, so that both run the same plans.
+   */
+  name?: string;
 }
 export type Trace = Stmt[];
 
@@ -43,7 +47,7 @@ export class Recorder {
   }
 }
 
-type QueryConfig = { text: string; values?: unknown[] };
+type QueryConfig = { text: string; values?: unknown[]; name?: string };
 
 function record(
   trace: Trace | undefined,
@@ -54,6 +58,7 @@ function record(
   const text = typeof config === "string" ? config : config.text;
   if (NOT_THE_REQUEST.some((re) => re.test(text))) return undefined;
   const s: Stmt = { text, values: [...((typeof config === "string" ? values : config.values) ?? [])] };
+  if (typeof config !== "string" && config.name) s.name = config.name;
   trace.push(s);
   return s;
 }
@@ -189,9 +194,8 @@ export async function replay(pool: pg.Pool, trace: Trace): Promise<unknown[]> {
   try {
     for (const s of trace) {
       const values = ids.size ? s.values.map((v) => remap(v, ids)) : s.values;
-      // Named as the product names them: the baseline reuses plans as the product does.
-      const name = statementName({ sql: s.text }) || undefined;
-      const r = await client.query({ name, text: s.text, values, rowMode: "array" });
+      // Named as the product named them: the baseline reuses plans where the product does.
+      const r = await client.query({ name: s.name, text: s.text, values, rowMode: "array" });
       if (s.ids) {
         idsOf(r.fields, r.rows).forEach((now, i) => {
           const old = s.ids?.[i];
