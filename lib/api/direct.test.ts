@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalog } from "../compose/catalog";
-import { matchRoute } from "./direct";
+import { matchRoute } from "./route-table";
 import { startTestServer, type TestServer } from "../testing/server";
 import { makeApp, makeUser } from "../testing/factories";
 

@@ -4,7 +4,7 @@ import { rawRequest, type RawAnswer } from "../testing/raw-http";
 import type { TestServer } from "../testing/server";
 import { it } from "../testing/fixture";
 import { catalog } from "../compose/catalog";
-import { matchRoute } from "./direct";
+import { matchRoute } from "./route-table";
 import { catalogPath } from "./rewrite";
 import { DEFAULT_BODY_LIMIT } from "./params";
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
-import { allowedAt } from "./direct";
+import { allowedAt } from "./route-table";
 import type { Endpoint } from "./endpoint";
 import { VERSION_HEADER } from "./headers";
 import { errorBody } from "./envelope";
