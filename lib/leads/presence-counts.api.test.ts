@@ -1,8 +1,9 @@
 import { describe, expect } from "vitest";
+import { Prisma } from "../db/generated/client";
 import { it, type TestApp } from "../testing/fixture";
-import { unique } from "../testing/factories";
+import { makeApp, unique } from "../testing/factories";
 import type { TestServer } from "../testing/server";
-import { complementFor, directLeadCount, leadCountDrift, listLeads, one } from "./testing";
+import { complementFor, directLeadCount, leadCountDrift, listLeads, one, propValueDrift } from "./testing";
 
 /**
  * `$name` / `$email` known and unknown as a filter's only condition are read from lead_counts' kept counts of the
@@ -128,5 +129,47 @@ describe("$name / $email known and unknown totals, from the kept counts", () => 
       },
       "deleted",
     );
+  });
+});
+
+describe("one INSERT of many users (an import's batch)", () => {
+  // The AFTER INSERT triggers run once per statement over its rows (migration *_users_insert_statement_triggers).
+  it("is counted per app: leads, names, emails, the leads' quarters and the typed prop values", async () => {
+    const other = await makeApp(s.db);
+    const taken = unique("taken");
+    await s.db.user.create({ data: { appId: other.app.id, userId: taken, name: "Kept" } });
+    const rows = [
+      [a.app.id, unique("u"), "Ada", "ada@example.test", false, { mrr: 12, since: "2025-01-02T03:04:05" }],
+      [a.app.id, unique("u"), "", null, false, { plan: "free" }],
+      [a.app.id, null, null, "e@example.test", false, {}],
+      [a.app.id, null, null, null, true, { mrr: 1.5 }], // a v2-only lead (web push)
+      [a.app.id, null, null, null, false, { mrr: 7 }], // not a lead
+      [other.app.id, unique("u"), "Bo", null, false, { mrr: 3 }],
+      [other.app.id, taken, "Dup", "dup@example.test", false, { mrr: 4 }], // conflicts: not inserted
+    ] as const;
+    const values = rows.map(
+      ([app, userId, name, email, push, props]) =>
+        Prisma.sql`(${app}::bigint, ${userId}::text, ${name}::text, ${email}::text, ${push}::boolean,
+          ${JSON.stringify(props)}::jsonb, now() - ${`${rows.length} months`}::interval)`,
+    );
+    const inserted = await s.db.$executeRaw(Prisma.sql`
+      INSERT INTO users (app_id, user_id, name, email, webpush_subscribed, props_custom, created)
+      VALUES ${Prisma.join(values)}
+      ON CONFLICT (app_id, user_id) DO NOTHING`);
+    expect(inserted).toBe(rows.length - 1);
+    // An INSERT of no rows runs the statement triggers over an empty table.
+    await s.db.$executeRaw`INSERT INTO users (app_id) SELECT ${a.app.id} WHERE false`;
+    expect(await leadCountDrift(s.db)).toEqual([]);
+    expect(await propValueDrift(s.db)).toEqual([]);
+    const quarterDrift = await s.db.$queryRaw<{ app_id: bigint }[]>`
+      SELECT coalesce(q.app_id, u.app_id) AS app_id FROM lead_quarters q
+      FULL JOIN (
+        SELECT app_id, relay_quarter(created) AS at, count(*)::int AS leads FROM users WHERE is_lead GROUP BY 1, 2
+      ) u ON u.app_id = q.app_id AND u.at = q.at
+      WHERE coalesce(q.leads, 0) <> coalesce(u.leads, 0)`;
+    expect(quarterDrift).toEqual([]);
+    const [kept] = await s.db.$queryRaw<{ leads: number }[]>`
+      SELECT leads FROM lead_counts WHERE app_id = ${other.app.id}`;
+    expect(kept?.leads).toBe(2);
   });
 });
