@@ -113,11 +113,14 @@ function condition(c: Condition, now: Date, typedFor: bigint | null): Prisma.Sql
   }
   if (prop.kind === "event") {
     // A semi-join over the event type's summaries (its index), not a look-up per user: on a million users the
-    // correlated form probes the summaries once per lead.
+    // correlated form probes the summaries once per lead. The negated form is an anti-join (NOT EXISTS), never
+    // `NOT IN`: PostgreSQL cannot turn NOT IN into a join, and once the subquery's users outgrow work_mem for its
+    // hash it tests each lead against the whole list (at 5M users "never did it" ran for minutes; NOT EXISTS: 1 s).
     const col = Prisma.raw(prop.part === "count" ? "s.count" : `s."${prop.part}"`);
     const inner = valueCondition(c, { text: col, num: col, time: col, sort: col }, now);
     return NULL_ACCEPTING.has(c.type)
-      ? Prisma.sql`u.id NOT IN (SELECT s.user_id FROM user_event_summaries s WHERE s.event_type_id = ${prop.typeId} AND NOT (${inner}))`
+      ? Prisma.sql`NOT EXISTS (SELECT 1 FROM user_event_summaries s
+          WHERE s.user_id = u.id AND s.event_type_id = ${prop.typeId} AND NOT (${inner}))`
       : Prisma.sql`u.id IN (SELECT s.user_id FROM user_event_summaries s WHERE s.event_type_id = ${prop.typeId} AND ${inner})`;
   }
   return valueCondition(c, propExpr(prop), now);
