@@ -94,13 +94,17 @@ async function countWithoutIndexes(s: Session, filters: unknown): Promise<number
     filters === undefined
       ? Prisma.sql`TRUE`
       : await compileFilters(parseFilters(filters), { db: s.db.db, appId, typedProps: false });
-  const [row] = await s.db.db.$transaction(async (tx) => {
-    for (const off of ["enable_indexscan", "enable_bitmapscan", "enable_indexonlyscan"])
-      await tx.$executeRawUnsafe(`SET LOCAL ${off} = off`);
-    return tx.$queryRaw<{ n: number }[]>(
-      Prisma.sql`SELECT count(*)::int AS n FROM users u WHERE u.app_id = ${appId} AND u.is_lead AND ${where}`,
-    );
-  });
+  const [row] = await s.db.db.$transaction(
+    async (tx) => {
+      for (const off of ["enable_indexscan", "enable_bitmapscan", "enable_indexonlyscan"])
+        await tx.$executeRawUnsafe(`SET LOCAL ${off} = off`);
+      return tx.$queryRaw<{ n: number }[]>(
+        Prisma.sql`SELECT count(*)::int AS n FROM users u WHERE u.app_id = ${appId} AND u.is_lead AND ${where}`,
+      );
+      // A scan of every user: seconds at 5M, past Prisma's 5 s default for a transaction.
+    },
+    { timeout: 600_000 },
+  );
   return row?.n ?? -1;
 }
 
