@@ -101,8 +101,8 @@ async function countWithoutIndexes(s: Session, filters: unknown): Promise<number
       return tx.$queryRaw<{ n: number }[]>(
         Prisma.sql`SELECT count(*)::int AS n FROM users u WHERE u.app_id = ${appId} AND u.is_lead AND ${where}`,
       );
-      // A scan of every user: seconds at 5M, past Prisma's 5 s default for a transaction.
     },
+    // A scan of every user: seconds at 5M, past Prisma's 5 s default for a transaction.
     { timeout: 600_000 },
   );
   return row?.n ?? -1;
