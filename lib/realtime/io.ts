@@ -34,12 +34,7 @@ export async function attachIo(
   let pub: Redis | undefined;
   let sub: Redis | undefined;
   if (redisUrl) {
-    // Retry forever with a capped delay: after Redis restarts, delivery resumes by itself.
-    const opts = { maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(n * 200, 2000) };
-    pub = new Redis(redisUrl, opts);
-    sub = pub.duplicate();
-    pub.on("error", () => undefined);
-    sub.on("error", () => undefined);
+    ({ pub, sub } = adapterClients(redisUrl));
     // Broadcasts (a revoke's disconnect, typing) travel on channels named after the deployment.
     io.adapter(createAdapter(pub, sub, { key: `socket.io#${await deploymentName(rt.db)}` }));
   }
@@ -122,6 +117,23 @@ export async function attachIo(
       sub?.disconnect();
     },
   };
+}
+
+/**
+ * The adapter's two Redis clients. The subscriber connects only when the adapter subscribes: ioredis writes a
+ * SUBSCRIBE at once when the connection is open but not yet ready, which puts the client in subscriber mode, so
+ * its ready check (INFO) is refused, it reconnects, and, never having been ready, it does not subscribe again. An
+ * instance that created its adapter in that window (a few ms, as its startup query finished) never heard another
+ * instance's broadcasts. Connecting lazily, the subscriptions wait in the offline queue until the client is ready.
+ */
+export function adapterClients(redisUrl: string): { pub: Redis; sub: Redis } {
+  // Retry forever with a capped delay: after Redis restarts, delivery resumes by itself.
+  const opts = { maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(n * 200, 2000) };
+  const pub = new Redis(redisUrl, opts);
+  const sub = pub.duplicate({ lazyConnect: true });
+  pub.on("error", () => undefined);
+  sub.on("error", () => undefined);
+  return { pub, sub };
 }
 
 function settle(client: Redis): Promise<void> {
