@@ -1,4 +1,5 @@
 import { isDomainError, type DomainError, type DomainErrorKind } from "../domain/errors";
+import { isRetryableConflict } from "../db/conflicts";
 
 /** The API's error: what the envelope says. Services throw DomainErrors (lib/domain/errors.ts); toApiError maps. */
 export type ErrorName =
@@ -95,6 +96,14 @@ export function toApiError(err: unknown, requestId: string): ApiError {
   if (isApiError(err)) return err;
   if (isDomainError(err)) return fromDomain(err);
   if (isDatabaseUnreachable(err)) return unavailable();
+  // Still conflicting after its retries (withEvents): nothing was written, and the same request can be sent again.
+  if (isRetryableConflict(err))
+    return new ApiError(
+      "ServiceUnavailable",
+      "The change conflicted with concurrent changes and was not made: retry it.",
+      undefined,
+      { "Retry-After": "1" },
+    );
   return new ApiError("InternalError", `Something went wrong on our side (request ${requestId}).`);
 }
 

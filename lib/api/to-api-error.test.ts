@@ -161,3 +161,15 @@ describe("toApiError", () => {
     expect([bug.status, bug.message]).toEqual([500, "Something went wrong on our side (request req1)."]);
   });
 });
+
+describe("toApiError of a conflict that outlasted its retries", () => {
+  it("is a 503 to retry after a second, raw or wrapped by Prisma's driver adapter", () => {
+    const wrapped = { code: "P2010", meta: { driverAdapterError: { cause: { originalCode: "40P01" } } } };
+    for (const err of [{ code: "40P01" }, { code: "40001" }, wrapped])
+      expect(answer(err), JSON.stringify(err)).toMatchObject({
+        status: 503,
+        meta: { error: "ServiceUnavailable" },
+        headers: { "Retry-After": "1" },
+      });
+  });
+});

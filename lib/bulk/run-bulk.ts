@@ -1,6 +1,5 @@
 import type { Ctx } from "../auth/context";
 import { isDomainError } from "../domain/errors";
-import { isRetryableConflict } from "../db/conflicts";
 import {
   assignConversation,
   closeConversation,
@@ -52,21 +51,6 @@ function applyOne(ctx: Ctx, plan: BulkPlan, conversationId: bigint): Promise<Cha
         tag: params.tag ?? "",
         action: plan.action === "tag" ? "add" : "delete",
       });
-  }
-}
-
-/**
- * One conversation, run again when the database rolled it back on a deadlock: the rollup triggers' rows can be
- * locked in opposite orders by a change and a conversation starting at the same time (seen in CI: an assignment
- * against a visitor's new conversation), and an operator would simply retry.
- */
-async function applyRetrying(ctx: Ctx, plan: BulkPlan, conversationId: bigint): Promise<Changed> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await applyOne(ctx, plan, conversationId);
-    } catch (err) {
-      if (attempt >= 3 || !isRetryableConflict(err)) throw err;
-    }
   }
 }
 
@@ -123,7 +107,7 @@ export async function runBulkJob(ctx: Ctx, plan: BulkPlan, stop?: AbortSignal): 
       }
       const id = plan.ids[i]!;
       try {
-        const changed = await applyRetrying(ctx, plan, id);
+        const changed = await applyOne(ctx, plan, id);
         counts.succeeded++;
         if (!changed) counts.unchanged++;
       } catch (err) {

@@ -1,6 +1,7 @@
 import type { Db, Tx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import type { Queryable, SqlDb } from "../db/sql";
+import { retryingConflicts } from "../db/conflicts";
 import { toJson } from "../domain/json";
 import { tryRuntime } from "../server/runtime";
 import { insertDeliveries, webhookTargets, type Target } from "./fan-out";
@@ -115,7 +116,8 @@ export async function changeWithEvents(db: Queryable, cte: Prisma.Sql, events: L
  * Runs `fn` in one transaction and appends the events it emits to the log in that same transaction. Only after
  * the commit are they handed to the publishers; a rolled-back change publishes nothing. On a Prisma client `fn`
  * gets a Prisma transaction; on the driver (`sqlOf(db)`, lib/db/sql.ts), for the hottest writes, raw statements
- * only, and the transaction costs a fraction of Prisma's.
+ * only, and the transaction costs a fraction of Prisma's. A transaction the database rolled back on a deadlock or
+ * a serialization failure runs again, `fn` with it (lib/db/conflicts.ts): `fn` acts on the database only.
  */
 export function withEvents<T>(db: Db, fn: (tx: Tx, emit: Emit) => Promise<T>): Promise<T>;
 export function withEvents<T>(db: SqlDb, fn: (tx: Queryable, emit: Emit) => Promise<T>): Promise<T>;
@@ -129,10 +131,13 @@ export async function withEvents<T>(
     const r = await fn(tx as Tx, (e) => events.push(e));
     return { r, ids: await appendEvents(tx, events) };
   };
-  const { r, ids } =
+  // A deadlock between rollup rows (a new conversation against an assignment in the same app) rolls one writer
+  // back whole; run again, it commits. Nothing left the transaction: its events are published after the commit.
+  const { r, ids } = await retryingConflicts(() =>
     "$transaction" in db
-      ? await db.$transaction(body, { maxWait: 30_000, timeout: 30_000 })
-      : await db.transaction(body);
+      ? db.$transaction(body, { maxWait: 30_000, timeout: 30_000 })
+      : db.transaction(body),
+  );
   if (ids.length) notifyCommitted(ids);
   return r;
 }
