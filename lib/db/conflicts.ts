@@ -15,7 +15,8 @@ export function isRetryableConflict(err: unknown, depth = 0): boolean {
   for (const code of [e.code, e.originalCode, e.meta?.code])
     if (code === "40P01" || code === "40001" || code === "P2034") return true;
   return (
-    isRetryableConflict(e.cause, depth + 1) || isRetryableConflict(e.meta?.driverAdapterError?.cause, depth + 1)
+    isRetryableConflict(e.cause, depth + 1) ||
+    isRetryableConflict(e.meta?.driverAdapterError?.cause, depth + 1)
   );
 }
 

@@ -134,9 +134,7 @@ export async function withEvents<T>(
   // A deadlock between rollup rows (a new conversation against an assignment in the same app) rolls one writer
   // back whole; run again, it commits. Nothing left the transaction: its events are published after the commit.
   const { r, ids } = await retryingConflicts(() =>
-    "$transaction" in db
-      ? db.$transaction(body, { maxWait: 30_000, timeout: 30_000 })
-      : db.transaction(body),
+    "$transaction" in db ? db.$transaction(body, { maxWait: 30_000, timeout: 30_000 }) : db.transaction(body),
   );
   if (ids.length) notifyCommitted(ids);
   return r;
