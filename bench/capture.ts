@@ -186,10 +186,13 @@ function remapJson(v: unknown, ids: Map<string, string>): unknown {
   return remap(v, ids);
 }
 
-/** One trace, statement by statement on one connection; IDs the product got back are mapped to the replay's. */
-export async function replay(pool: pg.Pool, trace: Trace): Promise<unknown[]> {
+/**
+ * One trace, statement by statement on one connection; IDs the product got back are mapped to the replay's, and
+ * `rebased` IDs (recorded → replayed) from the first statement on.
+ */
+export async function replay(pool: pg.Pool, trace: Trace, rebased?: Map<string, string>): Promise<unknown[]> {
   const client = await pool.connect();
-  const ids = new Map<string, string>();
+  const ids = new Map<string, string>(rebased);
   let rows: unknown[] = [];
   try {
     for (const s of trace) {
@@ -215,7 +218,7 @@ export async function replay(pool: pg.Pool, trace: Trace): Promise<unknown[]> {
 
 /**
  * The baseline server: `GET /<label>/<i>` replays trace i (modulo how many were recorded) of that label and
- * answers the last statement's rows as JSON.
+ * answers the last statement's rows as JSON; `?ids=a:b,c:d` replays it with ID a as b and c as d.
  */
 export async function startBaseline(
   url: string,
@@ -227,12 +230,16 @@ export async function startBaseline(
     const [, label = "", i = "0"] = /^\/([^/]+)\/(\d+)/.exec(req.url ?? "") ?? [];
     const traces = rec.get(decodeURIComponent(label));
     const trace = traces[Number(i) % Math.max(1, traces.length)];
+    const pairs = new URL(req.url ?? "/", "http://x").searchParams.get("ids");
+    const rebased = pairs
+      ? new Map(pairs.split(",").map((p) => p.split(":") as [string, string]))
+      : undefined;
     req.resume();
     if (!trace) {
       res.writeHead(404).end(`no trace for ${label}`);
       return;
     }
-    replay(pool, trace).then(
+    replay(pool, trace, rebased).then(
       (rows) => {
         res.setHeader("content-type", "application/json");
         res.end(JSON.stringify({ data: rows }, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v)));

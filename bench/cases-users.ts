@@ -65,7 +65,13 @@ export async function benchUsers(s: Session): Promise<void> {
       headers: s.auth,
       form: { operations: JSON.stringify(operations(i)) },
     }),
-    { concurrency },
+    {
+      concurrency,
+      // Each replay on the user the API's request of that number updated, with other values than it holds.
+      rebase: (trace, request) => ({
+        [identified[trace % identified.length]!]: identified[request % identified.length]!,
+      }),
+    },
   );
   const visitors = await userIds(s, "last_seen IS NOT NULL", 20_000);
   const event = (i: number): Req => {

@@ -146,7 +146,23 @@ const traced = (label: string, r: Req): Req => ({
   ...r,
   headers: { ...r.headers, [TRACE_HEADER]: encodeURIComponent(label) },
 });
-const replayOf = (label: string) => (i: number) => ({ path: `/${encodeURIComponent(label)}/${i}` });
+/**
+ * IDs to replay a trace with instead of those it was recorded with (recorded → replayed), for a case whose writes
+ * store values the product computed from the row (props: `add`, names). Replayed on the row that already holds
+ * them, such a write changes nothing: PostgreSQL makes it a HOT update, without the index work the API's write
+ * did (measured: every baseline props update was HOT, none of the API's). `trace` is the trace's number (the
+ * request `make(trace)` recorded it), `request` the measured API request `make(request)` this replay stands for.
+ */
+export type Rebase = (trace: number, request: number) => Record<string, string>;
+
+const replayOf =
+  (s: Session, label: string, rebase?: Rebase, offset = 0) =>
+  (i: number): Req => {
+    const traces = s.rec.get(label).length;
+    const ids = rebase && traces ? Object.entries(rebase(i % traces, i + offset)) : [];
+    const q = ids.length ? `?ids=${ids.map(([a, b]) => `${a}:${b}`).join(",")}` : "";
+    return { path: `/${encodeURIComponent(label)}/${i}${q}` };
+  };
 
 /**
  * A latency case: `warmup` traced requests (their SQL is what the baseline replays), then `n` measured ones
@@ -168,7 +184,7 @@ export async function latencyCase(
     return sequential(s.api.url, make, { n, seconds });
   });
   const base = await metered(undefined, (start) =>
-    sequential(s.baseline.url, replayOf(label), {
+    sequential(s.baseline.url, replayOf(s, label), {
       n: api.sample.n + api.sample.failed,
       warmup: 2,
       onStart: start,
@@ -192,6 +208,7 @@ export async function throughputCase(
     trace?: number;
     target?: Target;
     extra?: Record<string, unknown>;
+    rebase?: Rebase;
   },
 ): Promise<Figure> {
   const seconds = opts.seconds ?? Number(process.env.BENCH_SECONDS ?? 8);
@@ -210,7 +227,11 @@ export async function throughputCase(
     }),
   );
   const base = await metered(undefined, (onStart) =>
-    concurrentOffThread(s.baseline.url, replayOf(label), { concurrency: opts.concurrency, seconds, onStart }),
+    concurrentOffThread(s.baseline.url, replayOf(s, label, opts.rebase, traceN), {
+      concurrency: opts.concurrency,
+      seconds,
+      onStart,
+    }),
   );
   return pushSides(s, group, label, api, base, opts);
 }
