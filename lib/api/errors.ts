@@ -1,5 +1,6 @@
 import { isDomainError, type DomainError, type DomainErrorKind } from "../domain/errors";
 import { isRetryableConflict } from "../db/conflicts";
+import { anyLayer } from "../db/error-layers";
 
 /** The API's error: what the envelope says. Services throw DomainErrors (lib/domain/errors.ts); toApiError maps. */
 export type ErrorName =
@@ -130,24 +131,14 @@ const UNREACHABLE_MESSAGE =
  * (an errno or a SQLSTATE), Prisma (its P1xxx codes), or Prisma's driver adapter, which wraps the driver's error
  * as `meta.driverAdapterError.cause` under a P2010 or a model call's code.
  */
-export function isDatabaseUnreachable(err: unknown, depth = 0): boolean {
-  if (typeof err !== "object" || err === null || depth > 4) return false;
-  const e = err as {
-    code?: unknown;
-    kind?: unknown;
-    message?: unknown;
-    originalCode?: unknown;
-    cause?: unknown;
-    meta?: { driverAdapterError?: { cause?: unknown } };
-  };
-  for (const code of [e.code, e.originalCode]) {
-    if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
-      return true;
-  }
-  if (typeof e.kind === "string" && UNREACHABLE_KINDS.has(e.kind)) return true;
-  if (typeof e.message === "string" && UNREACHABLE_MESSAGE.test(e.message)) return true;
-  return (
-    isDatabaseUnreachable(e.cause, depth + 1) ||
-    isDatabaseUnreachable(e.meta?.driverAdapterError?.cause, depth + 1)
+export function isDatabaseUnreachable(err: unknown): boolean {
+  return anyLayer(
+    err,
+    (e) =>
+      [e.code, e.originalCode].some(
+        (code) => typeof code === "string" && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)),
+      ) ||
+      (typeof e.kind === "string" && UNREACHABLE_KINDS.has(e.kind)) ||
+      (typeof e.message === "string" && UNREACHABLE_MESSAGE.test(e.message)),
   );
 }

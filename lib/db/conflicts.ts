@@ -1,22 +1,14 @@
+import { anyLayer } from "./error-layers";
+
 /**
  * PostgreSQL's deadlock (40P01) and serialization failure (40001), as the driver raises them, as Prisma reports
  * them (P2034), or as Prisma's driver adapter wraps the driver's error (`meta.driverAdapterError.cause`, with
  * `originalCode`): the database rolled the transaction back whole, so running it again is safe and usually
  * succeeds.
  */
-export function isRetryableConflict(err: unknown, depth = 0): boolean {
-  if (typeof err !== "object" || err === null || depth > 4) return false;
-  const e = err as {
-    code?: unknown;
-    originalCode?: unknown;
-    cause?: unknown;
-    meta?: { code?: unknown; driverAdapterError?: { cause?: unknown } };
-  };
-  for (const code of [e.code, e.originalCode, e.meta?.code])
-    if (code === "40P01" || code === "40001" || code === "P2034") return true;
-  return (
-    isRetryableConflict(e.cause, depth + 1) ||
-    isRetryableConflict(e.meta?.driverAdapterError?.cause, depth + 1)
+export function isRetryableConflict(err: unknown): boolean {
+  return anyLayer(err, (e) =>
+    [e.code, e.originalCode, e.meta?.code].some((c) => c === "40P01" || c === "40001" || c === "P2034"),
   );
 }
 
