@@ -6,10 +6,10 @@ import { ok } from "../users/testing";
 import { complementFor, directLeadCount, listLeads, one } from "./testing";
 
 /**
- * A filter of one negated condition is counted as the app's kept lead count minus the leads it drops, and `$phone`
- * known / unknown on the users with a phone (complement.ts): the total must stay the count of the leads the filter
- * keeps, with the prop missing, JSON null, empty or of another type, with users who are not leads, in both API
- * versions; other filters keep being counted as they are.
+ * A filter of one negated condition is counted as the app's kept lead count minus the leads it drops, `$phone`
+ * known / unknown on the users with a phone, and one custom condition on the prop's typed rows (complement.ts): the
+ * total must stay the count of the leads the filter keeps, with the prop missing, JSON null, empty or of another
+ * type, with users who are not leads, in both API versions; other filters keep being counted as they are.
  */
 let s: TestServer;
 let a: TestApp;
@@ -79,6 +79,16 @@ describe("totals of negated conditions, counted as their complement", () => {
       [one("interests", "list_ncontains", { value: "api" }), ["BR", "us", "empty", "none", "push", "phoned"]],
       [one("$phone", "known"), ["br", "phoned"]],
       [one("$phone", "unknown"), ["BR", "us", "empty", "none", "push"]],
+      // One custom condition, positive or negated: counted on the prop's typed rows and their lead flag.
+      [one("mrr", "unknown"), ["phoned"]],
+      [one("mrr", "lt_or_unknown", { value: 100 }), ["br", "us", "none", "push", "phoned"]],
+      [one("mrr", "gt_or_unknown", { value: 5 }), ["BR", "us", "empty", "none", "phoned"]],
+      [one("mrr", "neq", { value: 0 }), ["BR", "us", "empty", "none", "push", "phoned"]],
+      [one("mrr", "known"), ["br", "BR", "us", "empty", "none", "push"]],
+      [one("mrr", "gt", { value: 5 }), ["BR", "empty"]],
+      [one("mrr", "str_neq", { value: "100" }), ["br", "empty", "none", "push", "phoned"]],
+      [or("mrr", "str_contains", { value: "0" }), ["br", "BR", "us", "empty"]],
+      [one("mrr", "str_ncontains", { value: "0" }), ["none", "push", "phoned"]],
     ];
     // Counted as they are: more than one condition, a nested group, negations the complement leaves alone.
     const direct: [unknown, string[]][] = [
@@ -97,10 +107,6 @@ describe("totals of negated conditions, counted as their complement", () => {
         ["BR", "us", "empty", "none", "push", "phoned"],
       ],
       [one("$country", "known"), ["br", "BR", "us", "empty", "push"]],
-      [one("mrr", "unknown"), ["phoned"]],
-      [one("mrr", "lt_or_unknown", { value: 100 }), ["br", "us", "none", "push", "phoned"]],
-      [one("mrr", "gt_or_unknown", { value: 5 }), ["BR", "us", "empty", "none", "phoned"]],
-      [one("mrr", "neq", { value: 0 }), ["BR", "us", "empty", "none", "push", "phoned"]],
       [one(ev, "lt_or_unknown", { value: 2 }), ["BR", "us", "empty", "none", "push", "phoned"]],
       [one(ev, "gt_or_unknown", { value: 1 }), ["br", "BR", "empty", "none", "push", "phoned"]],
       [one(ev, "neq", { value: 1 }), ["br", "BR", "empty", "none", "push", "phoned"]],

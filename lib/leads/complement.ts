@@ -1,6 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { compileFilters } from "./compile";
+import { customTypedTotal } from "./compile-custom";
 import type { CondType } from "./filter-grammar";
 import type { Condition, Group } from "./filters";
 
@@ -25,11 +26,12 @@ import type { Condition, Group } from "./filters";
  * an email (`col IS NOT NULL`, as compiled by presenceCondition: '' is known) in the writing statement: no index is
  * narrower than the leads (318k users have an email at 1M), so a count of them read every lead (95–203 ms).
  *
- * Left out, measured no faster at 1M: custom numbers (neq, gt_or_unknown, lt_or_unknown; the positive count hashes
- * the same leads index against the same user_prop_values range as the anti-join) and event props ("never did it":
- * the page builds the same summaries' hash as the count). Not tried, their positive form being no cheaper for a
- * frequent value: custom str_neq and str_ncontains (a trigram bitmap reading every candidate's row), `$email`
- * str_ncontains (its positive form reads every email through the trigram index).
+ * A filter of one custom condition, positive or negated, is counted on the prop's typed rows instead (v2: the rows
+ * carry its lead flag; compile-custom.ts's customTypedTotal).
+ *
+ * Left out, measured no faster at 1M: event props ("never did it": the page builds the same summaries' hash as the
+ * count). Not tried, its positive form being no cheaper for a frequent value: `$email` str_ncontains (its positive
+ * form reads every email through the trigram index).
  */
 const KEYED_TEXT = new Set(["country", "city"]);
 /** lead_counts' columns of the leads with the system column known, per version. */
@@ -72,11 +74,16 @@ export interface TotalInput {
   flag: Prisma.Sql;
   leads: Prisma.Sql;
   rule: "v2" | "v1";
+  /** The instant the filter's day windows are counted from (as compiled for the page). */
+  now: Date;
 }
 
 /** A statement for the filter's exact `total` (one `total` column) counted as above, or null to count it as it is. */
 export async function complementTotal(tree: Group, t: TotalInput): Promise<Prisma.Sql | null> {
   const only = single(tree);
+  // One custom condition: counted on the prop's typed rows, which carry the v2 lead flag (compile-custom.ts).
+  const typed = only && t.rule === "v2" ? customTypedTotal(only, t.appId, t.now, t.leads) : null;
+  if (typed) return typed;
   if (only?.prop.kind === "system" && only.prop.def.column === "phone") {
     const withPhone = Prisma.sql`SELECT count(*) FROM users u WHERE u.app_id = ${t.appId} AND u.phone IS NOT NULL`;
     if (only.type === "known") return Prisma.sql`SELECT (${withPhone})::int AS total`;
@@ -92,7 +99,7 @@ export async function complementTotal(tree: Group, t: TotalInput): Promise<Prism
   }
   const dropped = droppedLeads(tree);
   if (!dropped) return null;
-  const where = await compileFilters(dropped, { db: t.db, appId: t.appId });
+  const where = await compileFilters(dropped, { db: t.db, appId: t.appId, now: t.now });
   return Prisma.sql`SELECT (${t.leads} - (SELECT count(*) FROM users u
     WHERE u.app_id = ${t.appId} AND ${t.flag} AND ${where}))::int AS total`;
 }

@@ -11,7 +11,7 @@ import { parseFilters } from "./filters";
 import { DAY, listLeads, one, propValueDrift, setProps, importUsersCsv } from "./testing";
 
 /**
- * Custom numbers, dates and presence are read from user_prop_values (kept by a users trigger): every answer must
+ * Custom numbers, dates, texts and presence are read from user_prop_values (kept by a users trigger): every answer must
  * equal the one read from the users' JSON, and the rows must follow every write that changes props_custom.
  */
 let s: TestServer;
@@ -39,7 +39,7 @@ async function names(ids: Record<string, bigint>, filters: unknown): Promise<str
   return listed.names.filter((n): n is string => n !== undefined).sort();
 }
 
-describe("custom numbers, dates and presence through user_prop_values", () => {
+describe("custom numbers, dates, texts and presence through user_prop_values", () => {
   it("answer as the JSON does, for every type of value, through creates, changes and deletes", async () => {
     const now = Date.now();
     const ids: Record<string, bigint> = {};
@@ -80,6 +80,18 @@ describe("custom numbers, dates and presence through user_prop_values", () => {
       "low",
     ]);
     expect(await q("known", {}, "flag")).toEqual(["shapes"]);
+    // Text: strings, numbers and booleans as text, case-insensitive; a list or an object is no text.
+    const t = (type: string, value?: string) => q(type, value === undefined ? {} : { value }, "mrr");
+    expect(await t("str_eq", "SIXTY")).toEqual(["texts"]);
+    expect(await t("str_eq", "60.5")).toEqual(["high"]);
+    expect(await t("str_neq", "sixty")).toEqual(all.filter((n) => n !== "texts"));
+    expect(await t("str_starts", "Si")).toEqual(["texts"]);
+    expect(await t("str_starts", "")).toEqual(["high", "low", "texts"]);
+    expect(await t("str_contains", "0")).toEqual(["high", "low"]);
+    expect(await t("str_contains", "%")).toEqual([]);
+    expect(await t("str_ncontains", "x")).toEqual(all.filter((n) => n !== "texts"));
+    expect(await q("str_eq", { value: "TRUE" }, "flag")).toEqual(["shapes"]);
+    expect(await q("str_contains", { value: "t" }, "signed_up")).toEqual(["high", "low", "texts"]);
     // Nested under an `or` with a JSON-read condition.
     expect(
       await names(ids, {
@@ -100,6 +112,18 @@ describe("custom numbers, dates and presence through user_prop_values", () => {
     expect(await q("gt", { value: 50 })).toEqual(["low", "texts"]);
     expect(await q("unknown")).toEqual(["high", "none"]);
     expect(await q("daysless", { value: 7 }, "signed_up")).toEqual(["high", "none"]);
+    expect(await propValueDrift(s.db)).toEqual([]);
+
+    // A visitor's props count once it becomes a lead (an email), and no longer when it stops being one.
+    ids.visitor = (await s.db.user.create({ data: { appId: a.app.id, propsCustom: { mrr: 75 } } })).id;
+    expect(await q("gt", { value: 50 })).toEqual(["low", "texts"]);
+    await s.db.user.update({ where: { id: ids.visitor }, data: { email: `${unique("v")}@example.com` } });
+    expect(await q("gt", { value: 50 })).toEqual(["low", "texts", "visitor"]);
+    expect(await q("str_eq", { value: "75" })).toEqual(["visitor"]);
+    expect(await propValueDrift(s.db)).toEqual([]);
+    await s.db.user.update({ where: { id: ids.visitor }, data: { email: null } });
+    expect(await q("gt", { value: 50 })).toEqual(["low", "texts"]);
+    expect(await q("str_eq", { value: "75" })).toEqual([]);
     expect(await propValueDrift(s.db)).toEqual([]);
   });
 

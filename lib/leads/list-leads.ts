@@ -59,7 +59,8 @@ export async function listLeads(
   }
   const tree =
     input.filters === undefined || input.filters === null ? undefined : parseFilters(input.filters);
-  const compile = (g: Group) => compileFilters(g, { db: ctx.db, appId: input.appId });
+  const now = new Date();
+  const compile = (g: Group) => compileFilters(g, { db: ctx.db, appId: input.appId, now });
   const or = tree && rootOr(tree);
   const branches: Prisma.Sql[] = [];
   for (const b of or ? branchesOf(or) : []) branches.push(await compile(b));
@@ -87,6 +88,7 @@ export async function listLeads(
                 flag,
                 leads,
                 rule: input.rule,
+                now,
               })) ?? Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`),
         ids: Prisma.sql`SELECT u.id FROM users u WHERE ${where}
           ORDER BY ${sort} ${dir} NULLS LAST, u.id ${dir}
