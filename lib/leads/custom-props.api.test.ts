@@ -92,6 +92,14 @@ describe("custom numbers, dates, texts and presence through user_prop_values", (
     expect(await t("str_ncontains", "x")).toEqual(all.filter((n) => n !== "texts"));
     expect(await q("str_eq", { value: "TRUE" }, "flag")).toEqual(["shapes"]);
     expect(await q("str_contains", { value: "t" }, "signed_up")).toEqual(["high", "low", "texts"]);
+    // Booleans: a JSON true or false, not the text "true".
+    // (The props API would make "true" a boolean: written as it may already be stored.)
+    await s.db
+      .$executeRaw`UPDATE users SET props_custom = props_custom || '{"flag": "true"}' WHERE id = ${ids.texts}`;
+    ok(await setProps(a, ids.low!, { flag: false }));
+    expect(await q("bool_true", {}, "flag")).toEqual(["shapes"]);
+    expect(await q("bool_false", {}, "flag")).toEqual(["low"]);
+    expect(await q("str_eq", { value: "true" }, "flag")).toEqual(["shapes", "texts"]);
     // Nested under an `or` with a JSON-read condition.
     expect(
       await names(ids, {

@@ -151,12 +151,12 @@ export async function propValueDrift(db: Db) {
   return db.$queryRaw<{ user_id: bigint; key: string }[]>`
     SELECT coalesce(v.user_id, j.user_id) AS user_id, coalesce(v.key, j.key) AS key FROM user_prop_values v
     FULL JOIN (
-      SELECT u.id AS user_id, u.app_id, u.is_lead, r.key, r.num, r.at, r.txt
+      SELECT u.id AS user_id, u.app_id, u.is_lead, r.key, r.num, r.at, r.txt, r.bool
       FROM users u, relay_prop_rows(u.props_custom) r
     ) j ON j.user_id = v.user_id AND j.key = v.key
     WHERE v.user_id IS NULL OR j.user_id IS NULL
       OR v.app_id <> j.app_id OR v.num IS DISTINCT FROM j.num OR v.at IS DISTINCT FROM j.at
-      OR v.txt IS DISTINCT FROM j.txt OR v.lead <> j.is_lead`;
+      OR v.txt IS DISTINCT FROM j.txt OR v.bool IS DISTINCT FROM j.bool OR v.lead <> j.is_lead`;
 }
 
 /** A filter's leads counted directly (one WHERE, no kept count or complement), under the version's lead flag. */
