@@ -70,19 +70,15 @@ function likePattern(s: string, at: "anywhere" | "start" | "whole"): string {
 }
 
 /**
- * A trigram-indexed condition implied by a text condition (the exact one still decides): a system column's own
- * `ILIKE` (users_search_trgm_idx, users_filter_trgm_idx), or, for a custom prop, the custom values' text
- * (relay_props_text, users_filter_trgm_idx), which contains the text wherever one prop's value does. Both sides
- * are lower-cased as the exact condition does (ILIKE lower-cases both in a multi-byte database). Written after the
- * exact condition and a presence check (a NULL does not stop an AND, a FALSE does): where no index serves it
- * (under an `or`), it is evaluated only for the rows the condition keeps, and relay_props_text costs more per row
- * than the condition itself.
+ * A trigram-indexed condition implied by a system column's text condition (the exact one still decides): the
+ * column's own `ILIKE` (users_search_trgm_idx, users_filter_trgm_idx). Both sides are lower-cased as the exact
+ * condition does (ILIKE lower-cases both in a multi-byte database). Written after the exact condition and a presence
+ * check (a NULL does not stop an AND, a FALSE does): where no index serves it (under an `or`), it is evaluated only
+ * for the rows the condition keeps. Custom props have none: their text is read from user_prop_values.
  */
 function trigramPrefilter(prop: PropRef, s: string, at: "anywhere" | "start" | "whole"): Prisma.Sql {
   if (prop.kind === "system")
     return Prisma.sql`${Prisma.raw(`u.${prop.def.column}`)} ILIKE ${likePattern(s, at)}::text`;
-  if (prop.kind === "custom")
-    return Prisma.sql`relay_props_text(u.props_custom) LIKE lower(${likePattern(s, "anywhere")}::text)`;
   return TRUE;
 }
 
