@@ -107,6 +107,26 @@ export function customTypedCondition(c: Condition, appId: bigint, now: Date): Pr
 }
 
 /**
+ * The (v2) leads one custom condition keeps, as the IDs of the prop's matching rows flagged `lead` (`in`: those
+ * leads; otherwise the leads not among them): for a hashed membership test of each lead walked (typed-walk.ts).
+ * Null for a condition the rows do not serve.
+ */
+export function customTypedLeadRows(
+  c: Condition,
+  appId: bigint,
+  now: Date,
+): { ids: Prisma.Sql; in: boolean } | null {
+  if (c.prop.kind !== "custom") return null;
+  const m = typedMatch(c, now);
+  if (!m) return null;
+  return {
+    ids: Prisma.sql`SELECT v.user_id FROM user_prop_values v
+      WHERE v.app_id = ${appId} AND v.key = ${c.prop.name}::text AND ${m.row} AND v.lead`,
+    in: !m.none,
+  };
+}
+
+/**
  * The exact number of the app's (v2) leads that one custom condition keeps, from the prop's rows alone: their
  * `lead` flag follows the user's, and a user has at most one row per prop, so the leads with a matching row are
  * the matching rows flagged `lead` (an index-only count), and those with none are the leads minus them. Null for a

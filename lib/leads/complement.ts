@@ -52,7 +52,7 @@ function opposite(c: Condition): CondType | null {
 }
 
 /** The filter's one condition, when it is one condition (under an `and` or an `or`). */
-function single(tree: Group): Condition | null {
+export function single(tree: Group): Condition | null {
   const only = tree.items.length === 1 ? tree.items[0] : undefined;
   return only?.kind === "cond" ? only : null;
 }

@@ -4,9 +4,10 @@ import { invalid } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
 import { parseEventProp, systemProp, type UserSystemRow } from "../user-model/system-props";
 import { compileFilters, propExpr } from "./compile";
-import { complementTotal } from "./complement";
+import { complementTotal, single } from "./complement";
 import { parseFilters, type Group } from "./filters";
 import { branchesOf, OR_UNION_MAX, orUnionStatement, rootOr } from "./or-union";
+import { typedWalkStatement, WALK_PER_MATCH } from "./typed-walk";
 
 export const MAX_REACHABLE = 10_000;
 
@@ -21,6 +22,8 @@ export interface ListLeadsInput {
   rule: "v2" | "v1";
   /** The most matches an `or` is answered from its branches with (OR_UNION_MAX); tests set 0 for the single WHERE. */
   orUnionUpTo?: number;
+  /** typed-walk.ts's bound (WALK_PER_MATCH); tests set 0 for the one WHERE and 1e9 for the walk. */
+  walkPerMatch?: number;
 }
 
 export interface LeadRow extends UserSystemRow {
@@ -75,9 +78,27 @@ export async function listLeads(
   // pass, that count minus the leads it drops (complement.ts).
   const leads = Prisma.sql`coalesce((SELECT ${Prisma.raw(input.rule === "v1" ? "leads_v1" : "leads")}
     FROM lead_counts WHERE app_id = ${input.appId}), 0)`;
+  const only = tree && !or ? single(tree) : null;
+  const walked =
+    only &&
+    input.rule === "v2" &&
+    (input.sortProp ?? "$last_seen") === "$last_seen" &&
+    input.sortOrder !== "asc"
+      ? typedWalkStatement({
+          c: only,
+          appId: input.appId,
+          now,
+          base,
+          where,
+          leads,
+          limit,
+          offset,
+          perMatch: input.walkPerMatch ?? WALK_PER_MATCH,
+        })
+      : null;
   const parts = or
     ? orUnionStatement({ base, branches, sort, dir, limit, offset, upTo })
-    : {
+    : (walked ?? {
         with: Prisma.empty,
         counted:
           !tree || tree.items.length === 0
@@ -93,7 +114,7 @@ export async function listLeads(
         ids: Prisma.sql`SELECT u.id FROM users u WHERE ${where}
           ORDER BY ${sort} ${dir} NULLS LAST, u.id ${dir}
           LIMIT ${limit} OFFSET ${offset}`,
-      };
+      });
   const rows = await sqlOf(ctx.db).$queryRaw<(RawLead & { total: number })[]>(
     planEachTime(Prisma.sql`${parts.with}
     SELECT c.total, p.* FROM (${parts.counted}) c

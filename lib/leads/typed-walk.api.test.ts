@@ -1,0 +1,120 @@
+import { describe, expect } from "vitest";
+import type { Ctx } from "../auth/context";
+import { it, type TestApp } from "../testing/fixture";
+import type { TestServer } from "../testing/server";
+import { unique } from "../testing/factories";
+import { listLeads } from "./list-leads";
+
+/**
+ * A filter of one custom condition pages by walking the leads in `$last_seen` order against a hash of the prop's
+ * matching users, or with the one WHERE when the matches are few (typed-walk.ts): both must give the same leads in
+ * the same order (ties on `last_seen`, leads never seen last), the same total, and leave out users who are not leads.
+ */
+let s: TestServer;
+let a: TestApp;
+let ctx: Ctx;
+
+interface Row {
+  id: bigint;
+  seen: number | null;
+  props: Props;
+}
+type Props = Record<string, string | number | boolean>;
+const rows: Row[] = [];
+
+it.beforeAll(async ({ server, app }) => {
+  s = server;
+  a = app;
+  ctx = {
+    db: s.db,
+    actor: { kind: "admin", adminId: 0n, sessionId: 0n, appIds: [a.app.id] },
+    appId: a.app.id,
+    requestId: "typed-walk test",
+  };
+  const base = Date.UTC(2026, 0, 1);
+  const plans = ["pro", "free", "PRO", "business"];
+  for (let i = 0; i < 16; i++) {
+    // Leads seen in threes at one instant, and two never seen.
+    const seen = i === 5 || i === 11 ? null : base + Math.floor(i / 3) * 3_600_000;
+    const props: Props = { plan: plans[i % 4]!, mrr: i * 3 };
+    if (i % 3 !== 0) props.company = i % 2 ? `Acme ${i}` : `Globex ${i}`;
+    if (i % 5 !== 0) props.beta = i % 2 === 0;
+    const user = await s.db.user.create({
+      data: {
+        appId: a.app.id,
+        userId: unique("walk"),
+        lastSeen: seen === null ? null : new Date(seen),
+        propsCustom: props,
+      },
+    });
+    rows.push({ id: user.id, seen, props });
+  }
+  // Not leads: matched by every condition, listed by none.
+  await s.db.user.create({ data: { appId: a.app.id, propsCustom: { plan: "pro", mrr: 99, beta: true } } });
+});
+
+/** The leads a predicate keeps, in the list's order: last_seen descending, never seen last, then ID descending. */
+function expected(keep: (p: Props) => boolean): bigint[] {
+  return rows
+    .filter((r) => keep(r.props))
+    .sort((x, y) => {
+      if (x.seen !== y.seen) {
+        if (x.seen === null) return 1;
+        if (y.seen === null) return -1;
+        return y.seen - x.seen;
+      }
+      return x.id < y.id ? 1 : -1;
+    })
+    .map((r) => r.id);
+}
+
+const text = (v: unknown) =>
+  typeof v === "string" || typeof v === "number" ? String(v).toLowerCase() : null;
+
+const cases: [string, unknown, (p: Props) => boolean][] = [
+  [
+    "str_eq",
+    { property_name: "plan", type: "str_eq", value: { value: "Pro" } },
+    (p) => text(p.plan) === "pro",
+  ],
+  [
+    "str_neq",
+    { property_name: "plan", type: "str_neq", value: { value: "pro" } },
+    (p) => text(p.plan) !== "pro",
+  ],
+  [
+    "str_contains",
+    { property_name: "company", type: "str_contains", value: { value: "ME" } },
+    (p) => text(p.company)?.includes("me") ?? false,
+  ],
+  ["known", { property_name: "company", type: "known", value: {} }, (p) => "company" in p],
+  ["unknown", { property_name: "company", type: "unknown", value: {} }, (p) => !("company" in p)],
+  ["gt", { property_name: "mrr", type: "gt", value: { value: 10 } }, (p) => (p.mrr as number) > 10],
+  ["bool_true", { property_name: "beta", type: "bool_true", value: {} }, (p) => p.beta === true],
+];
+
+describe("a custom condition's page, walked or joined", () => {
+  for (const [label, condition, keep] of cases) {
+    it(`${label}: the same leads, order and total both ways`, async () => {
+      const want = expected(keep);
+      // At least one page lies within the matches, where the walk is taken (typed-walk.ts).
+      expect(want.length).toBeGreaterThanOrEqual(5);
+      for (const walkPerMatch of [0, 1e9]) {
+        const got: bigint[] = [];
+        for (let offset = 0; offset < 16; offset += 5) {
+          const page = await listLeads(ctx, {
+            appId: a.app.id,
+            filters: { type: "and", filters: [condition] },
+            rule: "v2",
+            offset,
+            limit: 5,
+            walkPerMatch,
+          });
+          expect(page.total, `${label} ${walkPerMatch}`).toBe(want.length);
+          got.push(...page.users.map((u) => u.id));
+        }
+        expect(got, `${label} ${walkPerMatch}`).toEqual(want);
+      }
+    });
+  }
+});
