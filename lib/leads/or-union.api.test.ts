@@ -4,7 +4,7 @@ import { it, type TestApp } from "../testing/fixture";
 import type { TestServer } from "../testing/server";
 import { ok } from "../users/testing";
 import { listLeads } from "./list-leads";
-import { DAY } from "./testing";
+import { DAY, serviceCtx } from "./testing";
 
 /**
  * A root `or` is answered from its branches' matches (or-union.ts) unless they are many; both ways must give the
@@ -27,12 +27,7 @@ const and = (...filters: unknown[]) => ({ type: "and", filters });
 it.beforeAll(async ({ server, app }) => {
   s = server;
   a = app;
-  ctx = {
-    db: s.db,
-    actor: { kind: "admin", adminId: 0n, sessionId: 0n, appIds: [a.app.id] },
-    appId: a.app.id,
-    requestId: "or-union test",
-  };
+  ctx = serviceCtx(s, a, "or-union test");
   const now = Date.now();
   const make = async (key: string, data: Record<string, unknown>, tags: string[] = []) => {
     ids[key] = (await s.db.user.create({ data: { appId: a.app.id, ...data } })).id;

@@ -1,3 +1,4 @@
+import type { Ctx } from "../auth/context";
 import type { Db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import type { TestApp } from "../testing/fixture";
@@ -8,6 +9,16 @@ import { complementTotal } from "./complement";
 import { parseFilters } from "./filters";
 
 export const DAY = 86_400_000;
+
+/** A context for calling the leads services directly, as an operator of the test app. */
+export function serviceCtx(s: TestServer, a: TestApp, requestId: string): Ctx {
+  return {
+    db: s.db,
+    actor: { kind: "admin", adminId: 0n, sessionId: 0n, appIds: [a.app.id] },
+    appId: a.app.id,
+    requestId,
+  };
+}
 
 /** Imports users from a CSV (merged by $user_id) as the token's app, and waits for the job's end: its status. */
 export async function importUsersCsv(s: TestServer, token: string, csv: string): Promise<string> {

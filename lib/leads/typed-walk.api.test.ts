@@ -4,6 +4,7 @@ import { it, type TestApp } from "../testing/fixture";
 import type { TestServer } from "../testing/server";
 import { unique } from "../testing/factories";
 import { listLeads } from "./list-leads";
+import { serviceCtx } from "./testing";
 
 /**
  * A filter of one custom condition pages by walking the leads in `$last_seen` order against a hash of the prop's
@@ -25,12 +26,7 @@ const rows: Row[] = [];
 it.beforeAll(async ({ server, app }) => {
   s = server;
   a = app;
-  ctx = {
-    db: s.db,
-    actor: { kind: "admin", adminId: 0n, sessionId: 0n, appIds: [a.app.id] },
-    appId: a.app.id,
-    requestId: "typed-walk test",
-  };
+  ctx = serviceCtx(s, a, "typed-walk test");
   const base = Date.UTC(2026, 0, 1);
   const plans = ["pro", "free", "PRO", "business"];
   for (let i = 0; i < 16; i++) {
