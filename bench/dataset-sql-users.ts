@@ -127,8 +127,8 @@ export async function insertEventSummaries(c: pg.Client, s: Shape): Promise<numb
 /** Tags on a fifth of the identified users, one to three each, skewed toward the first of F.USER_TAGS. */
 export async function insertUserTags(c: pg.Client, s: Shape): Promise<number> {
   const r = await c.query(
-    `INSERT INTO user_tags (user_id, app_id, tag, created)
-     SELECT DISTINCT ON (u.id, t.tag) u.id, $1, t.tag, u.created FROM users u
+    `INSERT INTO user_tags (user_id, app_id, tag, created, lead)
+     SELECT DISTINCT ON (u.id, t.tag) u.id, $1, t.tag, u.created, u.is_lead FROM users u
      CROSS JOIN LATERAL generate_series(1, 1 + floor(pg_temp.r(u.id, 61) * 3)::int) j
      CROSS JOIN LATERAL (SELECT ($2::text[])[pg_temp.pick(cardinality($2::text[]), u.id * 4 + j, 62, 1.8)] AS tag) t
      WHERE u.app_id = $1 AND u.user_id IS NOT NULL AND pg_temp.r(u.id, 60) < 0.2`,

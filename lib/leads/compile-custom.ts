@@ -1,6 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import { canonicalDateTime } from "../user-model/prop-values";
 import type { Condition } from "./filters";
+import type { LeadRows } from "./lead-rows";
 
 /**
  * Custom-prop number, date, text, boolean and presence conditions over `user_prop_values` (one typed row per user and custom
@@ -107,43 +108,17 @@ export function customTypedCondition(c: Condition, appId: bigint, now: Date): Pr
 }
 
 /**
- * The (v2) leads one custom condition keeps, as the IDs of the prop's matching rows flagged `lead` (`in`: those
- * leads; otherwise the leads not among them): for a hashed membership test of each lead walked (typed-walk.ts).
- * Null for a condition the rows do not serve.
+ * The (v2) leads one custom condition keeps, as the prop's matching rows flagged `lead` (lead-rows.ts): their flag
+ * follows the user's, and a user has at most one row per prop. Null for a condition the rows do not serve.
  */
-export function customTypedLeadRows(
-  c: Condition,
-  appId: bigint,
-  now: Date,
-): { ids: Prisma.Sql; in: boolean } | null {
+export function customLeadRows(c: Condition, appId: bigint, now: Date): LeadRows | null {
   if (c.prop.kind !== "custom") return null;
   const m = typedMatch(c, now);
   if (!m) return null;
+  const where = Prisma.sql`v.app_id = ${appId} AND v.key = ${c.prop.name}::text AND ${m.row} AND v.lead`;
   return {
-    ids: Prisma.sql`SELECT v.user_id FROM user_prop_values v
-      WHERE v.app_id = ${appId} AND v.key = ${c.prop.name}::text AND ${m.row} AND v.lead`,
+    ids: Prisma.sql`SELECT v.user_id FROM user_prop_values v WHERE ${where}`,
+    count: Prisma.sql`(SELECT count(*) FROM user_prop_values v WHERE ${where})`,
     in: !m.none,
   };
-}
-
-/**
- * The exact number of the app's (v2) leads that one custom condition keeps, from the prop's rows alone: their
- * `lead` flag follows the user's, and a user has at most one row per prop, so the leads with a matching row are
- * the matching rows flagged `lead` (an index-only count), and those with none are the leads minus them. Null for a
- * condition the rows do not serve.
- */
-export function customTypedTotal(
-  c: Condition,
-  appId: bigint,
-  now: Date,
-  leads: Prisma.Sql,
-): Prisma.Sql | null {
-  if (c.prop.kind !== "custom") return null;
-  const m = typedMatch(c, now);
-  if (!m) return null;
-  const matching = Prisma.sql`(SELECT count(*) FROM user_prop_values v
-    WHERE v.app_id = ${appId} AND v.key = ${c.prop.name}::text AND ${m.row} AND v.lead)`;
-  return m.none
-    ? Prisma.sql`SELECT (${leads} - ${matching})::int AS total`
-    : Prisma.sql`SELECT ${matching}::int AS total`;
 }

@@ -1,7 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { compileFilters } from "./compile";
-import { customTypedTotal } from "./compile-custom";
+import { leadRows, leadRowsTotal } from "./lead-rows";
 import type { CondType } from "./filter-grammar";
 import type { Condition, Group } from "./filters";
 
@@ -26,8 +26,8 @@ import type { Condition, Group } from "./filters";
  * an email (`col IS NOT NULL`, as compiled by presenceCondition: '' is known) in the writing statement: no index is
  * narrower than the leads (318k users have an email at 1M), so a count of them read every lead (95–203 ms).
  *
- * A filter of one custom condition, positive or negated, is counted on the prop's typed rows instead (v2: the rows
- * carry its lead flag; compile-custom.ts's customTypedTotal).
+ * A filter of one custom condition, positive or negated, or of one tag, is counted on its side table's rows instead
+ * (v2: the rows carry its lead flag; lead-rows.ts).
  *
  * Left out, measured no faster at 1M: event props ("never did it": the page builds the same summaries' hash as the
  * count). Not tried, its positive form being no cheaper for a frequent value: `$email` str_ncontains (its positive
@@ -81,9 +81,9 @@ export interface TotalInput {
 /** A statement for the filter's exact `total` (one `total` column) counted as above, or null to count it as it is. */
 export async function complementTotal(tree: Group, t: TotalInput): Promise<Prisma.Sql | null> {
   const only = single(tree);
-  // One custom condition: counted on the prop's typed rows, which carry the v2 lead flag (compile-custom.ts).
-  const typed = only && t.rule === "v2" ? customTypedTotal(only, t.appId, t.now, t.leads) : null;
-  if (typed) return typed;
+  // One custom or tag condition: counted on its side table's rows, which carry the v2 lead flag (lead-rows.ts).
+  const rows = only && t.rule === "v2" ? leadRows(only, t.appId, t.now) : null;
+  if (rows) return leadRowsTotal(rows, t.leads);
   if (only?.prop.kind === "system" && only.prop.def.column === "phone") {
     const withPhone = Prisma.sql`SELECT count(*) FROM users u WHERE u.app_id = ${t.appId} AND u.phone IS NOT NULL`;
     if (only.type === "known") return Prisma.sql`SELECT (${withPhone})::int AS total`;

@@ -3,11 +3,12 @@ import type { Ctx } from "../auth/context";
 import { it, type TestApp } from "../testing/fixture";
 import type { TestServer } from "../testing/server";
 import { unique } from "../testing/factories";
+import { ok } from "../users/testing";
 import { listLeads } from "./list-leads";
 import { serviceCtx } from "./testing";
 
 /**
- * A filter of one custom condition pages by walking the leads in `$last_seen` order against a hash of the prop's
+ * A filter of one custom or tag condition pages by walking the leads in `$last_seen` order against a hash of the prop's
  * matching users, or with the one WHERE when the matches are few (typed-walk.ts): both must give the same leads in
  * the same order (ties on `last_seen`, leads never seen last), the same total, and leave out users who are not leads.
  */
@@ -19,6 +20,7 @@ interface Row {
   id: bigint;
   seen: number | null;
   props: Props;
+  tagged: boolean;
 }
 type Props = Record<string, string | number | boolean>;
 const rows: Row[] = [];
@@ -43,16 +45,21 @@ it.beforeAll(async ({ server, app }) => {
         propsCustom: props,
       },
     });
-    rows.push({ id: user.id, seen, props });
+    const tagged = i % 3 === 1 || i % 4 === 0;
+    if (tagged) ok(await a.api.postJson(`/api/users/${user.id}/tags`, { tag: "walk" }));
+    rows.push({ id: user.id, seen, props, tagged });
   }
   // Not leads: matched by every condition, listed by none.
-  await s.db.user.create({ data: { appId: a.app.id, propsCustom: { plan: "pro", mrr: 99, beta: true } } });
+  const visitor = await s.db.user.create({
+    data: { appId: a.app.id, propsCustom: { plan: "pro", mrr: 99, beta: true } },
+  });
+  ok(await a.api.postJson(`/api/users/${visitor.id}/tags`, { tag: "walk" }));
 });
 
 /** The leads a predicate keeps, in the list's order: last_seen descending, never seen last, then ID descending. */
-function expected(keep: (p: Props) => boolean): bigint[] {
+function expected(keep: (p: Props, r: Row) => boolean): bigint[] {
   return rows
-    .filter((r) => keep(r.props))
+    .filter((r) => keep(r.props, r))
     .sort((x, y) => {
       if (x.seen !== y.seen) {
         if (x.seen === null) return 1;
@@ -67,7 +74,7 @@ function expected(keep: (p: Props) => boolean): bigint[] {
 const text = (v: unknown) =>
   typeof v === "string" || typeof v === "number" ? String(v).toLowerCase() : null;
 
-const cases: [string, unknown, (p: Props) => boolean][] = [
+const cases: [string, unknown, (p: Props, r: Row) => boolean][] = [
   [
     "str_eq",
     { property_name: "plan", type: "str_eq", value: { value: "Pro" } },
@@ -87,6 +94,7 @@ const cases: [string, unknown, (p: Props) => boolean][] = [
   ["unknown", { property_name: "company", type: "unknown", value: {} }, (p) => !("company" in p)],
   ["gt", { property_name: "mrr", type: "gt", value: { value: 10 } }, (p) => (p.mrr as number) > 10],
   ["bool_true", { property_name: "beta", type: "bool_true", value: {} }, (p) => p.beta === true],
+  ["tag", { property_name: "$tag", type: "tag", value: { value: "walk" } }, (_, r) => r.tagged],
 ];
 
 describe("a custom condition's page, walked or joined", () => {
@@ -113,4 +121,28 @@ describe("a custom condition's page, walked or joined", () => {
       }
     });
   }
+});
+
+describe("a tag's lead flag", () => {
+  it("follows its user becoming a lead and ceasing to be one, and the tag's total with it", async () => {
+    const tag = unique("tag");
+    const total = async () =>
+      (
+        await listLeads(ctx, {
+          appId: a.app.id,
+          filters: { type: "and", filters: [{ property_name: "$tag", type: "tag", value: { value: tag } }] },
+          rule: "v2",
+        })
+      ).total;
+    const visitor = await s.db.user.create({ data: { appId: a.app.id } });
+    ok(await a.api.postJson(`/api/users/${visitor.id}/tags`, { tag }));
+    expect(await total()).toBe(0);
+    await s.db.user.update({ where: { id: visitor.id }, data: { email: `${unique("t")}@example.com` } });
+    expect(await total()).toBe(1);
+    await s.db.user.update({ where: { id: visitor.id }, data: { email: null } });
+    expect(await total()).toBe(0);
+    const [drift] = await s.db.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM user_tags t JOIN users u ON u.id = t.user_id WHERE t.lead <> u.is_lead`;
+    expect(drift!.n).toBe(0);
+  });
 });

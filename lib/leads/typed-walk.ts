@@ -1,6 +1,5 @@
 import { Prisma } from "../db/generated/client";
-import { customTypedLeadRows, customTypedTotal } from "./compile-custom";
-import type { Condition } from "./filters";
+import { leadRowsTotal, type LeadRows } from "./lead-rows";
 
 /**
  * The walk hashes the M leads whose prop row matches, then reads E = `(offset + limit) × leads / total` entries of
@@ -15,9 +14,8 @@ import type { Condition } from "./filters";
 export const WALK_PER_MATCH = 12;
 
 export interface TypedWalkInput {
-  c: Condition;
-  appId: bigint;
-  now: Date;
+  /** The filter's one condition as side-table rows (lead-rows.ts). */
+  rows: LeadRows;
   /** The app and the v2 lead flag; `where` adds the compiled filter to it. */
   base: Prisma.Sql;
   where: Prisma.Sql;
@@ -29,8 +27,8 @@ export interface TypedWalkInput {
 }
 
 /**
- * The list statement's parts (as orUnionStatement's) for a filter of one custom condition sorted by `$last_seen`
- * descending, v2: the total counted on the prop's rows (customTypedTotal), and the page found, when deep enough
+ * The list statement's parts (as orUnionStatement's) for a filter of one custom or tag condition sorted by `$last_seen`
+ * descending, v2: the total counted on its side rows (lead-rows.ts), and the page found, when deep enough
  * (above), by walking the leads index in sort order, each lead tested against a hash of the matching leads' IDs.
  * As one WHERE, PostgreSQL turns the condition into a join, whose output has no order: deep pages hashed every lead
  * and sorted all the matches. `(… IN …) IS TRUE` keeps the test a hashed subplan (PostgreSQL only makes a join of an
@@ -41,10 +39,9 @@ export function typedWalkStatement(q: TypedWalkInput): {
   with: Prisma.Sql;
   counted: Prisma.Sql;
   ids: Prisma.Sql;
-} | null {
-  const rows = customTypedLeadRows(q.c, q.appId, q.now);
-  const total = customTypedTotal(q.c, q.appId, q.now, q.leads);
-  if (!rows || !total) return null;
+} {
+  const rows = q.rows;
+  const total = leadRowsTotal(rows, q.leads);
   const member = Prisma.sql`(u.id IN (${rows.ids})) ${Prisma.raw(rows.in ? "IS TRUE" : "IS FALSE")}`;
   // The page within the matches, and M × total ≤ perMatch × (offset + limit) × leads, M being the matching leads (the
   // total, or the leads it drops).
