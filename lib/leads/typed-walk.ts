@@ -2,7 +2,7 @@ import { Prisma } from "../db/generated/client";
 import { leadRowsTotal, type LeadRows } from "./lead-rows";
 
 /**
- * The walk hashes the M leads whose prop row matches, then reads E = `(offset + limit) × leads / total` entries of
+ * The walk hashes the M leads whose side row matches, then reads E = `(offset + limit) × leads / total` entries of
  * the leads index; the one WHERE probes the side table for each lead it walks (about E probes, each several index
  * entries' cost) or hashes every lead and sorts the matches. So the walk is taken while M ≤ WALK_PER_MATCH × E, and
  * only when the page lies within the matches (otherwise it reads every lead). Measured at 1M by EXPLAIN ANALYZE,
@@ -27,9 +27,10 @@ export interface TypedWalkInput {
 }
 
 /**
- * The list statement's parts (as orUnionStatement's) for a filter of one custom or tag condition sorted by `$last_seen`
- * descending, v2: the total counted on its side rows (lead-rows.ts), and the page found, when deep enough
- * (above), by walking the leads index in sort order, each lead tested against a hash of the matching leads' IDs.
+ * The list statement's parts (as orUnionStatement's) for a filter of one custom or tag condition sorted by
+ * `$last_seen` descending, v2: the total counted on its side rows (lead-rows.ts), and the page found, when deep
+ * enough (above), by walking the leads index in sort order, each lead tested against a hash of the matching leads'
+ * IDs.
  * As one WHERE, PostgreSQL turns the condition into a join, whose output has no order: deep pages hashed every lead
  * and sorted all the matches. `(… IN …) IS TRUE` keeps the test a hashed subplan (PostgreSQL only makes a join of an
  * `IN` that is a condition of its own). The choice is made on the total the statement has just counted (a one-time
