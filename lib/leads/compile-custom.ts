@@ -4,12 +4,13 @@ import type { Condition } from "./filters";
 import type { LeadRows } from "./lead-rows";
 
 /**
- * Custom-prop number, date, text, boolean and presence conditions over `user_prop_values` (one typed row per user and custom
- * prop, kept by the users triggers of migrations *_user_prop_values and *_prop_values_text_lead) instead of the JSON
- * of every lead. The row's `num` is the prop when it is a JSON number, its `at` the prop when it is a canonical UTC
- * date-time string, its `txt` the lower-cased text of a string, number or boolean (collated "C") and its `bool` a
- * JSON boolean, as propExpr and `@>` read them from the JSON, so both forms give the same answers (the bench counts each case both ways). Both sides
- * of a text comparison are lower-cased by the database, as the JSON form does.
+ * Custom-prop number, date, text, boolean and presence conditions over `user_prop_values` (one typed row per user
+ * and custom prop, kept by the users triggers of migrations *_user_prop_values and *_prop_values_text_lead) instead
+ * of the JSON of every lead. The row's `num` is the prop when it is a JSON number, its `at` the prop when it is a
+ * canonical UTC date-time string, its `txt` the lower-cased text of a string, number or boolean (collated "C") and
+ * its `bool` a JSON boolean, as propExpr and `@>` read them from the JSON, so both forms give the same answers (the
+ * bench counts each case both ways). Both sides of a text comparison are lower-cased by the database, as the JSON
+ * form does.
  *
  * A condition that a missing or untyped value fails is the users among the matching rows (`u.id IN`: an index-only
  * range, hashed when under an `or`); one that such a value passes is the users with no row failing it (`NOT
