@@ -1,7 +1,6 @@
 import { Prisma } from "../db/generated/client";
 import { canonicalDateTime } from "../user-model/prop-values";
 import type { Condition } from "./filters";
-import type { LeadRows } from "./lead-rows";
 
 /**
  * Custom-prop number, date, text, boolean and presence conditions over `user_prop_values` (one typed row per user
@@ -112,7 +111,11 @@ export function customTypedCondition(c: Condition, appId: bigint, now: Date): Pr
  * The (v2) leads one custom condition keeps, as the prop's matching rows flagged `lead` (lead-rows.ts): their flag
  * follows the user's, and a user has at most one row per prop. Null for a condition the rows do not serve.
  */
-export function customLeadRows(c: Condition, appId: bigint, now: Date): LeadRows | null {
+export function customLeadRows(
+  c: Condition,
+  appId: bigint,
+  now: Date,
+): { ids: Prisma.Sql; count: Prisma.Sql; in: boolean } | null {
   if (c.prop.kind !== "custom") return null;
   const m = typedMatch(c, now);
   if (!m) return null;
