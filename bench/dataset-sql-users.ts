@@ -113,12 +113,13 @@ export async function insertEvents(c: pg.Client, s: Shape): Promise<number> {
   return r.rowCount ?? 0;
 }
 
-/** The per-user summaries trackEvent keeps (first, last, count per type): the `$event_<id>_*` props. */
+/** The per-user summaries trackEvent keeps (first, last, count per type, the lead flag): the `$event_<id>_*` props. */
 export async function insertEventSummaries(c: pg.Client, s: Shape): Promise<number> {
   const r = await c.query(
-    `INSERT INTO user_event_summaries (user_id, event_type_id, "first", "last", "count")
-     SELECT user_id, type_id, min(created), max(created), count(*)::int FROM events WHERE app_id = $1
-     GROUP BY user_id, type_id`,
+    `INSERT INTO user_event_summaries (user_id, event_type_id, "first", "last", "count", lead)
+     SELECT e.user_id, e.type_id, min(e.created), max(e.created), count(*)::int, bool_or(u.is_lead)
+     FROM events e JOIN users u ON u.id = e.user_id WHERE e.app_id = $1
+     GROUP BY e.user_id, e.type_id`,
     [s.appId],
   );
   return r.rowCount ?? 0;

@@ -96,6 +96,9 @@ interface Row extends EventSqlRow {
  * other writers wait for), then the summaries (in key order, so that two batches lock alike), then the log's writer
  * lock, the log rows and the webhook deliveries. One `event` row per event; one `user_props_changed` row per user
  * and type, after that pair's last event, with the summary as the batch leaves it.
+ * The users are locked FOR SHARE, not the foreign key's FOR KEY SHARE: a new summary's trigger reads its user's lead
+ * flag under that lock (migration *_event_summaries_lead). Taken before any summary, it cannot deadlock with a change
+ * of the flag, which holds the user's row and then updates the user's summaries.
  */
 async function writeEvents(db: Db, appId: bigint, batch: Pending[]): Promise<Map<number, EventRow>> {
   const input = JSON.stringify(
@@ -124,7 +127,7 @@ async function writeEvents(db: Db, appId: bigint, batch: Pending[]): Promise<Map
       UNION ALL
       SELECT i.k, users.id FROM i JOIN users ON users.app_id = ${appId} AND users.user_id = i.ext WHERE i.uid IS NULL
     ),
-    lk AS MATERIALIZED (SELECT id FROM users WHERE id IN (SELECT user_id FROM u) ORDER BY id FOR KEY SHARE),
+    lk AS MATERIALIZED (SELECT id FROM users WHERE id IN (SELECT user_id FROM u) ORDER BY id FOR SHARE),
     names AS (SELECT DISTINCT i.name FROM i JOIN u USING (k)),
     t0 AS (
       SELECT et.id, et.name, et.score, et.visible FROM event_types et

@@ -107,19 +107,34 @@ function condition(c: Condition, now: Date, typedFor: bigint | null): Prisma.Sql
     return Prisma.sql`EXISTS (SELECT 1 FROM user_tags t
       WHERE t.user_id = u.id AND t.app_id = u.app_id AND t.tag = ${tag})`;
   }
-  if (prop.kind === "event") {
+  const event = eventSummaryMatch(c, now);
+  if (event) {
     // A semi-join over the event type's summaries (its index), not a look-up per user: on a million users the
     // correlated form probes the summaries once per lead. The negated form is an anti-join (NOT EXISTS), never
     // `NOT IN`: PostgreSQL cannot turn NOT IN into a join, and once the subquery's users outgrow work_mem for its
     // hash it tests each lead against the whole list (at 5M users "never did it" ran for minutes; NOT EXISTS: 1 s).
-    const col = Prisma.raw(prop.part === "count" ? "s.count" : `s."${prop.part}"`);
-    const inner = valueCondition(c, { text: col, num: col, time: col, sort: col }, now);
-    return NULL_ACCEPTING.has(c.type)
-      ? Prisma.sql`NOT EXISTS (SELECT 1 FROM user_event_summaries s
-          WHERE s.user_id = u.id AND s.event_type_id = ${prop.typeId} AND NOT (${inner}))`
-      : Prisma.sql`u.id IN (SELECT s.user_id FROM user_event_summaries s WHERE s.event_type_id = ${prop.typeId} AND ${inner})`;
+    const type = Prisma.sql`s.event_type_id = ${event.typeId}`;
+    return event.none
+      ? Prisma.sql`NOT EXISTS (SELECT 1 FROM user_event_summaries s WHERE s.user_id = u.id AND ${type} AND ${event.row})`
+      : Prisma.sql`u.id IN (SELECT s.user_id FROM user_event_summaries s WHERE ${type} AND ${event.row})`;
   }
   return valueCondition(c, propExpr(prop), now);
+}
+
+/**
+ * An event condition as its type's summaries `s` (one per user who did it): the users with a summary matching
+ * `row`, or (`none`, a condition that a user who never did it passes) the users with no summary matching it.
+ */
+export function eventSummaryMatch(
+  c: Condition,
+  now: Date,
+): { typeId: bigint; row: Prisma.Sql; none: boolean } | null {
+  const prop = c.prop;
+  if (prop.kind !== "event") return null;
+  const col = Prisma.raw(prop.part === "count" ? "s.count" : `s."${prop.part}"`);
+  const inner = valueCondition(c, { text: col, num: col, time: col, sort: col }, now);
+  const none = NULL_ACCEPTING.has(c.type);
+  return { typeId: prop.typeId, row: none ? Prisma.sql`NOT (${inner})` : inner, none };
 }
 
 function valueCondition(c: Condition, e: ReturnType<typeof propExpr>, now: Date): Prisma.Sql {

@@ -26,12 +26,11 @@ import type { Condition, Group } from "./filters";
  * an email (`col IS NOT NULL`, as compiled by presenceCondition: '' is known) in the writing statement: no index is
  * narrower than the leads (318k users have an email at 1M), so a count of them read every lead (95–203 ms).
  *
- * A filter of one custom condition, positive or negated, or of one tag, is counted on its side table's rows instead
- * (v2: the rows carry its lead flag; lead-rows.ts).
+ * A filter of one custom or event condition, positive or negated, or of one tag, is counted on its side table's rows
+ * instead (v2: the rows carry its lead flag; lead-rows.ts).
  *
- * Left out, measured no faster at 1M: event props ("never did it": the page builds the same summaries' hash as the
- * count). Not tried, its positive form being no cheaper for a frequent value: `$email` str_ncontains (its positive
- * form reads every email through the trigram index).
+ * Not tried, its positive form being no cheaper for a frequent value: `$email` str_ncontains (its positive form
+ * reads every email through the trigram index).
  */
 const KEYED_TEXT = new Set(["country", "city"]);
 /** lead_counts' columns of the leads with the system column known, per version. */
@@ -81,7 +80,7 @@ export interface TotalInput {
 /** A statement for the filter's exact `total` (one `total` column) counted as above, or null to count it as it is. */
 export async function complementTotal(tree: Group, t: TotalInput): Promise<Prisma.Sql | null> {
   const only = single(tree);
-  // One custom or tag condition: counted on its side table's rows, which carry the v2 lead flag (lead-rows.ts).
+  // One custom, event or tag condition: counted on its side table's rows, which carry the v2 lead flag (lead-rows.ts).
   const rows = only && t.rule === "v2" ? leadRows(only, t.appId, t.now) : null;
   if (rows) return leadRowsTotal(rows, t.leads);
   if (only?.prop.kind === "system" && only.prop.def.column === "phone") {

@@ -7,7 +7,7 @@ import { compileFilters, propExpr } from "./compile";
 import { complementTotal, single } from "./complement";
 import { parseFilters, type Group } from "./filters";
 import { branchesOf, OR_UNION_MAX, orUnionStatement, rootOr } from "./or-union";
-import { leadRows } from "./lead-rows";
+import { leadRows, leadRowsTotal, summariesPage } from "./lead-rows";
 import { typedWalkStatement, WALK_PER_MATCH } from "./typed-walk";
 
 export const MAX_REACHABLE = 10_000;
@@ -80,19 +80,25 @@ export async function listLeads(
   const leads = Prisma.sql`coalesce((SELECT ${Prisma.raw(input.rule === "v1" ? "leads_v1" : "leads")}
     FROM lead_counts WHERE app_id = ${input.appId}), 0)`;
   const only = tree && !or ? single(tree) : null;
-  const byLastSeen = (input.sortProp ?? "$last_seen") === "$last_seen" && input.sortOrder !== "asc";
-  const side = only && input.rule === "v2" && byLastSeen ? leadRows(only, input.appId, now) : null;
-  const walked = side
-    ? typedWalkStatement({
-        rows: side,
-        base,
-        where,
-        leads,
-        limit,
-        offset,
-        perMatch: input.walkPerMatch ?? WALK_PER_MATCH,
-      })
-    : null;
+  const sortName = input.sortProp ?? "$last_seen";
+  const side = only && input.rule === "v2" ? leadRows(only, input.appId, now) : null;
+  const bySummary =
+    side &&
+    summariesPage(side, parseEventProp(sortName), input.sortOrder === "asc" ? "ASC" : "DESC", limit, offset);
+  const walked =
+    side && sortName === "$last_seen" && input.sortOrder !== "asc"
+      ? typedWalkStatement({
+          rows: side,
+          base,
+          where,
+          leads,
+          limit,
+          offset,
+          perMatch: input.walkPerMatch ?? WALK_PER_MATCH,
+        })
+      : side && bySummary
+        ? { with: Prisma.empty, counted: leadRowsTotal(side, leads), ids: bySummary }
+        : null;
   const parts = or
     ? orUnionStatement({ base, branches, sort, dir, limit, offset, upTo })
     : (walked ?? {

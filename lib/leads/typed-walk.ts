@@ -27,7 +27,7 @@ export interface TypedWalkInput {
 }
 
 /**
- * The list statement's parts (as orUnionStatement's) for a filter of one custom or tag condition sorted by
+ * The list statement's parts (as orUnionStatement's) for a filter of one custom, event or tag condition sorted by
  * `$last_seen` descending, v2: the total counted on its side rows (lead-rows.ts), and the page found, when deep
  * enough (above), by walking the leads index in sort order, each lead tested against a hash of the matching leads'
  * IDs.
