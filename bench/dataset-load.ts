@@ -8,6 +8,7 @@ export const BULK_TABLES = [
   "user_event_summaries",
   "user_tags",
   "user_prop_values",
+  "user_prop_items",
   "conversations",
   "conversation_parts",
 ];
@@ -32,7 +33,7 @@ export async function setChecks(c: pg.Client, on: boolean): Promise<void> {
 }
 
 export async function resetSequences(c: pg.Client): Promise<void> {
-  const keyed = new Set(["user_event_summaries", "user_tags", "user_prop_values"]);
+  const keyed = new Set(["user_event_summaries", "user_tags", "user_prop_values", "user_prop_items"]);
   for (const t of BULK_TABLES.filter((t) => !keyed.has(t))) {
     await c.query(
       `SELECT setval(pg_get_serial_sequence('${t}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${t}), false)`,

@@ -138,9 +138,14 @@ export async function insertUserTags(c: pg.Client, s: Shape): Promise<number> {
   return r.rowCount ?? 0;
 }
 
-/** The custom props' typed rows (migration *_user_prop_values), which the users trigger keeps but not while loading. */
+/**
+ * The custom props' typed rows and list items (migrations *_user_prop_values, *_prop_list_items), which the users
+ * triggers keep but not while loading.
+ */
 export async function insertPropValues(c: pg.Client): Promise<number> {
   await c.query("SELECT relay_rebuild_prop_values()");
-  const r = await c.query<{ n: number }>("SELECT count(*)::int AS n FROM user_prop_values");
+  const r = await c.query<{ n: number }>(
+    "SELECT (SELECT count(*) FROM user_prop_values)::int + (SELECT count(*) FROM user_prop_items)::int AS n",
+  );
   return r.rows[0]!.n;
 }

@@ -147,7 +147,7 @@ async function build(admin: pg.Client, base: string, name: string, users: number
     const summaries = await U.insertEventSummaries(c, shape);
     step("event summaries", summaries);
     step("user tags", await U.insertUserTags(c, shape));
-    step("custom prop values", await U.insertPropValues(c));
+    step("custom prop values and list items", await U.insertPropValues(c));
     await L.setChecks(c, true);
     // The Inbox counters' and lead counts' triggers were off with the others while loading.
     await c.query("SELECT relay_recount_conversations()");

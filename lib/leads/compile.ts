@@ -9,8 +9,8 @@ import { parseFilters, type Condition, type Group, type PropRef } from "./filter
 /**
  * Filters compiled to one parameterised WHERE clause over `users u`. Every value is a bound parameter; the only
  * raw SQL fragments are constant column names from the system-prop table. Typed columns use the users indexes, tags
- * the user_tags primary key, event props the user_event_summaries primary key, booleans and lists the GIN index on
- * props_custom (through `@>`).
+ * the user_tags index, event props the user_event_summaries indexes, custom props their typed rows and list items
+ * (compile-custom.ts); `@>` on the JSON is left for the bench's index-free check (`typedProps: false`).
  */
 export const MAX_SEGMENT_NESTING = 3;
 

@@ -8,7 +8,7 @@ import type { Condition, Group } from "./filters";
 /**
  * A filter that keeps most leads (`$country` is not "United States": 280k of 415k at 1M) is counted as the leads
  * minus the ones it drops, `total = leads − count(dropped)`, where the dropped leads are a positive condition that an
- * index serves (the leads country, city and sessions indexes, the GIN on props_custom) and the negated one reads
+ * index serves (the leads country, city and sessions indexes, the list items) and the negated one reads
  * every lead. Only for a filter of that one condition: under an `and` with others, the others already narrow the
  * count.
  *
@@ -17,7 +17,7 @@ import type { Condition, Group } from "./filters";
  * - `$country`/`$city` str_neq `(col IS NULL OR lower(col) <> s)`; str_eq `col IS NOT NULL AND key = s` (the key is
  *   `lower(col) COLLATE "C"`: equality is byte equality under any deterministic collation).
  * - `$sessions` neq `(col IS NULL OR col <> n)`; eq `col = n`.
- * - custom list_ncontains `NOT (props_custom @> x)`; list_contains `props_custom @> x` (props_custom is NOT NULL).
+ * - custom list_ncontains: no row of the item in user_prop_items; list_contains: a row of it (compile-custom.ts).
  *
  * `$phone` known / unknown are counted on the `(app_id, phone)` index over all users: a phone makes a user a lead
  * in both versions (relay_users_lead_flags), so the users with one are the leads with one.

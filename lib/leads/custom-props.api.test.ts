@@ -135,6 +135,57 @@ describe("custom numbers, dates, texts and presence through user_prop_values", (
     expect(await propValueDrift(s.db)).toEqual([]);
   });
 
+  it("lists through user_prop_items: as `@>` with one string, through changes and lead transitions", async () => {
+    const ids: Record<string, bigint> = {};
+    const key = unique("tags").replace(/[^a-z0-9_]/gi, "_");
+    const user = async (name: string, props: Record<string, unknown> | null) => {
+      ids[name] = (await makeUser(s.db, a.app.id, { userId: unique(name) })).id;
+      // Shapes the props API refuses, written as they may already be stored.
+      if (props)
+        await s.db.user.update({
+          where: { id: ids[name] },
+          data: { propsCustom: props as Prisma.InputJsonValue },
+        });
+    };
+    await user("both", { [key]: ["api", "crm"] });
+    await user("twice", { [key]: ["api", "api"] });
+    await user("upper", { [key]: ["API"] });
+    await user("scalar", { [key]: "api" });
+    await user("number", { [key]: [7, "7x"] });
+    await user("nested", { [key]: [["api"]] });
+    await user("empty", { [key]: [] });
+    await user("none", null);
+    const all = Object.keys(ids).sort();
+    const has = (item: string) => names(ids, one(key, "list_contains", { value: item }));
+    const lacks = (item: string) => names(ids, one(key, "list_ncontains", { value: item }));
+    expect(await has("api")).toEqual(["both", "twice"]);
+    expect(await lacks("api")).toEqual(all.filter((n) => n !== "both" && n !== "twice"));
+    expect(await has("API")).toEqual(["upper"]);
+    expect(await has("7")).toEqual([]);
+    expect(await has("7x")).toEqual(["number"]);
+    expect(await propValueDrift(s.db)).toEqual([]);
+
+    // Changes through the props API: a list replaced, one removed, one made a text, one added.
+    ok(await setProps(a, ids.both!, { [key]: ["crm"] }));
+    ok(await setProps(a, ids.twice!, { [key]: null }));
+    ok(await setProps(a, ids.upper!, { [key]: "api" }));
+    ok(await setProps(a, ids.none!, { [key]: ["api", "x"] }));
+    expect(await has("api")).toEqual(["none"]);
+    expect(await has("crm")).toEqual(["both"]);
+    expect(await lacks("api")).toEqual(all.filter((n) => n !== "none"));
+    expect(await propValueDrift(s.db)).toEqual([]);
+
+    // A visitor's list counts once it becomes a lead, and no longer when it stops being one.
+    ids.visitor = (await s.db.user.create({ data: { appId: a.app.id, propsCustom: { [key]: ["api"] } } })).id;
+    expect(await has("api")).toEqual(["none"]);
+    await s.db.user.update({ where: { id: ids.visitor }, data: { email: `${unique("v")}@example.com` } });
+    expect(await has("api")).toEqual(["none", "visitor"]);
+    expect(await propValueDrift(s.db)).toEqual([]);
+    await s.db.user.update({ where: { id: ids.visitor }, data: { email: null } });
+    expect(await has("api")).toEqual(["none"]);
+    expect(await propValueDrift(s.db)).toEqual([]);
+  });
+
   it("follow imports, merges, concurrent updates and deletes", async ({ server }) => {
     const u = await makeUser(s.db, a.app.id, { userId: unique("known") });
     // Concurrent writes to one user's props, to the same key and to others.

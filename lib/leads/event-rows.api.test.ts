@@ -5,7 +5,7 @@ import type { TestServer } from "../testing/server";
 import { makeApp, makeUser, unique } from "../testing/factories";
 import { ok } from "../users/testing";
 import { listLeads } from "./list-leads";
-import { serviceCtx } from "./testing";
+import { inListOrder, serviceCtx } from "./testing";
 
 /**
  * A filter of one event condition is counted and paged from the type's summaries flagged `lead` (lead-rows.ts): a
@@ -55,19 +55,9 @@ it.beforeAll(async ({ server, app }) => {
   for (let k = 0; k < 5; k++) await track(visitor.id, BASE - k * 86_400);
 });
 
-/** The leads a predicate keeps, in the list's order: last_seen descending, never seen last, then ID descending. */
+/** The leads a predicate keeps, in the list's order. */
 function bySeen(keep: (r: Row) => boolean): bigint[] {
-  return rows
-    .filter(keep)
-    .sort((x, y) => {
-      if (x.seen !== y.seen) {
-        if (x.seen === null) return 1;
-        if (y.seen === null) return -1;
-        return y.seen - x.seen;
-      }
-      return x.id < y.id ? 1 : -1;
-    })
-    .map((r) => r.id);
+  return inListOrder(rows.filter(keep));
 }
 
 const prop = (part: string) => `$event_${typeId}_${part}`;

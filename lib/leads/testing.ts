@@ -142,7 +142,10 @@ export async function leadCountDrift(db: Db) {
         coalesce(u.emailed, 0), coalesce(u.emailed_v1, 0))`;
 }
 
-/** Event summaries (first, last, count per user and type) that differ from their events: none when kept exactly. */
+/**
+ * Event summaries (first, last, count per user and type, the user's lead flag) that differ from their events and
+ * their user: none when kept exactly.
+ */
 export async function summaryDrift(db: Db) {
   return db.$queryRaw<{ user_id: bigint }[]>`
     SELECT coalesce(s.user_id, e.user_id) AS user_id FROM user_event_summaries s
@@ -151,12 +154,13 @@ export async function summaryDrift(db: Db) {
       FROM events GROUP BY user_id, type_id
     ) e ON e.user_id = s.user_id AND e.type_id = s.event_type_id
     WHERE s.user_id IS NULL OR e.user_id IS NULL
-      OR s."first" <> e.first OR s."last" <> e.last OR s."count" <> e.n`;
+      OR s."first" <> e.first OR s."last" <> e.last OR s."count" <> e.n
+      OR s.lead <> (SELECT u.is_lead FROM users u WHERE u.id = s.user_id)`;
 }
 
 /**
- * Custom props whose typed row (user_prop_values) differs from what the users' JSON says it should be: none, when
- * the trigger is right. Missing, extra and stale rows all show.
+ * Custom props whose typed row (user_prop_values) or list items (user_prop_items) differ from what the users' JSON
+ * says they should be: none, when the triggers are right. Missing, extra and stale rows all show.
  */
 export async function propValueDrift(db: Db) {
   return db.$queryRaw<{ user_id: bigint; key: string }[]>`
@@ -167,7 +171,13 @@ export async function propValueDrift(db: Db) {
     ) j ON j.user_id = v.user_id AND j.key = v.key
     WHERE v.user_id IS NULL OR j.user_id IS NULL
       OR v.app_id <> j.app_id OR v.num IS DISTINCT FROM j.num OR v.at IS DISTINCT FROM j.at
-      OR v.txt IS DISTINCT FROM j.txt OR v.bool IS DISTINCT FROM j.bool OR v.lead <> j.is_lead`;
+      OR v.txt IS DISTINCT FROM j.txt OR v.bool IS DISTINCT FROM j.bool OR v.lead <> j.is_lead
+    UNION ALL
+    SELECT coalesce(i.user_id, j.user_id), coalesce(i.key, j.key) FROM user_prop_items i
+    FULL JOIN (
+      SELECT u.id AS user_id, u.app_id, u.is_lead, r.key, r.item FROM users u, relay_prop_items(u.props_custom) r
+    ) j ON j.user_id = i.user_id AND j.key = i.key AND j.item = i.item
+    WHERE i.user_id IS NULL OR j.user_id IS NULL OR i.app_id <> j.app_id OR i.lead <> j.is_lead`;
 }
 
 /** A filter's leads counted directly (one WHERE, no kept count or complement), under the version's lead flag. */
@@ -195,4 +205,18 @@ export function complementFor(db: Db, appId: bigint, filters: unknown, rule: "v2
     rule,
     now: new Date(),
   });
+}
+
+/** IDs in the leads list's default order: `last_seen` descending, never seen last, then ID descending. */
+export function inListOrder(rows: { id: bigint; seen: number | null }[]): bigint[] {
+  return [...rows]
+    .sort((x, y) => {
+      if (x.seen !== y.seen) {
+        if (x.seen === null) return 1;
+        if (y.seen === null) return -1;
+        return y.seen - x.seen;
+      }
+      return x.id < y.id ? 1 : -1;
+    })
+    .map((r) => r.id);
 }

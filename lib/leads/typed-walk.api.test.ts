@@ -5,7 +5,7 @@ import type { TestServer } from "../testing/server";
 import { unique } from "../testing/factories";
 import { ok } from "../users/testing";
 import { listLeads } from "./list-leads";
-import { serviceCtx } from "./testing";
+import { inListOrder, serviceCtx } from "./testing";
 
 /**
  * A filter of one custom or tag condition pages by walking the leads in `$last_seen` order against a hash of the prop's
@@ -56,19 +56,9 @@ it.beforeAll(async ({ server, app }) => {
   ok(await a.api.postJson(`/api/users/${visitor.id}/tags`, { tag: "walk" }));
 });
 
-/** The leads a predicate keeps, in the list's order: last_seen descending, never seen last, then ID descending. */
+/** The leads a predicate keeps, in the list's order. */
 function expected(keep: (p: Props, r: Row) => boolean): bigint[] {
-  return rows
-    .filter((r) => keep(r.props, r))
-    .sort((x, y) => {
-      if (x.seen !== y.seen) {
-        if (x.seen === null) return 1;
-        if (y.seen === null) return -1;
-        return y.seen - x.seen;
-      }
-      return x.id < y.id ? 1 : -1;
-    })
-    .map((r) => r.id);
+  return inListOrder(rows.filter((r) => keep(r.props, r)));
 }
 
 const text = (v: unknown) =>

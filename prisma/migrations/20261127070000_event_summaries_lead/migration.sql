@@ -4,21 +4,14 @@
 -- by the summary is read from its index in order.
 ALTER TABLE "user_event_summaries" ADD COLUMN "lead" BOOLEAN NOT NULL DEFAULT false;
 
--- A new summary takes its user's flag; an event of a type the user has done before updates the row, which keeps its
--- flag. The user's row is read FOR SHARE, so a concurrent change of the flag is waited for or waits, as for tags.
--- Event ingest (lib/events/track-grouped.ts) already holds that lock, taken before any summary, so the check costs
--- it no wait of its own and no lock order it did not have.
-CREATE OR REPLACE FUNCTION relay_event_summaries_lead() RETURNS trigger AS $$
-DECLARE flag boolean;
-BEGIN
-  SELECT u.is_lead INTO flag FROM users u WHERE u.id = NEW.user_id FOR SHARE;
-  NEW.lead := coalesce(flag, false);
-  RETURN NEW;
-END;
-$$ LANGUAGE plpgsql;
+-- A new summary takes its user's flag, as a new tag does (the tags' trigger function, renamed for both); an event
+-- of a type the user has done before updates the row, which keeps its flag. The user's row is read FOR SHARE, so a
+-- concurrent change of the flag is waited for or waits. Event ingest (lib/events/track-grouped.ts) already holds
+-- that lock, taken before any summary, so the check costs it no wait of its own and no lock order it did not have.
+ALTER FUNCTION relay_user_tags_lead() RENAME TO relay_new_row_lead;
 
 CREATE TRIGGER user_event_summaries_lead BEFORE INSERT ON "user_event_summaries"
-  FOR EACH ROW EXECUTE FUNCTION relay_event_summaries_lead();
+  FOR EACH ROW EXECUTE FUNCTION relay_new_row_lead();
 
 -- One users trigger follows a change of the flag on every side table that carries it (it replaces the two of the
 -- prop rows and the tags).
