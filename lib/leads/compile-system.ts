@@ -1,5 +1,6 @@
 import { Prisma } from "../db/generated/client";
-import type { PropRef } from "./filters";
+import type { Queryable } from "../db/sql";
+import type { Condition, PropRef } from "./filters";
 
 /**
  * System text columns with a leads index keyed by their lower-cased value under the "C" collation
@@ -34,4 +35,49 @@ export function presenceCondition(prop: PropRef, type: "known" | "unknown"): Pri
   if (prop.kind !== "system" || prop.def.type !== "string") return null;
   const col = Prisma.raw(`(u.${prop.def.column} || '')`);
   return type === "known" ? Prisma.sql`${col} IS NOT NULL` : Prisma.sql`${col} IS NULL`;
+}
+
+/**
+ * The most distinct keys walked to answer a contains from a keyed column's keys (below); past it, the trigram form.
+ * Each key costs one descent of the leads index (≈0.1 ms at 1M), so the walk stays within ~25 ms.
+ */
+export const MAX_KEYS_WALKED = 256;
+
+/**
+ * `$country` / `$city` contains and does not contain, for the leads list: the column has few distinct values (27
+ * cities among 415k leads in the bench), so the keys containing the text are found first, by a walk of the keyed
+ * leads index from one key to the next (a skip scan, one descent per key), and the condition becomes `key = ANY`
+ * of them: its count an index-only range per key, its page the matches sorted, where the trigram form read a
+ * bitmap of candidates and each one's row (70 / 138 ms at 1M, offsets 0 and 9,980). The keys are the v2 leads', a
+ * superset of the v1 leads', so only for filters of leads (never a user's segments, which may test a visitor).
+ * Null (the trigram form) for other conditions, and where the column has more than MAX_KEYS_WALKED keys.
+ */
+export async function keyedContainsCondition(
+  db: Pick<Queryable, "$queryRaw">,
+  appId: bigint,
+  c: Condition,
+): Promise<Prisma.Sql | null> {
+  const { prop, type, value } = c;
+  if (type !== "str_contains" && type !== "str_ncontains") return null;
+  if (prop.kind !== "system" || !KEYED_COLUMNS.has(prop.def.column) || value.kind !== "string") return null;
+  const column = prop.def.column;
+  const key = Prisma.raw(`(lower(u.${column}) COLLATE "C")`);
+  const leads = Prisma.sql`u.app_id = ${appId} AND u.is_lead AND u.${Prisma.raw(column)} IS NOT NULL`;
+  const [walk] = await db.$queryRaw<{ keys: string[] | null; ended: boolean | null }[]>(Prisma.sql`
+    WITH RECURSIVE k AS (
+      (SELECT ${key} AS k, 1 AS n FROM users u WHERE ${leads} ORDER BY 1 LIMIT 1)
+      UNION ALL
+      SELECT (SELECT ${key} FROM users u WHERE ${leads} AND ${key} > k.k ORDER BY 1 LIMIT 1), k.n + 1
+      FROM k WHERE k.k IS NOT NULL AND k.n <= ${MAX_KEYS_WALKED}
+    )
+    SELECT array_agg(k.k) FILTER (WHERE strpos(k.k, lower(${value.s}::text) COLLATE "C") > 0) AS keys,
+      coalesce(bool_or(k.k IS NULL), count(*) = 0) AS ended
+    FROM k`);
+  // The walk ends on a NULL key, past the last one (or finds none); otherwise it stopped at its limit.
+  if (!walk?.ended) return null;
+  const keys = walk.keys ?? [];
+  const col = Prisma.raw(`u.${column}`);
+  return type === "str_contains"
+    ? Prisma.sql`(${col} IS NOT NULL AND ${key} = ANY(${keys}::text[]))`
+    : Prisma.sql`(${col} IS NULL OR NOT (${key} = ANY(${keys}::text[])))`;
 }

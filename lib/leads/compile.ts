@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { isDomainError, invalid } from "../domain/errors";
 import { canonicalDateTime } from "../user-model/prop-values";
 import { customTypedCondition } from "./compile-custom";
-import { keyedTextCondition, presenceCondition } from "./compile-system";
+import { keyedContainsCondition, keyedTextCondition, presenceCondition } from "./compile-system";
 import { parseFilters, type Condition, type Group, type PropRef } from "./filters";
 
 /**
@@ -19,7 +19,9 @@ const FALSE = Prisma.sql`FALSE`;
 const CANONICAL_DT = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$";
 
 export interface CompileOptions {
-  db: Pick<Db, "segment">;
+  db: Pick<Db, "segment" | "$queryRaw">;
+  /** The filters select leads (lists, counts, exports): conditions may be answered from the leads indexes alone. */
+  leadsOnly?: boolean;
   appId: bigint;
   now?: Date;
   /** Segments being defined (an update checks that a segment does not contain itself). */
@@ -252,7 +254,10 @@ export async function compileFilters(root: Group, opts: CompileOptions): Promise
     for (const item of g.items) {
       if (item.kind === "group") parts.push(await group(item, stack));
       else if (item.prop.kind === "segment") parts.push(await segment(item, stack));
-      else parts.push(condition(item, now, opts.typedProps === false ? null : opts.appId));
+      else {
+        const keyed = opts.leadsOnly ? await keyedContainsCondition(opts.db, opts.appId, item) : null;
+        parts.push(keyed ?? condition(item, now, opts.typedProps === false ? null : opts.appId));
+      }
     }
     return Prisma.sql`(${Prisma.join(parts, g.op === "and" ? " AND " : " OR ")})`;
   };

@@ -16,6 +16,9 @@ import type { Condition, Group } from "./filters";
  * compiles (compile.ts) to A and NOT A over the same values, with no NULL left to fall between:
  * - `$country`/`$city` str_neq `(col IS NULL OR lower(col) <> s)`; str_eq `col IS NOT NULL AND key = s` (the key is
  *   `lower(col) COLLATE "C"`: equality is byte equality under any deterministic collation).
+ * - `$country`/`$city` str_ncontains `(col IS NULL OR NOT key = ANY(keys))`; str_contains `col IS NOT NULL AND key =
+ *   ANY(keys)`, the keys that contain the text (compile-system.ts); or, past its walk's limit, `strpos` on `lower(col)`
+ *   both ways.
  * - `$sessions` neq `(col IS NULL OR col <> n)`; eq `col = n`.
  * - custom list_ncontains: no row of the item in user_prop_items; list_contains: a row of it (compile-custom.ts).
  *
@@ -44,6 +47,7 @@ function opposite(c: Condition): CondType | null {
   const { prop, type } = c;
   if (prop.kind === "system") {
     if (type === "str_neq" && KEYED_TEXT.has(prop.def.column)) return "str_eq";
+    if (type === "str_ncontains" && KEYED_TEXT.has(prop.def.column)) return "str_contains";
     if (type === "neq" && INDEXED_INTEGER.has(prop.def.column)) return "eq";
   }
   if (prop.kind === "custom" && type === "list_ncontains") return "list_contains";
@@ -67,7 +71,7 @@ export function droppedLeads(tree: Group): Group | null {
 }
 
 export interface TotalInput {
-  db: Pick<Db, "segment">;
+  db: Pick<Db, "segment" | "$queryRaw">;
   appId: bigint;
   /** The version's lead flag (`u.is_lead`, `u.is_lead_v1`) and its kept count of the app's leads. */
   flag: Prisma.Sql;
@@ -98,7 +102,7 @@ export async function complementTotal(tree: Group, t: TotalInput): Promise<Prism
   }
   const dropped = droppedLeads(tree);
   if (!dropped) return null;
-  const where = await compileFilters(dropped, { db: t.db, appId: t.appId, now: t.now });
+  const where = await compileFilters(dropped, { db: t.db, appId: t.appId, now: t.now, leadsOnly: true });
   return Prisma.sql`SELECT (${t.leads} - (SELECT count(*) FROM users u
     WHERE u.app_id = ${t.appId} AND ${t.flag} AND ${where}))::int AS total`;
 }

@@ -48,7 +48,9 @@ export async function exportLeadsCsv(
   // Filters are checked before the first byte, so a bad filter is an error envelope, not a broken file.
   const tree =
     input.filters === undefined || input.filters === null ? undefined : parseFilters(input.filters);
-  const filters = tree ? await compileFilters(tree, { db: ctx.db, appId: input.appId }) : Prisma.sql`TRUE`;
+  const filters = tree
+    ? await compileFilters(tree, { db: ctx.db, appId: input.appId, leadsOnly: true })
+    : Prisma.sql`TRUE`;
   const extra = (input.props ?? []).filter((n) => !SYSTEM_COLUMNS.includes(n));
   const max = input.maxRows ?? EXPORT_MAX_ROWS;
   const db = ctx.db;

@@ -2,10 +2,12 @@ import { describe, expect } from "vitest";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { it, type TestApp } from "../testing/fixture";
-import { makeUser, unique } from "../testing/factories";
+import { makeApp, makeUser, unique } from "../testing/factories";
 import type { TestServer } from "../testing/server";
+import { client } from "../testing/http";
 import { ok } from "../users/testing";
 import { compileFilters } from "./compile";
+import { keyedContainsCondition, MAX_KEYS_WALKED } from "./compile-system";
 import { parseFilters } from "./filters";
 import { DAY, listLeads, one, setProps } from "./testing";
 
@@ -28,7 +30,7 @@ it.beforeAll(({ server, app }) => {
  * can drop some (`drop`) to reach the others: in its transaction, which is rolled back.
  */
 async function forcedAndScanned(db: Db, appId: bigint, filters: unknown, drop: string[] = []) {
-  const where = await compileFilters(parseFilters(filters), { db, appId });
+  const where = await compileFilters(parseFilters(filters), { db, appId, leadsOnly: true });
   const sql = Prisma.sql`SELECT u.id FROM users u WHERE u.app_id = ${appId} AND u.is_lead AND ${where}`;
   const run = (statements: string[]) =>
     db
@@ -109,6 +111,14 @@ describe("system-prop leads indexes", () => {
       [one("$name", "unknown"), ["SP", "pct", "sf", "sp"]],
       [one("$email", "str_ncontains", { value: "EXAMPLE" }), ["SP", "none", "pct", "sp"]],
       [one("$country", "str_neq", { value: "brasil" }), ["none", "pct", "sf"]],
+      // Contains on the keyed columns: the keys containing the text, then their entries (compile-system.ts).
+      [one("$city", "str_contains", { value: "PAULO" }), ["SP", "sp"]],
+      [one("$city", "str_contains", { value: "san" }), ["pct", "sf"]],
+      [one("$city", "str_contains", { value: "_" }), ["pct"]],
+      [one("$city", "str_contains", { value: "%" }), []],
+      [one("$city", "str_ncontains", { value: "san" }), ["SP", "none", "sp"]],
+      [one("$country", "str_contains", { value: "ASIL" }), ["SP", "sp"]],
+      [one("$country", "str_ncontains", { value: "zz" }), ["SP", "none", "pct", "sf", "sp"]],
     ];
     const check = async (when: string) => {
       for (const [filters, want] of cases) {
@@ -158,7 +168,34 @@ describe("system-prop leads indexes", () => {
       [one("$name", "unknown"), ["SP", "pct", "sf", "sp"]],
       [one("$email", "str_ncontains", { value: "example" }), ["SP", "pct", "sp"]],
       [one("$country", "str_neq", { value: "brasil" }), ["pct"]],
+      // The visitor's city was no lead's key before: it is now.
+      [one("$city", "str_contains", { value: "tos" }), ["sf", "visitor"]],
+      [one("$city", "str_ncontains", { value: "san" }), ["SP", "sp"]],
     );
     await check("after the writes");
+  });
+
+  it("contains on a column of more keys than the walk takes: the trigram form, the same answers", async () => {
+    const other = await makeApp(s.db);
+    const n = MAX_KEYS_WALKED + 4;
+    await s.db.user.createMany({
+      data: Array.from({ length: n }, (_, i) => ({
+        appId: other.app.id,
+        userId: unique("k"),
+        city: `City ${i}`,
+      })),
+    });
+    const contains = one("$city", "str_contains", { value: "ty 25" });
+    const [only] = parseFilters(contains).items;
+    expect(only?.kind === "cond" && (await keyedContainsCondition(s.db, other.app.id, only))).toBeNull();
+    const want = Array.from({ length: n }, (_, i) => `City ${i}`).filter((c) => c.includes("ty 25"));
+    const { forced, scanned } = await forcedAndScanned(s.db, other.app.id, contains);
+    expect(forced.ids).toEqual(scanned.ids);
+    expect(scanned.ids).toHaveLength(want.length);
+    const api = await client(s, other.token).get(`/api/apps/${other.app.id}/users`, { filters: contains });
+    expect(ok<{ total: number }>(api).total).toBe(want.length);
+    // Within the walk's limit the keys serve: the app of the test above.
+    const [near] = parseFilters(one("$city", "str_contains", { value: "paulo" })).items;
+    expect(near?.kind === "cond" && (await keyedContainsCondition(s.db, a.app.id, near))).not.toBeNull();
   });
 });

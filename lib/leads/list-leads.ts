@@ -64,7 +64,7 @@ export async function listLeads(
   const tree =
     input.filters === undefined || input.filters === null ? undefined : parseFilters(input.filters);
   const now = new Date();
-  const compile = (g: Group) => compileFilters(g, { db: ctx.db, appId: input.appId, now });
+  const compile = (g: Group) => compileFilters(g, { db: ctx.db, appId: input.appId, now, leadsOnly: true });
   const or = tree && rootOr(tree);
   const branches: Prisma.Sql[] = [];
   for (const b of or ? branchesOf(or) : []) branches.push(await compile(b));
