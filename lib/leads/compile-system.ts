@@ -29,7 +29,8 @@ export function keyedTextCondition(
  * `known` / `unknown` on a system text column, written on `col || ''` (NULL exactly when the column is): the
  * planner then cannot answer it from the column's own btree ((app_id, email), (app_id, phone): all users, not only
  * leads), whose bitmap reads a table page per match (95k matches of `$phone known` at 1M: 28k pages, 443 ms), and
- * counts from the covering leads index, which holds the column (6.4k pages, 111 ms).
+ * counts from the covering leads index, which holds the column (6.4k pages, 111 ms). Expression statistics on
+ * each `col || ''` (migration *_presence_statistics) tell the planner how many leads pass.
  */
 export function presenceCondition(prop: PropRef, type: "known" | "unknown"): Prisma.Sql | null {
   if (prop.kind !== "system" || prop.def.type !== "string") return null;
