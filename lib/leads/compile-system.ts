@@ -38,6 +38,20 @@ export function presenceCondition(prop: PropRef, type: "known" | "unknown"): Pri
   return type === "known" ? Prisma.sql`${col} IS NOT NULL` : Prisma.sql`${col} IS NULL`;
 }
 
+/** System text columns with a btree of their own over every user, (app_id, email) and (app_id, phone). */
+const OWN_BTREE = new Set(["email", "phone"]);
+
+/**
+ * The presence test inside a text condition on `email` / `phone` (it makes the condition FALSE, not NULL, on a
+ * missing value): as `col IS NOT NULL` the planner ANDed the trigram bitmap with the column's own btree for it,
+ * every user with an email (`$email` contains "kowalski" at 1M: 52 → 17 ms for its count). Null for other columns,
+ * where the plain test keeps the planner's choices (on `$name` its form moved a first page from a walk of the
+ * leads index, 0.8 ms, to a sort of every match, 11 ms).
+ */
+export function textPresence(prop: PropRef): Prisma.Sql | null {
+  return prop.kind === "system" && OWN_BTREE.has(prop.def.column) ? presenceCondition(prop, "known") : null;
+}
+
 /**
  * The most distinct keys walked to answer a contains from a keyed column's keys (below); past it, the trigram form.
  * Each key costs one descent of the leads index (≈0.1 ms at 1M), so the walk stays within ~25 ms.

@@ -3,7 +3,12 @@ import type { Db } from "../db/client";
 import { isDomainError, invalid } from "../domain/errors";
 import { canonicalDateTime } from "../user-model/prop-values";
 import { customTypedCondition } from "./compile-custom";
-import { keyedContainsCondition, keyedTextCondition, presenceCondition } from "./compile-system";
+import {
+  keyedContainsCondition,
+  keyedTextCondition,
+  presenceCondition,
+  textPresence,
+} from "./compile-system";
 import { parseFilters, type Condition, type Group, type PropRef } from "./filters";
 
 /**
@@ -156,6 +161,8 @@ function valueCondition(c: Condition, e: ReturnType<typeof propExpr>, now: Date)
   const s = v.kind === "string" ? v.s : "";
   const presence = type === "known" || type === "unknown" ? presenceCondition(prop, type) : null;
   if (presence) return presence;
+  // A text condition is FALSE, not NULL, on a missing value (it may be negated).
+  const present = textPresence(prop) ?? Prisma.sql`${e.text} IS NOT NULL`;
   switch (type) {
     case "known":
       return custom
@@ -187,18 +194,18 @@ function valueCondition(c: Condition, e: ReturnType<typeof propExpr>, now: Date)
     case "str_eq":
       return (
         keyedTextCondition(prop, type, s) ??
-        Prisma.sql`(${e.text} IS NOT NULL AND lower(${e.text}) = lower(${s}::text) AND ${trigramPrefilter(prop, s, "whole")})`
+        Prisma.sql`(${present} AND lower(${e.text}) = lower(${s}::text) AND ${trigramPrefilter(prop, s, "whole")})`
       );
     case "str_neq":
       return Prisma.sql`(${e.text} IS NULL OR lower(${e.text}) <> lower(${s}::text))`;
     case "str_contains":
-      return Prisma.sql`(${e.text} IS NOT NULL AND strpos(lower(${e.text}), lower(${s}::text)) > 0 AND ${trigramPrefilter(prop, s, "anywhere")})`;
+      return Prisma.sql`(${present} AND strpos(lower(${e.text}), lower(${s}::text)) > 0 AND ${trigramPrefilter(prop, s, "anywhere")})`;
     case "str_ncontains":
       return Prisma.sql`(${e.text} IS NULL OR strpos(lower(${e.text}), lower(${s}::text)) = 0)`;
     case "str_starts":
       return (
         keyedTextCondition(prop, type, s) ??
-        Prisma.sql`(${e.text} IS NOT NULL AND starts_with(lower(${e.text}), lower(${s}::text)) AND ${trigramPrefilter(prop, s, "start")})`
+        Prisma.sql`(${present} AND starts_with(lower(${e.text}), lower(${s}::text)) AND ${trigramPrefilter(prop, s, "start")})`
       );
     case "bool_true":
       return custom ? contains(prop.name, true) : FALSE;

@@ -110,6 +110,9 @@ describe("system-prop leads indexes", () => {
       [one("$phone", "known"), ["sf"]],
       [one("$name", "unknown"), ["SP", "pct", "sf", "sp"]],
       [one("$email", "str_ncontains", { value: "EXAMPLE" }), ["SP", "none", "pct", "sp"]],
+      [one("$email", "str_contains", { value: "EXAMPLE" }), ["sf"]],
+      [one("$email", "str_starts", { value: "SF@" }), ["sf"]],
+      [one("$phone", "str_contains", { value: "415" }), ["sf"]],
       [one("$country", "str_neq", { value: "brasil" }), ["none", "pct", "sf"]],
       // Contains on the keyed columns: the keys containing the text, then their entries (compile-system.ts).
       [one("$city", "str_contains", { value: "PAULO" }), ["SP", "sp"]],
@@ -167,6 +170,8 @@ describe("system-prop leads indexes", () => {
       [one("$phone", "known"), []],
       [one("$name", "unknown"), ["SP", "pct", "sf", "sp"]],
       [one("$email", "str_ncontains", { value: "example" }), ["SP", "pct", "sp"]],
+      [one("$email", "str_contains", { value: "example" }), ["sf", "visitor"]],
+      [one("$phone", "str_contains", { value: "415" }), []],
       [one("$country", "str_neq", { value: "brasil" }), ["pct"]],
       // The visitor's city was no lead's key before: it is now.
       [one("$city", "str_contains", { value: "tos" }), ["sf", "visitor"]],
@@ -198,4 +203,37 @@ describe("system-prop leads indexes", () => {
     const [near] = parseFilters(one("$city", "str_contains", { value: "paulo" })).items;
     expect(near?.kind === "cond" && (await keyedContainsCondition(s.db, a.app.id, near))).not.toBeNull();
   });
+});
+
+it("tests an email or phone text condition's presence where the column's own btree cannot answer it", async () => {
+  // As `email IS NOT NULL` the planner ANDed the trigram bitmap with the (app_id, email) btree, every user with an
+  // email (compile-system.ts textPresence). Over every user (no leads index applies), with the trigram index gone
+  // and scans off, that btree is the narrowest choice for the old form: the condition must leave it none.
+  for (const [filters, btree] of [
+    [one("$email", "str_contains", { value: "xam" }), "users_app_id_email_idx"],
+    [one("$phone", "str_starts", { value: "+1" }), "users_app_id_phone_idx"],
+  ] as const) {
+    const where = await compileFilters(parseFilters(filters), { db: s.db, appId: a.app.id, leadsOnly: true });
+    const plan = await s.db
+      .$transaction(async (tx) => {
+        await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
+        await tx.$executeRawUnsafe("DROP INDEX users_search_trgm_idx");
+        // Statistics where few users have either (as at 1M: an email for 32%), so that the btree's bound counts.
+        await tx.$executeRaw`INSERT INTO users (app_id, email, phone)
+          SELECT ${a.app.id}, CASE WHEN i % 50 = 0 THEN 'u' || i || '@example.test' END,
+            CASE WHEN i % 50 = 1 THEN '+1 ' || i END
+          FROM generate_series(1, 5000) i`;
+        await tx.$executeRawUnsafe("ANALYZE users");
+        const rows = await tx.$queryRaw<Record<string, string>[]>(
+          Prisma.sql`EXPLAIN SELECT u.id FROM users u WHERE u.app_id = ${a.app.id} AND ${where}`,
+        );
+        throw new Done([], rows.map((r) => Object.values(r)[0]).join("\n"));
+      })
+      .catch((err: unknown) => {
+        if (err instanceof Done) return err.plan;
+        throw err;
+      });
+    console.log(plan);
+    expect(plan, JSON.stringify(filters)).not.toMatch(new RegExp(`${btree}.*\\n.*Index Cond.*IS NOT NULL`));
+  }
 });
