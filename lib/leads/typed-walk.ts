@@ -1,5 +1,6 @@
 import { Prisma } from "../db/generated/client";
 import { leadRowsTotal, type LeadRows } from "./lead-rows";
+import { oneTimeGated } from "./or-union";
 
 /**
  * The walk hashes the M leads whose side row matches, then reads E = `(offset + limit) × leads / total` entries of
@@ -57,6 +58,6 @@ export function typedWalkStatement(q: TypedWalkInput): {
     counted: Prisma.sql`SELECT total FROM t`,
     ids: Prisma.sql`(SELECT u.id FROM users u WHERE ${walk} AND ${q.base} AND ${member} ${order})
       UNION ALL
-      (SELECT u.id FROM users u WHERE NOT (${walk}) AND ${q.where} ${order})`,
+      ${oneTimeGated(Prisma.sql`NOT (${walk})`, Prisma.sql`SELECT u.id FROM users u WHERE ${q.where} ${order}`)}`,
   };
 }
