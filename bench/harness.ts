@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { issueApiKey } from "../lib/auth/tokens";
 import { startServer, type RunningServer } from "../lib/compose/start";
 import type { DbHandle } from "../lib/db/client";
@@ -244,6 +246,10 @@ export function push(s: Session, f: Figure): Figure {
   if (process.env.BENCH_TRACES === "1" && traces[0]) {
     // What the baseline replays, to tell the cost of each statement from the edge's.
     for (const st of traces[0]) console.log(`    sql: ${st.text.replace(/\s+/g, " ").slice(0, 160)}`);
+    // Whole, with its values, to run again under EXPLAIN ANALYZE (BENCH_TRACES_DIR=dir: one JSON file per case).
+    const dir = process.env.BENCH_TRACES_DIR;
+    const json = JSON.stringify(traces[0], (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v), 1);
+    if (dir) writeFileSync(path.join(dir, `${f.case.replace(/[^a-z0-9]+/gi, "_")}.json`), json);
   }
   s.figures.push(f);
   const b = f.base ? ` | baseline p50 ${f.base.p50.toFixed(1)} ms, ${Math.round(f.base.rps)}/s` : "";

@@ -20,7 +20,8 @@ import { met, printTable, ratio } from "./table";
  * PostgreSQL (DATABASE_URL) for everything but edge and messenger (Chromium); REDIS_URL for realtime. BENCH_USERS sets the dataset size
  * (1,000,000 by default; conversations are a tenth of it, parts 20 per conversation).
  * Prints one table and writes bench/results.json. BENCH_PROFILE=1 CPU-profiles the server under each API case
- * (bench/profile.ts); BENCH_TRACES=1 prints the SQL each case's baseline replays.
+ * (bench/profile.ts); BENCH_TRACES=1 prints the SQL each case's baseline replays, and with BENCH_TRACES_DIR also
+ * writes it whole, with its values, one JSON file per case.
  */
 process.env.CHECKPOINT_DISABLE = "1";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
