@@ -71,11 +71,35 @@ export async function keyedContainsCondition(
   db: Pick<Queryable, "$queryRaw">,
   appId: bigint,
   c: Condition,
+  walks?: KeyWalks,
 ): Promise<Prisma.Sql | null> {
   const { prop, type, value } = c;
   if (type !== "str_contains" && type !== "str_ncontains") return null;
   if (prop.kind !== "system" || !KEYED_COLUMNS.has(prop.def.column) || value.kind !== "string") return null;
   const column = prop.def.column;
+  const key = Prisma.raw(`(lower(u.${column}) COLLATE "C")`);
+  // Contains and does-not-contain of one text walk the same keys: a list's page and its complement's count share it.
+  const memo = `${appId}/${column}/${value.s}`;
+  const pending = walks?.get(memo) ?? walkKeys(db, appId, column, value.s);
+  walks?.set(memo, pending);
+  const keys = await pending;
+  if (!keys) return null;
+  const col = Prisma.raw(`u.${column}`);
+  return type === "str_contains"
+    ? Prisma.sql`(${col} IS NOT NULL AND ${key} = ANY(${keys}::text[]))`
+    : Prisma.sql`(${col} IS NULL OR NOT (${key} = ANY(${keys}::text[])))`;
+}
+
+/** One request's key walks (keyedContainsCondition), by app, column and text: each walked once. */
+export type KeyWalks = Map<string, Promise<string[] | null>>;
+
+/** The keys of the app's leads' `column` that contain `text`; null past MAX_KEYS_WALKED keys. */
+async function walkKeys(
+  db: Pick<Queryable, "$queryRaw">,
+  appId: bigint,
+  column: string,
+  text: string,
+): Promise<string[] | null> {
   const key = Prisma.raw(`(lower(u.${column}) COLLATE "C")`);
   const leads = Prisma.sql`u.app_id = ${appId} AND u.is_lead AND u.${Prisma.raw(column)} IS NOT NULL`;
   const [walk] = await db.$queryRaw<{ keys: string[] | null; ended: boolean | null }[]>(Prisma.sql`
@@ -85,14 +109,9 @@ export async function keyedContainsCondition(
       SELECT (SELECT ${key} FROM users u WHERE ${leads} AND ${key} > k.k ORDER BY 1 LIMIT 1), k.n + 1
       FROM k WHERE k.k IS NOT NULL AND k.n <= ${MAX_KEYS_WALKED}
     )
-    SELECT array_agg(k.k) FILTER (WHERE strpos(k.k, lower(${value.s}::text) COLLATE "C") > 0) AS keys,
+    SELECT array_agg(k.k) FILTER (WHERE strpos(k.k, lower(${text}::text) COLLATE "C") > 0) AS keys,
       coalesce(bool_or(k.k IS NULL), count(*) = 0) AS ended
     FROM k`);
   // The walk ends on a NULL key, past the last one (or finds none); otherwise it stopped at its limit.
-  if (!walk?.ended) return null;
-  const keys = walk.keys ?? [];
-  const col = Prisma.raw(`u.${column}`);
-  return type === "str_contains"
-    ? Prisma.sql`(${col} IS NOT NULL AND ${key} = ANY(${keys}::text[]))`
-    : Prisma.sql`(${col} IS NULL OR NOT (${key} = ANY(${keys}::text[])))`;
+  return walk?.ended ? (walk.keys ?? []) : null;
 }

@@ -8,6 +8,7 @@ import {
   keyedTextCondition,
   presenceCondition,
   textPresence,
+  type KeyWalks,
 } from "./compile-system";
 import { parseFilters, type Condition, type Group, type PropRef } from "./filters";
 
@@ -29,6 +30,8 @@ export interface CompileOptions {
   leadsOnly?: boolean;
   appId: bigint;
   now?: Date;
+  /** The request's key walks, when it compiles more than one filter (a list's page and its complement count). */
+  keyWalks?: KeyWalks;
   /** Segments being defined (an update checks that a segment does not contain itself). */
   stack?: bigint[];
   /**
@@ -262,7 +265,9 @@ export async function compileFilters(root: Group, opts: CompileOptions): Promise
       if (item.kind === "group") parts.push(await group(item, stack));
       else if (item.prop.kind === "segment") parts.push(await segment(item, stack));
       else {
-        const keyed = opts.leadsOnly ? await keyedContainsCondition(opts.db, opts.appId, item) : null;
+        const keyed = opts.leadsOnly
+          ? await keyedContainsCondition(opts.db, opts.appId, item, opts.keyWalks)
+          : null;
         parts.push(keyed ?? condition(item, now, opts.typedProps === false ? null : opts.appId));
       }
     }

@@ -1,6 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { compileFilters } from "./compile";
+import type { KeyWalks } from "./compile-system";
 import { leadRows, leadRowsTotal } from "./lead-rows";
 import type { CondType } from "./filter-grammar";
 import type { Condition, Group } from "./filters";
@@ -79,6 +80,8 @@ export interface TotalInput {
   rule: "v2" | "v1";
   /** The instant the filter's day windows are counted from (as compiled for the page). */
   now: Date;
+  /** The page's key walks (compile.ts), which the dropped leads' condition reuses. */
+  keyWalks?: KeyWalks;
 }
 
 /** A statement for the filter's exact `total` (one `total` column) counted as above, or null to count it as it is. */
@@ -102,7 +105,13 @@ export async function complementTotal(tree: Group, t: TotalInput): Promise<Prism
   }
   const dropped = droppedLeads(tree);
   if (!dropped) return null;
-  const where = await compileFilters(dropped, { db: t.db, appId: t.appId, now: t.now, leadsOnly: true });
+  const where = await compileFilters(dropped, {
+    db: t.db,
+    appId: t.appId,
+    now: t.now,
+    leadsOnly: true,
+    keyWalks: t.keyWalks,
+  });
   return Prisma.sql`SELECT (${t.leads} - (SELECT count(*) FROM users u
     WHERE u.app_id = ${t.appId} AND ${t.flag} AND ${where}))::int AS total`;
 }

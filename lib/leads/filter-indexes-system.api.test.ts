@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
 import { Prisma } from "../db/generated/client";
+import type { Ctx } from "../auth/context";
 import type { Db } from "../db/client";
 import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeUser, unique } from "../testing/factories";
@@ -9,6 +10,7 @@ import { ok } from "../users/testing";
 import { compileFilters } from "./compile";
 import { keyedContainsCondition, MAX_KEYS_WALKED } from "./compile-system";
 import { parseFilters } from "./filters";
+import { listLeads as listLeadsService } from "./list-leads";
 import { DAY, listLeads, one, setProps } from "./testing";
 
 /**
@@ -202,6 +204,37 @@ describe("system-prop leads indexes", () => {
     // Within the walk's limit the keys serve: the app of the test above.
     const [near] = parseFilters(one("$city", "str_contains", { value: "paulo" })).items;
     expect(near?.kind === "cond" && (await keyedContainsCondition(s.db, a.app.id, near))).not.toBeNull();
+  });
+
+  it("walks the keys once for a page and its complement's count", async () => {
+    const other = await makeApp(s.db);
+    const cities = ["Santos", "Santa Fe", "Lyon", null];
+    await s.db.user.createMany({
+      data: cities.map((city) => ({ appId: other.app.id, userId: unique("w"), city })),
+    });
+    let walks = 0;
+    // The service's own database, each statement counted on its way: the key walk is the only recursive one.
+    const db = new Proxy(s.db, {
+      get(target, key, receiver) {
+        const v: unknown = Reflect.get(target, key, receiver);
+        if (key !== "$queryRaw" || typeof v !== "function") return v;
+        return (q: Prisma.Sql, ...rest: unknown[]) => {
+          if (q.sql.includes("WITH RECURSIVE")) walks++;
+          return (v as (...a: unknown[]) => unknown).call(target, q, ...rest);
+        };
+      },
+    });
+    const ctx: Ctx = {
+      db,
+      actor: { kind: "admin", adminId: 0n, sessionId: 0n, appIds: [other.app.id] },
+      appId: other.app.id,
+      requestId: "key walks",
+    };
+    const filters = one("$city", "str_ncontains", { value: "SANT" });
+    const page = await listLeadsService(ctx, { appId: other.app.id, rule: "v2", filters });
+    expect(page.users.map((u) => u.city ?? null).sort()).toEqual(["Lyon", null]);
+    expect(page.total).toBe(2);
+    expect(walks).toBe(1);
   });
 });
 

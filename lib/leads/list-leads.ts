@@ -4,6 +4,7 @@ import { invalid } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
 import { parseEventProp, systemProp, type UserSystemRow } from "../user-model/system-props";
 import { compileFilters, propExpr } from "./compile";
+import type { KeyWalks } from "./compile-system";
 import { complementTotal, single } from "./complement";
 import { parseFilters, type Group } from "./filters";
 import { branchesOf, OR_UNION_MAX, orUnionStatement, rootOr } from "./or-union";
@@ -64,7 +65,9 @@ export async function listLeads(
   const tree =
     input.filters === undefined || input.filters === null ? undefined : parseFilters(input.filters);
   const now = new Date();
-  const compile = (g: Group) => compileFilters(g, { db: ctx.db, appId: input.appId, now, leadsOnly: true });
+  const keyWalks: KeyWalks = new Map();
+  const compile = (g: Group) =>
+    compileFilters(g, { db: ctx.db, appId: input.appId, now, leadsOnly: true, keyWalks });
   const or = tree && rootOr(tree);
   const branches: Prisma.Sql[] = [];
   for (const b of or ? branchesOf(or) : []) branches.push(await compile(b));
@@ -113,6 +116,7 @@ export async function listLeads(
                 leads,
                 rule: input.rule,
                 now,
+                keyWalks,
               })) ?? Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`),
         ids: Prisma.sql`SELECT u.id FROM users u WHERE ${where}
           ORDER BY ${sort} ${dir} NULLS LAST, u.id ${dir}
