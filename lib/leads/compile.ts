@@ -30,6 +30,11 @@ export interface CompileOptions {
   leadsOnly?: boolean;
   appId: bigint;
   now?: Date;
+  /**
+   * A condition's SQL in place of its own where this gives one (typed-walk.ts: a hashed test of its side rows);
+   * called with each condition, those of the segments included.
+   */
+  membership?: (c: Condition) => Prisma.Sql | null;
   /** The request's key walks, when it compiles more than one filter (a list's page and its complement count). */
   keyWalks?: KeyWalks;
   /** Segments being defined (an update checks that a segment does not contain itself). */
@@ -265,6 +270,11 @@ export async function compileFilters(root: Group, opts: CompileOptions): Promise
       if (item.kind === "group") parts.push(await group(item, stack));
       else if (item.prop.kind === "segment") parts.push(await segment(item, stack));
       else {
+        const member = opts.membership?.(item);
+        if (member) {
+          parts.push(member);
+          continue;
+        }
         const keyed = opts.leadsOnly
           ? await keyedContainsCondition(opts.db, opts.appId, item, opts.keyWalks)
           : null;

@@ -9,7 +9,7 @@ import { complementTotal, single } from "./complement";
 import { parseFilters, type Group } from "./filters";
 import { branchesOf, OR_UNION_MAX, orUnionStatement, rootOr } from "./or-union";
 import { leadRows, leadRowsTotal, summariesPage } from "./lead-rows";
-import { typedWalkStatement, WALK_PER_MATCH } from "./typed-walk";
+import { oneConditionWalk, severalConditionsWalk, typedWalkStatement, WALK_PER_MATCH } from "./typed-walk";
 
 export const MAX_REACHABLE = 10_000;
 
@@ -84,40 +84,50 @@ export async function listLeads(
     FROM lead_counts WHERE app_id = ${input.appId}), 0)`;
   const only = tree && !or ? single(tree) : null;
   const sortName = input.sortProp ?? "$last_seen";
+  const byLastSeen = sortName === "$last_seen" && input.sortOrder !== "asc";
   const side = only && input.rule === "v2" ? leadRows(only, input.appId, now) : null;
   const bySummary =
     side &&
     summariesPage(side, parseEventProp(sortName), input.sortOrder === "asc" ? "ASC" : "DESC", limit, offset);
-  const walked =
-    side && sortName === "$last_seen" && input.sortOrder !== "asc"
-      ? typedWalkStatement({
-          rows: side,
-          base,
-          where,
+  const counted = async () =>
+    !tree || tree.items.length === 0
+      ? Prisma.sql`SELECT ${leads} AS total`
+      : ((await complementTotal(tree, {
+          db: ctx.db,
+          appId: input.appId,
+          flag,
           leads,
-          limit,
-          offset,
-          perMatch: input.walkPerMatch ?? WALK_PER_MATCH,
-        })
-      : side && bySummary
-        ? { with: Prisma.empty, counted: leadRowsTotal(side, leads), ids: bySummary }
-        : null;
+          rule: input.rule,
+          now,
+          keyWalks,
+        })) ?? Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`);
+  // A filter of several conditions (an `and`, a segment) with side-table ones: walked as one condition is.
+  const several =
+    tree && !or && !side && byLastSeen && input.rule === "v2"
+      ? await severalConditionsWalk(input.appId, now, (membership) =>
+          compileFilters(tree, {
+            db: ctx.db,
+            appId: input.appId,
+            now,
+            leadsOnly: true,
+            keyWalks,
+            membership,
+          }),
+        )
+      : null;
+  const walking =
+    side && byLastSeen ? oneConditionWalk(side, leads) : several && { ...several, total: await counted() };
+  const walkInput = { base, where, leads, limit, offset, perMatch: input.walkPerMatch ?? WALK_PER_MATCH };
+  const walked = walking
+    ? typedWalkStatement({ ...walking, ...walkInput })
+    : side && bySummary
+      ? { with: Prisma.empty, counted: leadRowsTotal(side, leads), ids: bySummary }
+      : null;
   const parts = or
     ? orUnionStatement({ base, branches, sort, dir, limit, offset, upTo })
     : (walked ?? {
         with: Prisma.empty,
-        counted:
-          !tree || tree.items.length === 0
-            ? Prisma.sql`SELECT ${leads} AS total`
-            : ((await complementTotal(tree, {
-                db: ctx.db,
-                appId: input.appId,
-                flag,
-                leads,
-                rule: input.rule,
-                now,
-                keyWalks,
-              })) ?? Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`),
+        counted: await counted(),
         ids: Prisma.sql`SELECT u.id FROM users u WHERE ${where}
           ORDER BY ${sort} ${dir} NULLS LAST, u.id ${dir}
           LIMIT ${limit} OFFSET ${offset}`,

@@ -1,10 +1,14 @@
 import { describe, expect } from "vitest";
 import type { Ctx } from "../auth/context";
+import type { Prisma } from "../db/generated/client";
 import { it, type TestApp } from "../testing/fixture";
 import type { TestServer } from "../testing/server";
 import { unique } from "../testing/factories";
 import { ok } from "../users/testing";
+import { compileFilters } from "./compile";
+import { parseFilters } from "./filters";
 import { listLeads } from "./list-leads";
+import { severalConditionsWalk } from "./typed-walk";
 import { inListOrder, serviceCtx } from "./testing";
 
 /**
@@ -19,6 +23,7 @@ let ctx: Ctx;
 interface Row {
   id: bigint;
   seen: number | null;
+  sessions: number;
   props: Props;
   tagged: boolean;
 }
@@ -37,21 +42,23 @@ it.beforeAll(async ({ server, app }) => {
     const props: Props = { plan: plans[i % 4]!, mrr: i * 3 };
     if (i % 3 !== 0) props.company = i % 2 ? `Acme ${i}` : `Globex ${i}`;
     if (i % 5 !== 0) props.beta = i % 2 === 0;
+    const sessions = (i * 7) % 5;
     const user = await s.db.user.create({
       data: {
         appId: a.app.id,
         userId: unique("walk"),
         lastSeen: seen === null ? null : new Date(seen),
+        sessions,
         propsCustom: props,
       },
     });
     const tagged = i % 3 === 1 || i % 4 === 0;
     if (tagged) ok(await a.api.postJson(`/api/users/${user.id}/tags`, { tag: "walk" }));
-    rows.push({ id: user.id, seen, props, tagged });
+    rows.push({ id: user.id, seen, sessions, props, tagged });
   }
   // Not leads: matched by every condition, listed by none.
   const visitor = await s.db.user.create({
-    data: { appId: a.app.id, propsCustom: { plan: "pro", mrr: 99, beta: true } },
+    data: { appId: a.app.id, sessions: 4, propsCustom: { plan: "pro", mrr: 99, beta: true } },
   });
   ok(await a.api.postJson(`/api/users/${visitor.id}/tags`, { tag: "walk" }));
 });
@@ -87,28 +94,94 @@ const cases: [string, unknown, (p: Props, r: Row) => boolean][] = [
   ["tag", { property_name: "$tag", type: "tag", value: { value: "walk" } }, (_, r) => r.tagged],
 ];
 
+/** Both ways (walkPerMatch 0: never walked; 1e9: walked whenever the page lies within the matches). */
+async function bothWays(label: string, filters: unknown, want: bigint[]) {
+  // At least one page lies within the matches, where the walk is taken (typed-walk.ts).
+  expect(want.length, label).toBeGreaterThanOrEqual(5);
+  for (const walkPerMatch of [0, 1e9]) {
+    const got: bigint[] = [];
+    for (let offset = 0; offset < 16; offset += 5) {
+      const page = await listLeads(ctx, {
+        appId: a.app.id,
+        filters,
+        rule: "v2",
+        offset,
+        limit: 5,
+        walkPerMatch,
+      });
+      expect(page.total, `${label} ${walkPerMatch}`).toBe(want.length);
+      got.push(...page.users.map((u) => u.id));
+    }
+    expect(got, `${label} ${walkPerMatch}`).toEqual(want);
+  }
+}
+
 describe("a custom condition's page, walked or joined", () => {
   for (const [label, condition, keep] of cases) {
     it(`${label}: the same leads, order and total both ways`, async () => {
-      const want = expected(keep);
-      // At least one page lies within the matches, where the walk is taken (typed-walk.ts).
-      expect(want.length).toBeGreaterThanOrEqual(5);
-      for (const walkPerMatch of [0, 1e9]) {
-        const got: bigint[] = [];
-        for (let offset = 0; offset < 16; offset += 5) {
-          const page = await listLeads(ctx, {
-            appId: a.app.id,
-            filters: { type: "and", filters: [condition] },
-            rule: "v2",
-            offset,
-            limit: 5,
-            walkPerMatch,
-          });
-          expect(page.total, `${label} ${walkPerMatch}`).toBe(want.length);
-          got.push(...page.users.map((u) => u.id));
-        }
-        expect(got, `${label} ${walkPerMatch}`).toEqual(want);
-      }
+      await bothWays(label, { type: "and", filters: [condition] }, expected(keep));
+    });
+  }
+});
+
+describe("a filter of several conditions, walked or joined", () => {
+  const cond = (property_name: string, type: string, value: Record<string, unknown> = {}) => ({
+    property_name,
+    type,
+    value,
+  });
+  const sessions = (n: number) => cond("$sessions", "gte", { value: n });
+  const several: [string, unknown[], (p: Props, r: Row) => boolean, boolean][] = [
+    [
+      "a negated custom condition and a system one",
+      [cond("plan", "str_neq", { value: "free" }), sessions(1)],
+      (p, r) => text(p.plan) !== "free" && r.sessions >= 1,
+      true,
+    ],
+    [
+      "two side conditions",
+      [cond("$tag", "tag", { value: "walk" }), cond("mrr", "lt", { value: 40 })],
+      (p, r) => r.tagged && (p.mrr as number) < 40,
+      true,
+    ],
+    [
+      "an `or` inside the `and`",
+      [
+        {
+          type: "or",
+          filters: [cond("company", "str_contains", { value: "me" }), cond("beta", "bool_true")],
+        },
+        cond("$sessions", "lte", { value: 3 }),
+      ],
+      (p, r) => ((text(p.company)?.includes("me") ?? false) || p.beta === true) && r.sessions <= 3,
+      true,
+    ],
+    [
+      "a segment of a side and a system condition",
+      [cond("$segment", "in_segment", { value: "walked segment" })],
+      (p, r) => text(p.plan) !== "free" && r.sessions >= 1,
+      true,
+    ],
+    [
+      "a condition on a column the leads index does not hold: never walked",
+      [cond("plan", "str_neq", { value: "free" }), cond("$last_contacted", "unknown")],
+      (p) => text(p.plan) !== "free",
+      false,
+    ],
+  ];
+  it.beforeAll(async () => {
+    await s.db.segment.create({
+      data: { appId: a.app.id, name: "walked segment", filters: several[0]![1] as Prisma.InputJsonValue },
+    });
+  });
+  for (const [label, items, keep, walkable] of several) {
+    it(`${label}: the same leads, order and total both ways`, async () => {
+      const filters = { type: "and", filters: items };
+      const walk = await severalConditionsWalk(a.app.id, new Date(), (membership) =>
+        compileFilters(parseFilters(filters), { db: s.db, appId: a.app.id, leadsOnly: true, membership }),
+      );
+      expect(walk !== null, label).toBe(walkable);
+      await bothWays(label, filters, expected(keep));
     });
   }
 });

@@ -1,5 +1,6 @@
 import { Prisma } from "../db/generated/client";
-import { leadRowsTotal, type LeadRows } from "./lead-rows";
+import { leadRows, leadRowsTotal, type LeadRows } from "./lead-rows";
+import type { Condition } from "./filters";
 import { oneTimeGated } from "./or-union";
 
 /**
@@ -14,9 +15,25 @@ import { oneTimeGated } from "./or-union";
  */
 export const WALK_PER_MATCH = 12;
 
+/** The system columns the leads index walked (users_leads_seen_idx) holds: a condition on them reads no row. */
+const ON_LEADS_INDEX = new Set([
+  "last_seen",
+  "sessions",
+  "country",
+  "region",
+  "city",
+  "name",
+  "email",
+  "phone",
+]);
+
 export interface TypedWalkInput {
-  /** The filter's one condition as side-table rows (lead-rows.ts). */
-  rows: LeadRows;
+  /** Each lead walked is tested on `member` (with the app and the v2 lead flag of `base`). */
+  member: Prisma.Sql;
+  /** The statement of the exact total (one `total` column). */
+  total: Prisma.Sql;
+  /** M, the leads hashed, given the count past which the walk is not taken (a count may stop there). */
+  hashed: (cap: Prisma.Sql) => Prisma.Sql;
   /** The app and the v2 lead flag; `where` adds the compiled filter to it. */
   base: Prisma.Sql;
   where: Prisma.Sql;
@@ -27,37 +44,98 @@ export interface TypedWalkInput {
   perMatch: number;
 }
 
+/** The walk of a filter of one side-table condition (lead-rows.ts): M is its total, or the leads it drops. */
+export function oneConditionWalk(
+  rows: LeadRows,
+  leads: Prisma.Sql,
+): Pick<TypedWalkInput, "member" | "total" | "hashed"> {
+  return {
+    member: membership(rows),
+    total: leadRowsTotal(rows, leads),
+    hashed: () =>
+      rows.in ? Prisma.sql`(SELECT total FROM t)` : Prisma.sql`(${leads} - (SELECT total FROM t))`,
+  };
+}
+
+function membership(rows: LeadRows): Prisma.Sql {
+  return Prisma.sql`(u.id IN (${rows.ids})) ${Prisma.raw(rows.in ? "IS TRUE" : "IS FALSE")}`;
+}
+
 /**
- * The list statement's parts (as orUnionStatement's) for a filter of one custom, event or tag condition sorted by
- * `$last_seen` descending, v2: the total counted on its side rows (lead-rows.ts), and the page found, when deep
- * enough (above), by walking the leads index in sort order, each lead tested against a hash of the matching leads'
- * IDs.
- * As one WHERE, PostgreSQL turns the condition into a join, whose output has no order: deep pages hashed every lead
- * and sorted all the matches. `(… IN …) IS TRUE` keeps the test a hashed subplan (PostgreSQL only makes a join of an
- * `IN` that is a condition of its own). The choice is made on the total the statement has just counted (a one-time
- * filter: the other side never runs).
+ * compileFilters' `membership` for the walk of a filter of several conditions (an `and`, a segment): each condition a
+ * side table serves becomes a hashed test of its rows (kept in `sides`); the others are compiled as they are, and
+ * `walkable` turns false on one that needs the lead's row (a column the leads index does not hold, a JSON test).
+ */
+function walkMembership(appId: bigint, now: Date) {
+  const state = { sides: [] as LeadRows[], walkable: true };
+  const member = (c: Condition): Prisma.Sql | null => {
+    const rows = leadRows(c, appId, now);
+    if (rows) {
+      state.sides.push(rows);
+      return membership(rows);
+    }
+    if (c.prop.kind !== "system" || !ON_LEADS_INDEX.has(c.prop.def.column)) state.walkable = false;
+    return null;
+  };
+  return { state, member };
+}
+
+/**
+ * The walk of a filter of several conditions, compiled by `compile` with walkMembership's tests; null where a
+ * condition needs the lead's row, or none is a side table's.
+ */
+export async function severalConditionsWalk(
+  appId: bigint,
+  now: Date,
+  compile: (membership: (c: Condition) => Prisma.Sql | null) => Promise<Prisma.Sql>,
+): Promise<Pick<TypedWalkInput, "member" | "hashed"> | null> {
+  const { state, member } = walkMembership(appId, now);
+  const sql = await compile(member);
+  if (!state.walkable || state.sides.length === 0) return null;
+  return { member: sql, hashed: sidesHashed(state.sides) };
+}
+
+/**
+ * M for the walk of several conditions: the rows hashed by each side condition, each counted up to the cap (an
+ * index-only count that stops there: at offset 0 the cap is a few hundred rows).
+ */
+function sidesHashed(sides: LeadRows[]): (cap: Prisma.Sql) => Prisma.Sql {
+  return (cap) =>
+    Prisma.sql`(${Prisma.join(
+      sides.map((s) => Prisma.sql`(SELECT count(*) FROM (${s.ids} LIMIT ${cap}) c)`),
+      " + ",
+    )})`;
+}
+
+/**
+ * The list statement's parts (as orUnionStatement's) for a filter sorted by `$last_seen` descending, v2, whose
+ * conditions a side table serves (lead-rows.ts) or the leads index holds: the total counted as given, and the page
+ * found, when deep enough (above), by walking the leads index in sort order, each lead tested against a hash of
+ * each side condition's leads.
+ * As one WHERE, PostgreSQL turns a side condition into a join, whose output has no order: deep pages hashed every
+ * lead and sorted all the matches, or probed the side table once per lead walked. `(… IN …) IS TRUE` keeps the test
+ * a hashed subplan (PostgreSQL only makes a join of an `IN` that is a condition of its own). The choice is made on
+ * the total the statement has just counted (a one-time filter: the other side never runs).
  */
 export function typedWalkStatement(q: TypedWalkInput): {
   with: Prisma.Sql;
   counted: Prisma.Sql;
   ids: Prisma.Sql;
 } {
-  const rows = q.rows;
-  const total = leadRowsTotal(rows, q.leads);
-  const member = Prisma.sql`(u.id IN (${rows.ids})) ${Prisma.raw(rows.in ? "IS TRUE" : "IS FALSE")}`;
-  // The page within the matches, and M × total ≤ perMatch × (offset + limit) × leads, M being the matching leads (the
-  // total, or the leads it drops).
-  const matching = rows.in
-    ? Prisma.sql`(SELECT total FROM t)::numeric`
-    : Prisma.sql`(${q.leads} - (SELECT total FROM t))::numeric`;
-  const walk = Prisma.sql`${q.offset + q.limit} <= (SELECT total FROM t) AND ${matching} * (SELECT total FROM t)
-    <= ${q.perMatch}::numeric * ${q.offset + q.limit} * ${q.leads}`;
+  const reach = q.offset + q.limit;
+  const total = Prisma.sql`(SELECT total FROM t)`;
+  // The page within the matches, and M × total ≤ perMatch × (offset + limit) × leads: M ≤ perMatch × E.
+  const bound = Prisma.sql`${q.perMatch}::numeric * ${reach} * ${q.leads}`;
+  const cap = Prisma.sql`(floor(${bound} / greatest(${total}, 1)) + 1)::int8`;
+  const walk = Prisma.sql`${reach} <= ${total} AND ${q.hashed(cap)}::numeric * ${total} <= ${bound}`;
   const order = Prisma.sql`ORDER BY u.last_seen DESC NULLS LAST, u.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`;
+  const walked = Prisma.sql`SELECT u.id FROM users u WHERE ${q.base} AND ${q.member} ${order}`;
   return {
-    with: Prisma.sql`WITH t AS MATERIALIZED (${total})`,
+    // The choice is a CTE of its own: both sides read it, and M is counted once.
+    with: Prisma.sql`WITH t AS MATERIALIZED (${q.total}), w AS MATERIALIZED (SELECT ${walk} AS ok)`,
     counted: Prisma.sql`SELECT total FROM t`,
-    ids: Prisma.sql`(SELECT u.id FROM users u WHERE ${walk} AND ${q.base} AND ${member} ${order})
+    ids: Prisma.sql`${oneTimeGated(Prisma.sql`(SELECT ok FROM w)`, walked)}
       UNION ALL
-      ${oneTimeGated(Prisma.sql`NOT (${walk})`, Prisma.sql`SELECT u.id FROM users u WHERE ${q.where} ${order}`)}`,
+      ${oneTimeGated(Prisma.sql`NOT (SELECT ok FROM w)`, Prisma.sql`SELECT u.id FROM users u WHERE ${q.where} ${order}`)}`,
   };
 }
