@@ -44,9 +44,9 @@ const OWN_BTREE = new Set(["email", "phone"]);
 /**
  * The presence test inside a text condition on `email` / `phone` (it makes the condition FALSE, not NULL, on a
  * missing value): as `col IS NOT NULL` the planner ANDed the trigram bitmap with the column's own btree for it,
- * every user with an email (`$email` contains "kowalski" at 1M: 52 → 17 ms for its count). Null for other columns,
- * where the plain test keeps the planner's choices (on `$name` its form moved a first page from a walk of the
- * leads index, 0.8 ms, to a sort of every match, 11 ms).
+ * every user with an email (`$email` contains "kowalski" at 1M: 52 → 17 ms for its count; the old form was planned
+ * so in two of three runs, by the sample ANALYZE took). Null for the other columns, which have no btree of their
+ * own: their plain test leaves the planner nothing to pick wrongly.
  */
 export function textPresence(prop: PropRef): Prisma.Sql | null {
   return prop.kind === "system" && OWN_BTREE.has(prop.def.column) ? presenceCondition(prop, "known") : null;
