@@ -70,7 +70,9 @@ describe("GET /apps/{id}/search", () => {
       name: `Ana ${w}name`,
       email: `${w}@mail.example`,
     });
-    await s.db.user.update({ where: { id: user.id }, data: { phone: `+44 ${w.slice(1, 7)}99` } });
+    // "z" is no hex digit: the phone's query never continues the word in the name, email or user ID (with "99" it
+    // did once in 256 runs, and matched the name first).
+    await s.db.user.update({ where: { id: user.id }, data: { phone: `+44 ${w.slice(1, 7)}z9` } });
     const conv = ok(await api.postForm(`/api/users/${user.id}/startconversation`, { body: "Hello" }));
     await makeUser(s.db, b.app.id, {
       userId: `ext-${w}-id`,
@@ -81,7 +83,7 @@ describe("GET /apps/{id}/search", () => {
     const cases: [string, string][] = [
       [`${w}name`, "name"],
       [`${w}@mail`, "email"],
-      [`${w.slice(1, 7)}99`, "phone"],
+      [`${w.slice(1, 7)}z9`, "phone"],
       [`ext-${w}`, "user_id"],
     ];
     for (const [q, field] of cases) {
