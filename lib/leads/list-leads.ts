@@ -26,6 +26,8 @@ export interface ListLeadsInput {
   orUnionUpTo?: number;
   /** typed-walk.ts's bound (WALK_PER_MATCH); tests set 0 for the one WHERE and 1e9 for the walk. */
   walkPerMatch?: number;
+  /** typed-walk.ts's PROBE_PER_MATCH; tests set 0 (never probed) or 1e9. */
+  probePerMatch?: number;
 }
 
 export interface LeadRow extends UserSystemRow {
@@ -117,7 +119,15 @@ export async function listLeads(
       : null;
   const walking =
     side && byLastSeen ? oneConditionWalk(side, leads) : several && { ...several, total: await counted() };
-  const walkInput = { base, where, leads, limit, offset, perMatch: input.walkPerMatch ?? WALK_PER_MATCH };
+  const walkInput = {
+    base,
+    where,
+    leads,
+    limit,
+    offset,
+    perMatch: input.walkPerMatch ?? WALK_PER_MATCH,
+    probePerMatch: input.probePerMatch,
+  };
   const walked = walking
     ? typedWalkStatement({ ...walking, ...walkInput })
     : side && bySummary

@@ -94,25 +94,24 @@ const cases: [string, unknown, (p: Props, r: Row) => boolean][] = [
   ["tag", { property_name: "$tag", type: "tag", value: { value: "walk" } }, (_, r) => r.tagged],
 ];
 
-/** Both ways (walkPerMatch 0: never walked; 1e9: walked whenever the page lies within the matches). */
+/** Every way: the one WHERE (both bounds 0), walked (whenever the page lies within the matches), probed. */
+const WAYS = [
+  { walkPerMatch: 0, probePerMatch: 0 },
+  { walkPerMatch: 1e9, probePerMatch: 0 },
+  { walkPerMatch: 0, probePerMatch: 1e9 },
+];
+
 async function bothWays(label: string, filters: unknown, want: bigint[]) {
   // At least one page lies within the matches, where the walk is taken (typed-walk.ts).
   expect(want.length, label).toBeGreaterThanOrEqual(5);
-  for (const walkPerMatch of [0, 1e9]) {
+  for (const way of WAYS) {
     const got: bigint[] = [];
     for (let offset = 0; offset < 16; offset += 5) {
-      const page = await listLeads(ctx, {
-        appId: a.app.id,
-        filters,
-        rule: "v2",
-        offset,
-        limit: 5,
-        walkPerMatch,
-      });
-      expect(page.total, `${label} ${walkPerMatch}`).toBe(want.length);
+      const page = await listLeads(ctx, { appId: a.app.id, filters, rule: "v2", offset, limit: 5, ...way });
+      expect(page.total, `${label} ${JSON.stringify(way)}`).toBe(want.length);
       got.push(...page.users.map((u) => u.id));
     }
-    expect(got, `${label} ${walkPerMatch}`).toEqual(want);
+    expect(got, `${label} ${JSON.stringify(way)}`).toEqual(want);
   }
 }
 

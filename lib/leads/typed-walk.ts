@@ -42,18 +42,31 @@ export interface TypedWalkInput {
   limit: number;
   offset: number;
   perMatch: number;
+  /** The matching leads' IDs (`user_id`), when the page may be found by probing each one's sort key (below). */
+  probed?: Prisma.Sql;
+  /** PROBE_PER_MATCH; tests set 0 (never) or 1e9. */
+  probePerMatch?: number;
 }
+
+/**
+ * A page of M matching leads can also be found by probing each one's sort key, index-only on users_leads_id_seen_idx
+ * (`(id) INCLUDE (app_id, last_seen) WHERE is_lead`), and sorting them: ~3 µs a match against the walk's ~0.2 µs an
+ * entry, so it is taken while M × PROBE_PER_MATCH ≤ E. Measured at 1M, event `first` before a date (13.5k matches)
+ * at offset 9,980 (E = 306k): 40–46 ms probed against 78–92 ms walked, in psql, alternated.
+ */
+export const PROBE_PER_MATCH = 13;
 
 /** The walk of a filter of one side-table condition (lead-rows.ts): M is its total, or the leads it drops. */
 export function oneConditionWalk(
   rows: LeadRows,
   leads: Prisma.Sql,
-): Pick<TypedWalkInput, "member" | "total" | "hashed"> {
+): Pick<TypedWalkInput, "member" | "total" | "hashed" | "probed"> {
   return {
     member: membership(rows),
     total: leadRowsTotal(rows, leads),
     hashed: () =>
       rows.in ? Prisma.sql`(SELECT total FROM t)` : Prisma.sql`(${leads} - (SELECT total FROM t))`,
+    ...(rows.in ? { probed: rows.ids } : {}),
   };
 }
 
@@ -130,12 +143,23 @@ export function typedWalkStatement(q: TypedWalkInput): {
   const walk = Prisma.sql`${reach} <= ${total} AND ${q.hashed(cap)}::numeric * ${total} <= ${bound}`;
   const order = Prisma.sql`ORDER BY u.last_seen DESC NULLS LAST, u.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`;
   const walked = Prisma.sql`SELECT u.id FROM users u WHERE ${q.base} AND ${q.member} ${order}`;
+  // M = total here (the probed are the matches): total × total × PROBE_PER_MATCH ≤ (offset + limit) × leads.
+  const probe = q.probed
+    ? Prisma.sql`${total}::numeric * ${total} * ${q.probePerMatch ?? PROBE_PER_MATCH} <= ${reach}::numeric * ${q.leads}`
+    : Prisma.sql`FALSE`;
+  // Each match's sort key from the leads index by ID: OFFSET 0 keeps the look-up a parameterised one per match,
+  // which PostgreSQL would otherwise make a hash join over every lead.
+  const probed = Prisma.sql`SELECT u.id FROM (${q.probed ?? Prisma.sql`SELECT NULL::int8 AS user_id`}) r,
+    LATERAL (SELECT u.id, u.last_seen FROM users u WHERE u.id = r.user_id AND ${q.base} OFFSET 0) u ${order}`;
   return {
-    // The choice is a CTE of its own: both sides read it, and M is counted once.
-    with: Prisma.sql`WITH t AS MATERIALIZED (${q.total}), w AS MATERIALIZED (SELECT ${walk} AS ok)`,
+    // The choice is a CTE of its own: every side reads it, and M is counted once.
+    with: Prisma.sql`WITH t AS MATERIALIZED (${q.total}),
+      w AS MATERIALIZED (SELECT ${probe} AS probe, ${walk} AS walk)`,
     counted: Prisma.sql`SELECT total FROM t`,
-    ids: Prisma.sql`${oneTimeGated(Prisma.sql`(SELECT ok FROM w)`, walked)}
+    ids: Prisma.sql`${oneTimeGated(Prisma.sql`(SELECT probe FROM w)`, probed)}
       UNION ALL
-      ${oneTimeGated(Prisma.sql`NOT (SELECT ok FROM w)`, Prisma.sql`SELECT u.id FROM users u WHERE ${q.where} ${order}`)}`,
+      ${oneTimeGated(Prisma.sql`(SELECT NOT probe AND walk FROM w)`, walked)}
+      UNION ALL
+      ${oneTimeGated(Prisma.sql`(SELECT NOT probe AND NOT walk FROM w)`, Prisma.sql`SELECT u.id FROM users u WHERE ${q.where} ${order}`)}`,
   };
 }
