@@ -123,8 +123,8 @@ function sidesHashed(sides: LeadRows[]): (cap: Prisma.Sql) => Prisma.Sql {
 /**
  * The list statement's parts (as orUnionStatement's) for a filter sorted by `$last_seen` descending, v2, whose
  * conditions a side table serves (lead-rows.ts) or the leads index holds: the total counted as given, and the page
- * found, when deep enough (above), by walking the leads index in sort order, each lead tested against a hash of
- * each side condition's leads.
+ * found, when deep enough (above), by probing each match's sort key (one condition, few matches) or by walking the
+ * leads index in sort order, each lead tested against a hash of each side condition's leads.
  * As one WHERE, PostgreSQL turns a side condition into a join, whose output has no order: deep pages hashed every
  * lead and sorted all the matches, or probed the side table once per lead walked. `(… IN …) IS TRUE` keeps the test
  * a hashed subplan (PostgreSQL only makes a join of an `IN` that is a condition of its own). The choice is made on
