@@ -18,6 +18,9 @@ export const CONFLICT_ATTEMPTS = 3;
 /**
  * Runs a whole transaction (`run` begins and commits it) again when the database rolled it back on a deadlock or
  * a serialization failure. Only for transactions whose effects outside the database wait for the commit.
+ *
+ * The run again waits a few random milliseconds first: run at once, it could take back the row the survivor was
+ * waiting for before the survivor woke up, and deadlock with it a second time (CI saw a victim run three times).
  */
 export async function retryingConflicts<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -26,5 +29,6 @@ export async function retryingConflicts<T>(run: () => Promise<T>): Promise<T> {
     } catch (err) {
       if (attempt >= CONFLICT_ATTEMPTS || !isRetryableConflict(err)) throw err;
     }
+    await new Promise((r) => setTimeout(r, attempt * (5 + Math.random() * 15)));
   }
 }

@@ -30,8 +30,12 @@ describe.runIf(serverUrl())("withEvents on PostgreSQL", () => {
       const run = (i: number) =>
         through === "prisma" ? withEvents(server.db, body(i)) : withEvents(sqlOf(server.db), body(i));
       const done = await Promise.all([run(0), run(1)]);
-      // One committed on its first run; the deadlock's victim on its second.
-      expect(done.sort()).toEqual([1, 2]);
+      // One committed on its first run; the deadlock's victim on a later one (its second, unless a loaded machine
+      // let it deadlock again before the survivor woke: withEvents allows three runs).
+      const [survivor, victim] = done.sort();
+      expect(survivor).toBe(1);
+      expect(victim).toBeGreaterThanOrEqual(2);
+      expect(runs.reduce((a, b) => a + b)).toBe(1 + victim);
     });
   }
 });
