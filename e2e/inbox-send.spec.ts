@@ -58,6 +58,7 @@ async function partsOf(v: Visitor): Promise<{ body: string; random_id: number | 
 }
 
 test("a reply still in flight when the operator opens another conversation lands in its own thread", async () => {
+  test.slow(); // two threads, a send held and released in each, every step seen live: 60 s once ran out in CI
   const first = await startVisitor(api, `First thread ${stamp()}`);
   const second = await startVisitor(api, `Second thread ${stamp()}`);
   await a.goto(`/inbox?c=${first.conversation}`);
