@@ -76,10 +76,13 @@ const NULL_ACCEPTING = new Set<Condition["type"]>([
   "str_ncontains",
 ]);
 
-/** `typedFor`: the app whose user_prop_values serve custom conditions, or null to read the JSON. */
-function condition(c: Condition, now: Date, typedFor: bigint | null): Prisma.Sql {
+/**
+ * `typedFor`: the app whose user_prop_values serve custom conditions, or null to read the JSON. `underOr`: the
+ * condition is an alternative of an `or`, where a side table's rows are tested per lead (see `correlated` below).
+ */
+function condition(c: Condition, now: Date, typedFor: bigint | null, underOr: boolean): Prisma.Sql {
   const { prop, value: v } = c;
-  const typed = typedFor === null ? null : customTypedCondition(c, typedFor, now);
+  const typed = typedFor === null ? null : customTypedCondition(c, typedFor, now, underOr);
   if (typed) return typed;
   if (prop.kind === "tag") {
     const tag = v.kind === "string" ? v.s : "";
@@ -93,9 +96,11 @@ function condition(c: Condition, now: Date, typedFor: bigint | null): Prisma.Sql
     // correlated form probes the summaries once per lead. The negated form is an anti-join (NOT EXISTS), never
     // `NOT IN`: PostgreSQL cannot turn NOT IN into a join, and once the subquery's users outgrow work_mem for its
     // hash it tests each lead against the whole list (at 5M users "never did it" ran for minutes; NOT EXISTS: 1 s).
+    // An alternative of an `or` is looked up by the user for the same reason (customTypedCondition's `correlated`).
     const type = Prisma.sql`s.event_type_id = ${event.typeId}`;
-    return event.none
-      ? Prisma.sql`NOT EXISTS (SELECT 1 FROM user_event_summaries s WHERE s.user_id = u.id AND ${type} AND ${event.row})`
+    return event.none || underOr
+      ? Prisma.sql`${Prisma.raw(event.none ? "NOT " : "")}EXISTS (SELECT 1 FROM user_event_summaries s
+        WHERE s.user_id = u.id AND ${type} AND ${event.row})`
       : Prisma.sql`u.id IN (SELECT s.user_id FROM user_event_summaries s WHERE ${type} AND ${event.row})`;
   }
   return valueCondition(c, propExpr(prop), now);
@@ -141,12 +146,13 @@ export async function compileFilters(root: Group, opts: CompileOptions): Promise
     return cache.get(key) ?? null;
   };
 
-  const group = async (g: Group, stack: bigint[]): Promise<Prisma.Sql> => {
+  const group = async (g: Group, stack: bigint[], inOr: boolean): Promise<Prisma.Sql> => {
     if (g.items.length === 0) return TRUE;
+    const underOr = inOr || (g.op === "or" && g.items.length > 1);
     const parts: Prisma.Sql[] = [];
     for (const item of g.items) {
-      if (item.kind === "group") parts.push(await group(item, stack));
-      else if (item.prop.kind === "segment") parts.push(await segment(item, stack));
+      if (item.kind === "group") parts.push(await group(item, stack, underOr));
+      else if (item.prop.kind === "segment") parts.push(await segment(item, stack, underOr));
       else {
         const member = opts.membership?.(item);
         if (member) {
@@ -156,13 +162,13 @@ export async function compileFilters(root: Group, opts: CompileOptions): Promise
         const keyed = opts.leadsOnly
           ? await keyedContainsCondition(opts.db, opts.appId, item, opts.keyWalks)
           : null;
-        parts.push(keyed ?? condition(item, now, opts.typedProps === false ? null : opts.appId));
+        parts.push(keyed ?? condition(item, now, opts.typedProps === false ? null : opts.appId, underOr));
       }
     }
     return Prisma.sql`(${Prisma.join(parts, g.op === "and" ? " AND " : " OR ")})`;
   };
 
-  const segment = async (c: Condition, stack: bigint[]): Promise<Prisma.Sql> => {
+  const segment = async (c: Condition, stack: bigint[], underOr: boolean): Promise<Prisma.Sql> => {
     const field = `${c.path}.value`;
     const seg = await load(c);
     const v = c.value;
@@ -181,8 +187,8 @@ export async function compileFilters(root: Group, opts: CompileOptions): Promise
         throw invalid({ [field]: `segment ${seg.id} has filters that no longer apply` });
       throw err;
     }
-    return group(inner, [...stack, seg.id]);
+    return group(inner, [...stack, seg.id], underOr);
   };
 
-  return group(root, opts.stack ?? []);
+  return group(root, opts.stack ?? [], false);
 }

@@ -266,7 +266,6 @@ it("tests an email or phone text condition's presence where the column's own btr
         if (err instanceof Done) return err.plan;
         throw err;
       });
-    console.log(plan);
     expect(plan, JSON.stringify(filters)).not.toMatch(new RegExp(`${btree}.*\\n.*Index Cond.*IS NOT NULL`));
   }
 });

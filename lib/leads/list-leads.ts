@@ -7,7 +7,7 @@ import { compileFilters, propExpr } from "./compile";
 import type { KeyWalks } from "./compile-system";
 import { complementTotal, single } from "./complement";
 import { parseFilters, type Group } from "./filters";
-import { branchesOf, OR_UNION_MAX, orUnionStatement, rootOr } from "./or-union";
+import { branchesOf, orUnionBound, orUnionStatement, rootOr } from "./or-union";
 import { leadRows, leadRowsTotal, summariesPage } from "./lead-rows";
 import { oneConditionWalk, severalConditionsWalk, typedWalkStatement, WALK_PER_MATCH } from "./typed-walk";
 
@@ -22,7 +22,7 @@ export interface ListLeadsInput {
   limit?: number;
   /** v2 counts web-push subscribers as leads; v1 does not. */
   rule: "v2" | "v1";
-  /** The most matches an `or` is answered from its branches with (OR_UNION_MAX); tests set 0 for the single WHERE. */
+  /** The most matches an `or` is answered from its branches with (orUnionBound); tests set 0 for the single WHERE. */
   orUnionUpTo?: number;
   /** typed-walk.ts's bound (WALK_PER_MATCH); tests set 0 for the one WHERE and 1e9 for the walk. */
   walkPerMatch?: number;
@@ -73,17 +73,24 @@ export async function listLeads(
   const or = tree && rootOr(tree);
   const branches: Prisma.Sql[] = [];
   for (const b of or ? branchesOf(or) : []) branches.push(await compile(b));
-  const filters = tree && !or ? await compile(tree) : Prisma.sql`TRUE`;
+  // With an `or`, the whole tree is compiled too, for the single WHERE the union falls back to.
+  const filters = tree ? await compile(tree) : Prisma.sql`TRUE`;
   const sort = sortExpr(input.sortProp ?? "$last_seen");
   const dir = Prisma.raw(input.sortOrder === "asc" ? "ASC" : "DESC");
   const flag = Prisma.raw(input.rule === "v1" ? "u.is_lead_v1" : "u.is_lead");
   const base = Prisma.sql`u.app_id = ${input.appId} AND ${flag}`;
   const where = Prisma.sql`${base} AND ${filters}`;
-  const upTo = input.orUnionUpTo ?? OR_UNION_MAX;
   // Every lead: the kept count (lead_counts, see its trigger) rather than a count of them all; a filter most leads
   // pass, that count minus the leads it drops (complement.ts).
   const leads = Prisma.sql`coalesce((SELECT ${Prisma.raw(input.rule === "v1" ? "leads_v1" : "leads")}
     FROM lead_counts WHERE app_id = ${input.appId}), 0)`;
+  // Read first for an `or` (one small statement): its bound is a constant of the statement, so that the branches
+  // are planned for the rows they may return.
+  const upTo =
+    input.orUnionUpTo ??
+    (or
+      ? orUnionBound((await sqlOf(ctx.db).$queryRaw<{ n: number }[]>`SELECT ${leads}::int AS n`)[0]?.n ?? 0)
+      : 0);
   const only = tree && !or ? single(tree) : null;
   const sortName = input.sortProp ?? "$last_seen";
   const byLastSeen = sortName === "$last_seen" && input.sortOrder !== "asc";
@@ -134,7 +141,7 @@ export async function listLeads(
       ? { with: Prisma.empty, counted: leadRowsTotal(side, leads), ids: bySummary }
       : null;
   const parts = or
-    ? orUnionStatement({ base, branches, sort, dir, limit, offset, upTo })
+    ? orUnionStatement({ base, branches, whole: filters, sort, dir, limit, offset, upTo })
     : (walked ?? {
         with: Prisma.empty,
         counted: await counted(),
