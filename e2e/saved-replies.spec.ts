@@ -57,20 +57,21 @@ test("typing / in the composer lists it; Enter inserts it with the visitor's and
   await expect(page.getByTestId("thread-title")).toContainText(name);
 
   await composer().click();
-  await composer().pressSequentially(`/${shortcut.slice(0, 8)}`);
+  // A prefix of this run's shortcut alone (a repeat's or an earlier run's replies share "greet-").
+  await composer().pressSequentially(`/${shortcut.slice(0, -2)}`);
   await expect(listbox()).toBeVisible();
   const option = listbox()
     .getByRole("option")
     .filter({ hasText: `/${shortcut}` });
   await expect(option).toHaveAttribute("aria-selected", "true");
   await expect(composer()).toHaveAttribute("aria-activedescendant", (await option.getAttribute("id"))!);
+  // Typing on at once, as a fast operator does: the caret stays after the inserted text (it once jumped back to it
+  // a frame later, into what had been typed since).
   await composer().press("Enter");
-  await expect(listbox()).toBeHidden();
-  const expected = `Hi ${name}, ${e2e.admin.name} here. How can I help?`;
-  await expect(composer()).toHaveValue(expected);
-
-  // Escape closes the list and leaves the text as typed; Enter then sends it.
   await composer().pressSequentially(" /gr");
+  const expected = `Hi ${name}, ${e2e.admin.name} here. How can I help?`;
+  await expect(composer()).toHaveValue(`${expected} /gr`);
+  // Escape closes the list and leaves the text as typed; Enter then sends it.
   await expect(listbox()).toBeVisible();
   await composer().press("Escape");
   await expect(listbox()).toBeHidden();

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useSavedReplies } from "@/lib/client/saved-replies/use-saved-replies";
 import { expandPlaceholders, type Placeholder } from "@/lib/saved-replies/placeholders";
 import type { SavedReply } from "@/lib/saved-replies/schemas";
@@ -24,7 +24,21 @@ export function useSavedReplyPicker(opts: {
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [active, setActive] = useState(0);
   const el = useRef<HTMLTextAreaElement | null>(null);
+  /** Where the caret goes once React has written an inserted reply: the text it wrote and the offset. */
+  const caretAfter = useRef<{ value: string; caret: number } | null>(null);
   const listboxId = useId();
+
+  // In the commit that wrote the inserted text, before the browser takes another key: a frame later (as
+  // requestAnimationFrame did) the operator may already have typed on, and the caret would jump back into it.
+  useLayoutEffect(() => {
+    const t = el.current;
+    const pending = caretAfter.current;
+    if (!t || !pending) return;
+    caretAfter.current = null;
+    if (t.value !== pending.value) return;
+    t.focus();
+    t.setSelectionRange(pending.caret, pending.caret);
+  });
 
   const open = slash !== null && slash.start !== dismissedAt;
   const options = useMemo(
@@ -46,14 +60,10 @@ export function useSavedReplyPicker(opts: {
     const t = el.current;
     if (!t || !slash) return;
     const text = expandPlaceholders(reply.body, values);
-    setBody(t.value.slice(0, slash.start) + text + t.value.slice(slash.end));
+    const value = t.value.slice(0, slash.start) + text + t.value.slice(slash.end);
+    caretAfter.current = { value, caret: slash.start + text.length };
+    setBody(value);
     setSlash(null);
-    const caret = slash.start + text.length;
-    // After React has written the new value: the caret goes to the end of what was inserted.
-    requestAnimationFrame(() => {
-      t.focus();
-      t.setSelectionRange(caret, caret);
-    });
   };
 
   const close = () => setSlash(null);
