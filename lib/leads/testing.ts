@@ -220,3 +220,32 @@ export function inListOrder(rows: { id: bigint; seen: number | null }[]): bigint
     })
     .map((r) => r.id);
 }
+
+/** Thrown to roll a transaction back with what it read. */
+class RolledBack<T> extends Error {
+  constructor(readonly value: T) {
+    super("rolled back");
+  }
+}
+
+/**
+ * What `work` reads in one transaction rolled back, given `explain` (a statement's EXPLAIN text): the rows and
+ * settings a plan test needs never reach the other tests.
+ */
+export async function readRolledBack<T>(
+  db: Db,
+  work: (tx: Prisma.TransactionClient, explain: (statement: Prisma.Sql) => Promise<string>) => Promise<T>,
+): Promise<T> {
+  return db
+    .$transaction(async (tx) => {
+      const explain = async (statement: Prisma.Sql) => {
+        const rows = await tx.$queryRaw<Record<string, string>[]>(Prisma.sql`EXPLAIN ${statement}`);
+        return rows.map((r) => Object.values(r)[0]).join("\n");
+      };
+      throw new RolledBack(await work(tx, explain));
+    })
+    .catch((err: unknown) => {
+      if (err instanceof RolledBack) return err.value as T;
+      throw err;
+    });
+}

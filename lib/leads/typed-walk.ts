@@ -70,8 +70,13 @@ export function oneConditionWalk(
   };
 }
 
+/**
+ * The lead walked looked up in the side condition's rows by its ID (their table's key leads with `user_id`):
+ * PostgreSQL hashes the rows once while they fit in hash_mem, as it did `u.id IN (…)`, and otherwise probes them
+ * once per lead. The `IN` form, too large to hash, rescanned the whole list for every lead walked.
+ */
 function membership(rows: LeadRows): Prisma.Sql {
-  return Prisma.sql`(u.id IN (${rows.ids})) ${Prisma.raw(rows.in ? "IS TRUE" : "IS FALSE")}`;
+  return Prisma.sql`(EXISTS (SELECT 1 FROM (${rows.ids}) r WHERE r.user_id = u.id)) ${Prisma.raw(rows.in ? "IS TRUE" : "IS FALSE")}`;
 }
 
 /**
@@ -126,9 +131,10 @@ function sidesHashed(sides: LeadRows[]): (cap: Prisma.Sql) => Prisma.Sql {
  * found, when deep enough (above), by probing each match's sort key (one condition, few matches) or by walking the
  * leads index in sort order, each lead tested against a hash of each side condition's leads.
  * As one WHERE, PostgreSQL turns a side condition into a join, whose output has no order: deep pages hashed every
- * lead and sorted all the matches, or probed the side table once per lead walked. `(… IN …) IS TRUE` keeps the test
- * a hashed subplan (PostgreSQL only makes a join of an `IN` that is a condition of its own). The choice is made on
- * the total the statement has just counted (a one-time filter: the other side never runs).
+ * lead and sorted all the matches, or probed the side table once per lead walked. `(EXISTS …) IS TRUE` keeps the
+ * test a subplan, hashed while it fits (PostgreSQL only makes a join of an `EXISTS` that is a condition of its own;
+ * membership, above). The choice is made on the total the statement has just counted (a one-time filter: the other
+ * side never runs).
  */
 export function typedWalkStatement(q: TypedWalkInput): {
   with: Prisma.Sql;
