@@ -30,6 +30,8 @@ export interface CompileOptions {
   membership?: (c: Condition) => Prisma.Sql | null;
   /** The request's key walks, when it compiles more than one filter (a list's page and its complement count). */
   keyWalks?: KeyWalks;
+  /** The request's segments loaded so far, likewise: each is read once however many filters name it. */
+  segments?: LoadedSegments;
   /** Segments being defined (an update checks that a segment does not contain itself). */
   stack?: bigint[];
   /**
@@ -43,6 +45,9 @@ interface Loaded {
   id: bigint;
   filters: unknown;
 }
+
+/** Segments by `#id` or `@name`, null for one the app does not have. */
+export type LoadedSegments = Map<string, Loaded | null>;
 
 /** SQL expressions for a property: as text, number, timestamp (or canonical text for custom props) and raw JSON. */
 export function propExpr(prop: PropRef): PropExprs {
@@ -128,7 +133,7 @@ export function eventSummaryMatch(
  */
 export async function compileFilters(root: Group, opts: CompileOptions): Promise<Prisma.Sql> {
   const now = opts.now ?? new Date();
-  const cache = new Map<string, Loaded | null>();
+  const cache: LoadedSegments = opts.segments ?? new Map<string, Loaded | null>();
   const load = async (c: Condition): Promise<Loaded | null> => {
     const v = c.value;
     if (v.kind !== "segment") return null;

@@ -1,6 +1,6 @@
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
-import { compileFilters } from "./compile";
+import { compileFilters, type LoadedSegments } from "./compile";
 import type { KeyWalks } from "./compile-system";
 import { leadRows, leadRowsTotal } from "./lead-rows";
 import type { CondType } from "./filter-grammar";
@@ -80,8 +80,9 @@ export interface TotalInput {
   rule: "v2" | "v1";
   /** The instant the filter's day windows are counted from (as compiled for the page). */
   now: Date;
-  /** The page's key walks (compile.ts), which the dropped leads' condition reuses. */
+  /** The page's key walks and segments (compile.ts), which the dropped leads' condition reuses. */
   keyWalks?: KeyWalks;
+  segments?: LoadedSegments;
 }
 
 /** A statement for the filter's exact `total` (one `total` column) counted as above, or null to count it as it is. */
@@ -111,6 +112,7 @@ export async function complementTotal(tree: Group, t: TotalInput): Promise<Prism
     now: t.now,
     leadsOnly: true,
     keyWalks: t.keyWalks,
+    segments: t.segments,
   });
   return Prisma.sql`SELECT (${t.leads} - (SELECT count(*) FROM users u
     WHERE u.app_id = ${t.appId} AND ${t.flag} AND ${where}))::int AS total`;

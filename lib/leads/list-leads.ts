@@ -3,7 +3,7 @@ import { Prisma } from "../db/generated/client";
 import { invalid } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
 import { parseEventProp, systemProp, type UserSystemRow } from "../user-model/system-props";
-import { compileFilters, propExpr } from "./compile";
+import { compileFilters, propExpr, type LoadedSegments } from "./compile";
 import type { KeyWalks } from "./compile-system";
 import { complementTotal, single } from "./complement";
 import { parseFilters, type Group } from "./filters";
@@ -67,9 +67,11 @@ export async function listLeads(
   const tree =
     input.filters === undefined || input.filters === null ? undefined : parseFilters(input.filters);
   const now = new Date();
+  // Shared by every compile of this request (the branches of an `or`, the whole tree, the walk, the complement).
   const keyWalks: KeyWalks = new Map();
+  const segments: LoadedSegments = new Map();
   const compile = (g: Group) =>
-    compileFilters(g, { db: ctx.db, appId: input.appId, now, leadsOnly: true, keyWalks });
+    compileFilters(g, { db: ctx.db, appId: input.appId, now, leadsOnly: true, keyWalks, segments });
   const or = tree && rootOr(tree);
   const branches: Prisma.Sql[] = [];
   for (const b of or ? branchesOf(or) : []) branches.push(await compile(b));
@@ -109,6 +111,7 @@ export async function listLeads(
           rule: input.rule,
           now,
           keyWalks,
+          segments,
         })) ?? Prisma.sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`);
   // A filter of several conditions (an `and`, a segment) with side-table ones: walked as one condition is.
   const several =
@@ -120,6 +123,7 @@ export async function listLeads(
             now,
             leadsOnly: true,
             keyWalks,
+            segments,
             membership,
           }),
         )
