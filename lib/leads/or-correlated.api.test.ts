@@ -3,13 +3,7 @@ import { Prisma } from "../db/generated/client";
 import { it } from "../testing/fixture";
 import { compileFilters } from "./compile";
 import { parseFilters } from "./filters";
-import { readRolledBack } from "./testing";
-
-const c = (property_name: string, type: string, value: Record<string, unknown> = {}) => ({
-  property_name,
-  type,
-  value,
-});
+import { condition as c, readRolledBack } from "./testing";
 
 it("looks a side table's rows up by the lead under an or, never scanning a list too large to hash once per lead", async ({
   server,

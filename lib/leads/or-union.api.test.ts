@@ -4,7 +4,7 @@ import { it, type TestApp } from "../testing/fixture";
 import type { TestServer } from "../testing/server";
 import { ok } from "../users/testing";
 import { listLeads } from "./list-leads";
-import { DAY, serviceCtx } from "./testing";
+import { DAY, serviceCtx, condition as c } from "./testing";
 
 /**
  * A root `or` is answered from its branches' matches (or-union.ts) unless they are many; both ways must give the
@@ -16,11 +16,6 @@ let a: TestApp;
 let ctx: Ctx;
 const ids: Record<string, bigint> = {};
 
-const c = (property_name: string, type: string, value: Record<string, unknown> = {}) => ({
-  property_name,
-  type,
-  value,
-});
 const or = (...filters: unknown[]) => ({ type: "or", filters });
 const and = (...filters: unknown[]) => ({ type: "and", filters });
 

@@ -118,10 +118,17 @@ export async function listLeads(
   return { total: data.total, names: data.users.map((u) => nameOf(u.id)), users: data.users };
 }
 
+/** One condition, as the API takes it. */
+export const condition = (property_name: string, type: string, value: unknown = {}) => ({
+  property_name,
+  type,
+  value,
+});
+
 /** A filter of one condition. */
 export const one = (property_name: string, type: string, value: unknown = {}) => ({
   type: "and",
-  filters: [{ property_name, type, value }],
+  filters: [condition(property_name, type, value)],
 });
 
 /** Apps whose kept lead counts (lead_counts: leads, and those with a name, an email) differ from a count of their users: none, when the trigger is right. */

@@ -5,14 +5,8 @@ import { unique } from "../testing/factories";
 import { compileFilters } from "./compile";
 import { parseFilters, type Condition } from "./filters";
 import { leadRows } from "./lead-rows";
-import { readRolledBack } from "./testing";
+import { condition as c, readRolledBack } from "./testing";
 import { oneConditionWalk, severalConditionsWalk } from "./typed-walk";
-
-const c = (property_name: string, type: string, value: Record<string, unknown> = {}) => ({
-  property_name,
-  type,
-  value,
-});
 
 /**
  * The walk (typed-walk.ts) tests each lead it reads, in the leads index's order, against a side condition's rows.

@@ -9,7 +9,7 @@ import { compileFilters } from "./compile";
 import { parseFilters } from "./filters";
 import { listLeads } from "./list-leads";
 import { severalConditionsWalk } from "./typed-walk";
-import { inListOrder, serviceCtx } from "./testing";
+import { condition as cond, inListOrder, serviceCtx } from "./testing";
 
 /**
  * A filter of one custom or tag condition pages by walking the leads in `$last_seen` order against a hash of the prop's
@@ -124,11 +124,6 @@ describe("a custom condition's page, walked or joined", () => {
 });
 
 describe("a filter of several conditions, walked or joined", () => {
-  const cond = (property_name: string, type: string, value: Record<string, unknown> = {}) => ({
-    property_name,
-    type,
-    value,
-  });
   const sessions = (n: number) => cond("$sessions", "gte", { value: n });
   const several: [string, unknown[], (p: Props, r: Row) => boolean, boolean][] = [
     [
