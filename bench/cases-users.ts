@@ -116,14 +116,28 @@ async function runImport(url: string, token: string, file: string, label?: strin
  * CSV imports through the API into an app of its own (removed afterwards): BENCH_IMPORT_ROWS (100,000) rows of the
  * wide shape, then BENCH_IMPORT_LARGE_ROWS (1,000,000; 0 skips it) of the narrow one, whose size fits the upload
  * limit: streamed end to end, the second must not take more memory than the first. Time and memory are the real
- * server's (`server.ts` in a process of its own, as `npm start` runs it): time until the job is done, and its peak
- * RSS meanwhile over the settled, idle server. The baseline replays the job's SQL, recorded from a second, traced
- * import through this session's server (whose recorder holds every statement, so its memory says nothing) once
- * the users are deleted again.
+ * server's (`server.ts` in a process of its own, as `npm start` runs it, a fresh one for each case so that both
+ * start from the same state): time until the job is done, and its peak RSS meanwhile over the settled, idle server.
+ * The baseline replays the job's SQL, recorded from a second, traced import through this session's server (whose
+ * recorder holds every statement, so its memory says nothing) once the users are deleted again.
  */
 export async function benchImport(s: Session): Promise<void> {
   const made = await makeApp(s.db.db, { name: "Bench import" });
-  const server = spawnServer({
+  try {
+    await importCase(s, made, IMPORT_ROWS, "wide");
+    if (IMPORT_LARGE_ROWS > 0) await importCase(s, made, IMPORT_LARGE_ROWS, "narrow");
+  } finally {
+    await deleteImportedUsers(s.ds.url, made.app.id);
+    const c = new pg.Client({ connectionString: s.ds.url });
+    await c.connect();
+    await c.query("DELETE FROM apps WHERE id = $1", [made.app.id]);
+    await c.end();
+  }
+}
+
+/** The product server for one import case. */
+function importServer(s: Session) {
+  return spawnServer({
     DATABASE_URL: s.ds.url,
     SEED_DEMO: "0",
     RATE_LIMIT_PER_SECOND: "100000",
@@ -133,44 +147,37 @@ export async function benchImport(s: Session): Promise<void> {
     // import holds: it completes within it whatever the file's size (200,000 rows in 140 MB, measured).
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=${IMPORT_HEAP_MB}`.trim(),
   });
-  try {
-    const url = await server.ready;
-    // Warmed by a first small import (code loaded, pools open) before the measured ones.
-    const warm = path.join(os.tmpdir(), `relay-bench-import-warm-${process.pid}.csv`);
-    writeImportCsv(warm, 100);
-    await runImport(url, made.token, warm);
-    fs.rmSync(warm, { force: true });
-    await deleteImportedUsers(s.ds.url, made.app.id);
-    const one = { s, url, pid: server.child.pid!, made };
-    await importCase(one, IMPORT_ROWS, "wide");
-    if (IMPORT_LARGE_ROWS > 0) await importCase(one, IMPORT_LARGE_ROWS, "narrow");
-  } finally {
-    server.child.kill("SIGTERM");
-    await server.exited;
-    await deleteImportedUsers(s.ds.url, made.app.id);
-    const c = new pg.Client({ connectionString: s.ds.url });
-    await c.connect();
-    await c.query("DELETE FROM apps WHERE id = $1", [made.app.id]);
-    await c.end();
-  }
 }
 
 async function importCase(
-  { s, url, pid, made }: { s: Session; url: string; pid: number; made: Awaited<ReturnType<typeof makeApp>> },
+  s: Session,
+  made: Awaited<ReturnType<typeof makeApp>>,
   rows: number,
   shape: "wide" | "narrow",
 ): Promise<void> {
+  const server = importServer(s);
   const file = path.join(os.tmpdir(), `relay-bench-import-${process.pid}.csv`);
   writeImportCsv(file, rows, shape);
   const label = `import ${rows.toLocaleString("en")} rows${shape === "narrow" ? " (3 columns)" : ""}`;
   const mb = (b: number) => Math.round(b / 1024 / 1024);
   try {
+    const url = await server.ready;
+    const pid = server.child.pid!;
+    // Each case starts from the same state: a fresh server warmed by a small import (code loaded, pools open),
+    // settled. On one server, the second case's "before" was the idle after the first, 60–80 MB lower once V8
+    // had handed that import's memory back (340 MB before the 100k case, 261–279 before the 1M one).
+    const warm = path.join(os.tmpdir(), `relay-bench-import-warm-${process.pid}.csv`);
+    writeImportCsv(warm, 100);
+    await runImport(url, made.token, warm);
+    fs.rmSync(warm, { force: true });
+    await deleteImportedUsers(s.ds.url, made.app.id);
     await new Promise((r) => setTimeout(r, 1000));
     const before = rssOf(pid);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
     const { status, ms } = await runImport(url, made.token, file);
     clearInterval(sampler);
+    await stop(server);
     await deleteImportedUsers(s.ds.url, made.app.id);
     await runImport(s.api.url, made.token, file, label);
     await deleteImportedUsers(s.ds.url, made.app.id);
@@ -207,6 +214,12 @@ async function importCase(
       },
     });
   } finally {
+    await stop(server);
     fs.rmSync(file, { force: true });
   }
+}
+
+async function stop(server: ReturnType<typeof importServer>): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGTERM");
+  await server.exited;
 }
