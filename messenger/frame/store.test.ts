@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { Store } from "./store";
-import type { Conversation } from "./types";
+import type { Conversation, Part } from "./types";
 
 const summary = (last_update: number, body: string, unread = 0) =>
   ({
@@ -26,5 +26,23 @@ describe("Store's conversation summaries", () => {
     expect(store.recent()[0]!.unread).toBe(3);
     store.upsertConversation(summary(300, "a newer one"));
     expect(store.recent()[0]!.last_part).toMatchObject({ body: "a newer one" });
+  });
+});
+
+describe("Store's parts", () => {
+  const part = (id: number, body: string) =>
+    ({ id, conversation: 7, created: id, body, type: "reply_user" }) as unknown as Part;
+
+  test("a thread's page, newest first, leaves its newest part as the conversation's last, whatever came first", () => {
+    const store = new Store();
+    // The list answered before the thread's page (the race after a reload on the open thread).
+    store.setConversations([summary(2, "the operator's reply")]);
+    store.setParts(7, [part(2, "the operator's reply"), part(1, "the visitor's first message")]);
+    expect(store.recent()[0]!.last_part).toMatchObject({ body: "the operator's reply" });
+    // A new message from the socket is the last one; a part older than the last one held is not.
+    store.addPart(part(3, "a new one"));
+    expect(store.recent()[0]!.last_part).toMatchObject({ body: "a new one" });
+    store.addPart(part(0, "an older one, replayed"));
+    expect(store.recent()[0]!.last_part).toMatchObject({ body: "a new one" });
   });
 });

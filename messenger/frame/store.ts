@@ -55,7 +55,11 @@ export class Store {
     return this.parts.has(conversation);
   }
 
-  /** Adds or replaces; true when the part was not known (a new message). */
+  /**
+   * Adds or replaces; true when the part was not known (a new message). It becomes its conversation's last part only
+   * if it is the newest stored one: a thread's page comes newest first, and each of its older parts, new to a store
+   * that already held the summary, put the visitor's first message back over the operator's reply.
+   */
   addPart(p: Part, silent = false): boolean {
     let map = this.parts.get(p.conversation);
     if (!map) this.parts.set(p.conversation, (map = new Map<string, Part>()));
@@ -64,7 +68,8 @@ export class Store {
     const fresh = !map.has(key);
     map.set(key, { ...map.get(key), ...p });
     const c = this.conversations.get(p.conversation);
-    if (c && typeof p.id === "number" && fresh) {
+    const last = c?.last_part?.id;
+    if (c && typeof p.id === "number" && fresh && (typeof last !== "number" || p.id > last)) {
       c.last_part = p;
       c.last_update = Math.max(c.last_update, p.created);
     }
