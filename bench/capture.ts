@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import crypto from "node:crypto";
 import http from "node:http";
 import pg from "pg";
 import { pgHandle, pgSession, type DbHandle } from "../lib/db/client";
@@ -189,16 +190,31 @@ function remapJson(v: unknown, ids: Map<string, string>): unknown {
   return remap(v, ids);
 }
 
+/** A token's stored form (sha256 hex): unique, so a replay stores a fresh one where `fresh` is asked for. */
+const TOKEN_HASH = /^[0-9a-f]{64}$/;
+
 /**
  * One trace, statement by statement on one connection; IDs the product got back are mapped to the replay's, and
- * `rebased` IDs (recorded → replayed) from the first statement on.
+ * `rebased` IDs (recorded → replayed) from the first statement on. With `fresh`, each token hash the trace holds is
+ * replaced by a random one (the same within the trace): a write of a new token, replayed as recorded, would hit its
+ * unique index.
  */
-export async function replay(pool: pg.Pool, trace: Trace, rebased?: Map<string, string>): Promise<unknown[]> {
+export async function replay(
+  pool: pg.Pool,
+  trace: Trace,
+  rebased?: Map<string, string>,
+  fresh = false,
+): Promise<unknown[]> {
   const client = await pool.connect();
   const ids = new Map<string, string>(rebased);
   let rows: unknown[] = [];
   try {
     for (const s of trace) {
+      if (fresh) {
+        for (const v of s.values)
+          if (typeof v === "string" && TOKEN_HASH.test(v) && !ids.has(v))
+            ids.set(v, crypto.randomBytes(32).toString("hex"));
+      }
       const values = ids.size ? s.values.map((v) => remap(v, ids)) : s.values;
       // Named as the product named them: the baseline reuses plans where the product does.
       const r = await client.query({ name: s.name, text: s.text, values, rowMode: "array" });
@@ -221,7 +237,8 @@ export async function replay(pool: pg.Pool, trace: Trace, rebased?: Map<string, 
 
 /**
  * The baseline server: `GET /<label>/<i>` replays trace i (modulo how many were recorded) of that label and
- * answers the last statement's rows as JSON; `?ids=a:b,c:d` replays it with ID a as b and c as d.
+ * answers the last statement's rows as JSON; `?ids=a:b,c:d` replays it with ID a as b and c as d, `?fresh` with fresh
+ * token hashes (replay).
  */
 export async function startBaseline(
   url: string,
@@ -237,12 +254,13 @@ export async function startBaseline(
     const rebased = pairs
       ? new Map(pairs.split(",").map((p) => p.split(":") as [string, string]))
       : undefined;
+    const fresh = new URL(req.url ?? "/", "http://x").searchParams.has("fresh");
     req.resume();
     if (!trace) {
       res.writeHead(404).end(`no trace for ${label}`);
       return;
     }
-    replay(pool, trace, rebased).then(
+    replay(pool, trace, rebased, fresh).then(
       (rows) => {
         res.setHeader("content-type", "application/json");
         res.end(JSON.stringify({ data: rows }, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v)));

@@ -66,6 +66,9 @@ export async function openSession(ds: DatasetInfo): Promise<Session> {
         seedDemo: false,
         rateLimitPerSecond: 1e9,
         rateLimitBurst: 1e9,
+        // Every visitor case's requests come from 127.0.0.1, as a crowd behind one address would.
+        messengerVisitorPerMinute: 1e9,
+        messengerAddressPerMinute: 1e9,
         redisUrl: undefined,
         // The webhook case's receiver listens on 127.0.0.1.
         webhookAllowPrivate: true,
@@ -158,12 +161,15 @@ const traced = (label: string, r: Req): Req => ({
 export type Rebase = (trace: number, request: number) => Record<string, string>;
 
 const replayOf =
-  (s: Session, label: string, rebase?: Rebase, offset = 0) =>
+  (s: Session, label: string, rebase?: Rebase, offset = 0, fresh = false) =>
   (i: number): Req => {
     const traces = s.rec.get(label).length;
     const ids = rebase && traces ? Object.entries(rebase(i % traces, i + offset)) : [];
-    const q = ids.length ? `?ids=${ids.map(([a, b]) => `${a}:${b}`).join(",")}` : "";
-    return { path: `/${encodeURIComponent(label)}/${i}${q}` };
+    const q = [
+      ...(ids.length ? [`ids=${ids.map(([a, b]) => `${a}:${b}`).join(",")}`] : []),
+      ...(fresh ? ["fresh"] : []),
+    ].join("&");
+    return { path: `/${encodeURIComponent(label)}/${i}${q ? `?${q}` : ""}` };
   };
 
 /**
@@ -211,6 +217,8 @@ export async function throughputCase(
     target?: Target;
     extra?: Record<string, unknown>;
     rebase?: Rebase;
+    /** The requests write new tokens: replayed with fresh token hashes (capture.ts replay). */
+    freshTokens?: boolean;
   },
 ): Promise<Figure> {
   const seconds = opts.seconds ?? Number(process.env.BENCH_SECONDS ?? 8);
@@ -229,7 +237,7 @@ export async function throughputCase(
     }),
   );
   const base = await metered(undefined, (onStart) =>
-    concurrentOffThread(s.baseline.url, replayOf(s, label, opts.rebase, traceN), {
+    concurrentOffThread(s.baseline.url, replayOf(s, label, opts.rebase, traceN, opts.freshTokens), {
       concurrency: opts.concurrency,
       seconds,
       onStart,

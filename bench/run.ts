@@ -12,10 +12,11 @@ import { benchReports } from "./cases-reports";
 import { benchWebhooks } from "./cases-webhooks";
 import { benchSearch } from "./cases-search";
 import { benchImport, benchUsers } from "./cases-users";
+import { benchVisitor } from "./cases-visitor";
 import { met, printTable, ratio } from "./table";
 
 /**
- * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, search, reports, webhooks, users, import, realtime,
+ * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, search, reports, webhooks, users, import, visitor, realtime,
  * edge, messenger, visitor-sockets (all by default; BENCH_VISITORS sets the last one's sockets, 10,000 by default).
  * PostgreSQL (DATABASE_URL) for everything but edge and messenger (Chromium); REDIS_URL for realtime. BENCH_USERS sets the dataset size
  * (1,000,000 by default; conversations are a tenth of it, parts 20 per conversation).
@@ -34,6 +35,7 @@ const GROUPS = [
   "webhooks",
   "users",
   "import",
+  "visitor",
   "realtime",
   "edge",
   "messenger",
@@ -60,7 +62,7 @@ const figures: Figure[] = [];
 let ds: DatasetInfo | undefined;
 
 if (
-  ["leads", "inbox", "search", "reports", "webhooks", "users", "import"].some((g) =>
+  ["leads", "inbox", "search", "reports", "webhooks", "users", "import", "visitor"].some((g) =>
     want(g as (typeof GROUPS)[number]),
   )
 ) {
@@ -110,6 +112,10 @@ if (
       if (want("import")) {
         console.log("== CSV import");
         await benchImport(s);
+      }
+      if (want("visitor")) {
+        console.log("== Visitors: messenger boot and messages");
+        await benchVisitor(s);
       }
     } finally {
       figures.push(...s.figures);

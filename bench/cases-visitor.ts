@@ -1,0 +1,74 @@
+import { throughputCase, type Session } from "./harness";
+
+/**
+ * The visitors' side of the API on the dataset's app: the messenger's boot on a returning device (each page view
+ * of a site with the messenger makes one: the device's visitor, a new token pair, the messenger's settings and the
+ * unread count) and a visitor's message in their conversation, each against the bare replay of its SQL.
+ */
+const DEVICES = Number(process.env.BENCH_VISITOR_DEVICES ?? 500);
+const CONCURRENCY = Number(process.env.BENCH_WRITE_CONCURRENCY ?? 16);
+
+async function call(s: Session, path: string, form: Record<string, string>, token?: string) {
+  const r = await fetch(s.api.url + path, {
+    method: "POST",
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(form).toString(),
+  });
+  const body = (await r.json()) as { data: Record<string, unknown> };
+  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** `n` calls of `fn`, `width` at a time. */
+async function inPool<T>(n: number, width: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array<T>(n);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await fn(i);
+      }
+    }),
+  );
+  return out;
+}
+
+export async function benchVisitor(s: Session): Promise<void> {
+  const settings = await fetch(`${s.api.url}/api/v2/apps/${s.ds.appId}/messenger`, { headers: s.auth });
+  const key = ((await settings.json()) as { data: { public_key: string } }).data.public_key;
+  const run = Date.now().toString(36);
+  const device = (i: number) => `bench-${run}-device-${i % DEVICES}`;
+  // The devices' first boots (each makes its visitor) and a conversation for each visitor, before the cases.
+  const visitors = await inPool(DEVICES, 8, async (i) => {
+    const boot = await call(s, "/api/v2/messenger/boot", { key, device_id: device(i) });
+    const token = boot.access_token as string;
+    const started = await call(s, "/api/v2/messenger/conversations", { body: "Hello, a question" }, token);
+    return { token, conversation: (started.conversation as { id: number }).id };
+  });
+  await throughputCase(
+    s,
+    "visitor",
+    `messenger boot, a returning device (${CONCURRENCY} concurrent)`,
+    (i) => ({ method: "POST", path: "/api/v2/messenger/boot", form: { key, device_id: device(i) } }),
+    { concurrency: CONCURRENCY, freshTokens: true },
+  );
+  await throughputCase(
+    s,
+    "visitor",
+    `visitor message in their conversation (${CONCURRENCY} concurrent, ${DEVICES} visitors)`,
+    (i) => {
+      const v = visitors[i % visitors.length]!;
+      return {
+        method: "POST",
+        path: `/api/v2/messenger/conversations/${v.conversation}/reply`,
+        headers: { authorization: `Bearer ${v.token}` },
+        form: { body: "One more detail about my order" },
+      };
+    },
+    { concurrency: CONCURRENCY },
+  );
+}
