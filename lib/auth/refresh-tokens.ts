@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/client";
+import { sqlOf } from "../db/sql";
 import { wrongCredentials } from "../domain/errors";
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS } from "./jwt-config";
 import { signAccessToken, type Subject } from "./jwt";
@@ -19,18 +20,14 @@ export interface TokenPair {
 
 async function pair(db: Db, subject: Subject, family: string, parentId: bigint | null): Promise<TokenPair> {
   const refresh = generateSecret(PREFIX);
-  await db.refreshToken.create({
-    data: {
-      tokenHash: hashToken(refresh),
-      familyId: family,
-      parentId,
-      apiKeyId: subject.kind === "key" ? subject.apiKeyId : null,
-      adminId: subject.kind === "admin" ? subject.adminId : null,
-      userId: subject.kind === "visitor" ? subject.userId : null,
-      sessionId: subject.kind === "admin" ? subject.sessionId : null,
-      expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
-    },
-  });
+  // On the driver: a messenger boot issues a pair on every page view (lib/messenger/boot.ts).
+  await sqlOf(db).$executeRaw`
+    INSERT INTO refresh_tokens (token_hash, family_id, parent_id, api_token_id, admin_id, user_id, session_id,
+      expires_at)
+    VALUES (${hashToken(refresh)}, ${family}, ${parentId}::int8, ${subject.kind === "key" ? subject.apiKeyId : null}::int8,
+      ${subject.kind === "admin" ? subject.adminId : null}::int8, ${subject.kind === "visitor" ? subject.userId : null}::int8,
+      ${subject.kind === "admin" ? subject.sessionId : null}::int8,
+      ${new Date(Date.now() + REFRESH_TTL_SECONDS * 1000)}::timestamptz)`;
   return {
     access_token: await signAccessToken(db, subject, family),
     refresh_token: refresh,

@@ -4,9 +4,9 @@ import { denied, invalid, wrongCredentials } from "../domain/errors";
 import { issueTokenPair, type TokenPair } from "../auth/refresh-tokens";
 import { Prisma } from "../db/generated/client";
 import type { Serialized } from "../contract/schemas";
-import type { Queryable } from "../db/sql";
+import { sqlOf, type Queryable } from "../db/sql";
 import { isOriginAllowed } from "./identity";
-import type { MessengerSettingsRow } from "./settings";
+import { SETTINGS_COLUMNS, type MessengerSettingsRow } from "./settings";
 import type { Visitor, VisitorMessenger } from "./visitor-schemas";
 
 /** A device id: what the frame draws once per browser (at least 128 random bits, URL-safe). */
@@ -27,11 +27,18 @@ export interface Booted {
   tokens: TokenPair;
 }
 
-const VISITOR_SELECT = { id: true, userId: true, name: true, email: true, phone: true } as const;
-
-/** The app whose public messenger key this is, when the page's origin may run its messenger. */
-export async function settingsForKey(ctx: Ctx, publicKey: string, origin: string | undefined) {
-  const settings = await ctx.db.messengerSettings.findFirst({ where: { publicKey } });
+/**
+ * The app whose public messenger key this is, when the page's origin may run its messenger. Boot's statements are
+ * raw SQL on the driver (sqlOf), as the other hot paths': every page view of a site with the messenger boots, and
+ * its five statements through Prisma were a third of its CPU (docs/decisions.md).
+ */
+export async function settingsForKey(
+  ctx: Ctx,
+  publicKey: string,
+  origin: string | undefined,
+): Promise<MessengerSettingsRow> {
+  const [settings] = await sqlOf(ctx.db).$queryRaw<MessengerSettingsRow[]>`
+    SELECT ${SETTINGS_COLUMNS} FROM messenger_settings WHERE public_key = ${publicKey}`;
   if (!settings)
     throw wrongCredentials("Unknown messenger key: copy the snippet again from Settings → Messenger.");
   if (origin !== undefined && !isOriginAllowed(settings, origin)) {
@@ -51,16 +58,19 @@ export async function bootVisitor(ctx: Ctx, input: BootInput): Promise<Booted> {
   const settings = await settingsForKey(ctx, input.publicKey, input.origin);
   const appId = settings.appId;
   const deviceHash = hashDevice(input.deviceId);
-  let device = await ctx.db.messengerDevice.findUnique({
-    where: { appId_deviceHash: { appId, deviceHash } },
-  });
+  const deviceOf = async () =>
+    (
+      await sqlOf(ctx.db).$queryRaw<{ userId: bigint }[]>`
+        SELECT user_id AS "userId" FROM messenger_devices WHERE app_id = ${appId} AND device_hash = ${deviceHash}`
+    )[0];
+  let device = await deviceOf();
   if (!device) {
     const user = await ctx.db.user.create({ data: { appId }, select: { id: true } });
     // Two first boots of one device at once: one row wins, the other's user stays unused (anonymous, no data).
     await ctx.db.$executeRaw(Prisma.sql`
       INSERT INTO messenger_devices (app_id, device_hash, user_id) VALUES (${appId}, ${deviceHash}, ${user.id})
       ON CONFLICT DO NOTHING`);
-    device = await ctx.db.messengerDevice.findUnique({ where: { appId_deviceHash: { appId, deviceHash } } });
+    device = await deviceOf();
     if (!device) throw denied("The device could not be registered.");
   }
   const tokens = await issueTokenPair(ctx.db, { kind: "visitor", appId, userId: device.userId });
@@ -68,7 +78,10 @@ export async function bootVisitor(ctx: Ctx, input: BootInput): Promise<Booted> {
 }
 
 export async function loadVisitor(ctx: Ctx, userId: bigint): Promise<Serialized<Visitor>> {
-  const u = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: VISITOR_SELECT });
+  const [u] = await sqlOf(ctx.db).$queryRaw<
+    { id: bigint; userId: string | null; name: string | null; email: string | null; phone: string | null }[]
+  >`SELECT id, user_id AS "userId", name, email, phone FROM users WHERE id = ${userId}`;
+  if (!u) throw new Error(`visitor ${userId} vanished`);
   return {
     id: u.id,
     user_id: u.userId,
@@ -112,7 +125,7 @@ export async function conversationUnreadAsOf(
 
 /** Operators' messages to the visitor (`a2u`: replies, never notes) it has not read, over all its conversations. */
 export async function countUnread(ctx: Ctx, userId: bigint): Promise<number> {
-  const [row] = await ctx.db.$queryRaw<{ n: bigint }[]>(Prisma.sql`
+  const [row] = await sqlOf(ctx.db).$queryRaw<{ n: bigint }[]>(Prisma.sql`
     SELECT count(*)::bigint AS n FROM conversation_parts p JOIN conversations c ON c.id = p.conversation_id
     WHERE c.user_id = ${userId} AND p.direction = 'a2u' AND p.read = false`);
   return Number(row?.n ?? 0);

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
 import { internal, invalid } from "../domain/errors";
-import type { Prisma } from "../db/generated/client";
+import { Prisma } from "../db/generated/client";
 import type { Serialized } from "../contract/schemas";
 import {
   ACCENT_COLOR,
@@ -32,6 +32,12 @@ const SETTINGS = {
 } as const;
 
 export type MessengerSettingsRow = Prisma.MessengerSettingsGetPayload<{ select: typeof SETTINGS }>;
+
+/** SETTINGS as a raw statement's columns (boot reads them on the driver), named as Prisma's row names them. */
+export const SETTINGS_COLUMNS = Prisma.sql`app_id AS "appId", public_key AS "publicKey",
+  allowed_origins AS "allowedOrigins", identity_required AS "identityRequired", identity_secret AS "identitySecret",
+  accent_color AS "accentColor", position, greeting, team_intro AS "teamIntro", reply_time_text AS "replyTimeText",
+  offline_text AS "offlineText", email_prompt AS "emailPrompt", updated`;
 
 /** `mk_` and 24 URL-safe characters (144 random bits): unguessable, so a key names one app and nothing more. */
 export const newPublicKey = () => `mk_${crypto.randomBytes(18).toString("base64url")}`;
