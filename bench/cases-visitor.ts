@@ -1,9 +1,14 @@
+import pg from "pg";
+import { pgSession } from "../lib/db/client";
+import { makeApp } from "../lib/testing/factories";
 import { throughputCase, type Session } from "./harness";
 
 /**
- * The visitors' side of the API on the dataset's app: the messenger's boot on a returning device (each page view
- * of a site with the messenger makes one: the device's visitor, a new token pair, the messenger's settings and the
- * unread count) and a visitor's message in their conversation, each against the bare replay of its SQL.
+ * The visitors' side of the API: the messenger's boot on a returning device (each page view of a site with the
+ * messenger makes one: the device's visitor, a new token pair, the messenger's settings and the unread count) and
+ * a visitor's message in their conversation, each against the bare replay of its SQL. In an app of its own,
+ * removed afterwards: its messages would otherwise stay in the dataset, and later runs' searches would find the
+ * dataset's words only past the newest parts (lib/search/statements.ts RECENT_WINDOW).
  */
 const DEVICES = Number(process.env.BENCH_VISITOR_DEVICES ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_WRITE_CONCURRENCY ?? 16);
@@ -38,7 +43,21 @@ async function inPool<T>(n: number, width: number, fn: (i: number) => Promise<T>
 }
 
 export async function benchVisitor(s: Session): Promise<void> {
-  const settings = await fetch(`${s.api.url}/api/v2/apps/${s.ds.appId}/messenger`, { headers: s.auth });
+  const made = await makeApp(s.db.db, { name: "Bench visitors" });
+  try {
+    await visitorCases(s, made.app.id, made.token);
+  } finally {
+    const c = new pg.Client(pgSession(s.ds.url));
+    await c.connect();
+    await c.query("DELETE FROM apps WHERE id = $1", [made.app.id]);
+    await c.end();
+  }
+}
+
+async function visitorCases(s: Session, appId: bigint, token: string): Promise<void> {
+  const settings = await fetch(`${s.api.url}/api/v2/apps/${appId}/messenger`, {
+    headers: { authorization: `Token ${token}` },
+  });
   const key = ((await settings.json()) as { data: { public_key: string } }).data.public_key;
   const run = Date.now().toString(36);
   const device = (i: number) => `bench-${run}-device-${i % DEVICES}`;
