@@ -23,6 +23,9 @@ import { met, printTable, ratio } from "./table";
  * Prints one table and writes bench/results.json. BENCH_PROFILE=1 CPU-profiles the server under each API case
  * (bench/profile.ts); BENCH_TRACES=1 prints the SQL each case's baseline replays, and with BENCH_TRACES_DIR also
  * writes it whole, with its values, one JSON file per case.
+ * Compare runs on datasets built fresh (`--rebuild`): a reused one is vacuumed, but keeps what earlier runs wrote
+ * into the dataset's app (the replies, so that a search finds the dataset's words only past the newest parts) and
+ * the users table's growth from their imports (1M at 2026-11-28: `$sessions` range 31 → 183 ms, planned as a scan).
  */
 process.env.CHECKPOINT_DISABLE = "1";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
