@@ -2,6 +2,7 @@ import pg from "pg";
 import { pgSession } from "../lib/db/client";
 import { makeApp } from "../lib/testing/factories";
 import { throughputCase, type Session } from "./harness";
+import { pool } from "./load";
 
 /**
  * The visitors' side of the API: the messenger's boot on a returning device (each page view of a site with the
@@ -27,21 +28,6 @@ async function call(s: Session, path: string, form: Record<string, string>, toke
   return body.data;
 }
 
-/** `n` calls of `fn`, `width` at a time. */
-async function inPool<T>(n: number, width: number, fn: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array<T>(n);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < n) {
-        const i = next++;
-        out[i] = await fn(i);
-      }
-    }),
-  );
-  return out;
-}
-
 export async function benchVisitor(s: Session): Promise<void> {
   const made = await makeApp(s.db.db, { name: "Bench visitors" });
   try {
@@ -62,7 +48,7 @@ async function visitorCases(s: Session, appId: bigint, token: string): Promise<v
   const run = Date.now().toString(36);
   const device = (i: number) => `bench-${run}-device-${i % DEVICES}`;
   // The devices' first boots (each makes its visitor) and a conversation for each visitor, before the cases.
-  const visitors = await inPool(DEVICES, 8, async (i) => {
+  const visitors = await pool(DEVICES, 8, async (i) => {
     const boot = await call(s, "/api/v2/messenger/boot", { key, device_id: device(i) });
     const token = boot.access_token as string;
     const started = await call(s, "/api/v2/messenger/conversations", { body: "Hello, a question" }, token);

@@ -169,3 +169,18 @@ export function concurrentOffThread(
     w.once("error", reject);
   });
 }
+
+/** `n` calls of `job`, `concurrency` at a time, their results in call order (setting up a case's data). */
+export async function pool<T>(n: number, concurrency: number, job: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array<T>(n);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await job(i);
+      }
+    }),
+  );
+  return out;
+}

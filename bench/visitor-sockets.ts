@@ -7,6 +7,7 @@ import { makeApp } from "../lib/testing/factories";
 import { issueTokenPair } from "../lib/auth/refresh-tokens";
 import { spawnServer, type Spawned } from "../lib/testing/spawn";
 import type { Figure } from "./harness";
+import { pool } from "./load";
 import { beatAsTheFrame, describePresence, measurePresence, refreshVisitor } from "./visitor-presence";
 
 /**
@@ -37,20 +38,6 @@ const rssMb = (pid: number | undefined) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
   return m?.[1] ? Math.round(Number(m[1]) / 1024) : NaN;
 };
-
-async function pool<T>(n: number, concurrency: number, job: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array<T>(n);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) {
-        const i = next++;
-        out[i] = await job(i);
-      }
-    }),
-  );
-  return out;
-}
 
 interface Msg {
   channel: string;
