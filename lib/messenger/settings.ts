@@ -33,11 +33,15 @@ const SETTINGS = {
 
 export type MessengerSettingsRow = Prisma.MessengerSettingsGetPayload<{ select: typeof SETTINGS }>;
 
-/** SETTINGS as a raw statement's columns (boot reads them on the driver), named as Prisma's row names them. */
-export const SETTINGS_COLUMNS = Prisma.sql`app_id AS "appId", public_key AS "publicKey",
-  allowed_origins AS "allowedOrigins", identity_required AS "identityRequired", identity_secret AS "identitySecret",
-  accent_color AS "accentColor", position, greeting, team_intro AS "teamIntro", reply_time_text AS "replyTimeText",
-  offline_text AS "offlineText", email_prompt AS "emailPrompt", updated`;
+/**
+ * SETTINGS as a raw statement's columns (boot reads them on the driver), named as Prisma's row names them: each
+ * field's column is its name in snake case (schema.prisma's @map), so the list follows SETTINGS.
+ */
+export const SETTINGS_COLUMNS = Prisma.raw(
+  Object.keys(SETTINGS)
+    .map((k) => `${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} AS "${k}"`)
+    .join(", "),
+);
 
 /** `mk_` and 24 URL-safe characters (144 random bits): unguessable, so a key names one app and nothing more. */
 export const newPublicKey = () => `mk_${crypto.randomBytes(18).toString("base64url")}`;
