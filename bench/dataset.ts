@@ -28,6 +28,11 @@ export interface DatasetInfo {
   eventTypes: Record<string, string>;
   buildSeconds: number;
   builtNow: boolean;
+  /** The last part and user IDs of the build (datasets built before 2026-11-28 lack them). */
+  partsMaxId?: string;
+  usersMaxId?: string;
+  /** On a reused dataset: the parts and users earlier runs wrote into it (replies, imports, visitors). */
+  earlierWrites?: { parts: number; users: number };
 }
 
 function withDatabase(url: string, name: string): string {
@@ -86,11 +91,44 @@ export async function ensureDataset(
     // from the same state; it reads only the pages those writes touched.
     if (!builtNow) await c.query("VACUUM (ANALYZE)");
     const app = await c.query<{ id: string }>("SELECT id FROM apps WHERE name = 'Bench' ORDER BY id LIMIT 1");
+    const earlierWrites = builtNow ? undefined : await writtenSince(c, info, log);
     await c.end();
-    return { ...info, url: withDatabase(base, name), name, appId: BigInt(app.rows[0]!.id), builtNow };
+    return {
+      ...info,
+      url: withDatabase(base, name),
+      name,
+      appId: BigInt(app.rows[0]!.id),
+      builtNow,
+      earlierWrites,
+    };
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * What earlier runs wrote into a reused dataset, said aloud: those writes stay (the replies fill search's recent
+ * window, imports and visitors grow the users table), so its figures are not comparable with a fresh build's.
+ */
+async function writtenSince(
+  c: pg.Client,
+  info: Pick<DatasetInfo, "partsMaxId" | "usersMaxId">,
+  log: (l: string) => void,
+): Promise<DatasetInfo["earlierWrites"]> {
+  if (info.partsMaxId === undefined || info.usersMaxId === undefined) return undefined;
+  const r = await c.query<{ parts: number; users: number }>(
+    `SELECT (SELECT count(*) FROM conversation_parts WHERE id > $1)::int AS parts,
+       (SELECT count(*) FROM users WHERE id > $2)::int AS users`,
+    [info.partsMaxId, info.usersMaxId],
+  );
+  const w = r.rows[0]!;
+  if (w.parts > 0 || w.users > 0) {
+    log(
+      `dataset: reused, holding ${w.parts.toLocaleString("en")} parts and ${w.users.toLocaleString("en")} users ` +
+        "that earlier runs wrote: not comparable with a fresh build's figures (--rebuild makes one)",
+    );
+  }
+  return w;
 }
 
 async function build(admin: pg.Client, base: string, name: string, users: number, log: (l: string) => void) {
@@ -166,6 +204,9 @@ async function build(admin: pg.Client, base: string, name: string, users: number
     await c.query("VACUUM (ANALYZE)");
     step("vacuum, analyze");
     const leads = await c.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE is_lead");
+    const last = await c.query<{ parts: string; users: string }>(
+      "SELECT (SELECT max(id) FROM conversation_parts)::text AS parts, (SELECT max(id) FROM users)::text AS users",
+    );
     const buildSeconds = Math.round((Date.now() - started) / 100) / 10;
     const info = {
       at: shape.at.toISOString(),
@@ -176,6 +217,8 @@ async function build(admin: pg.Client, base: string, name: string, users: number
       events,
       eventTypes: Object.fromEntries(EVENT_TYPES.map((n, i) => [n, String(eventTypes[i])])),
       buildSeconds,
+      partsMaxId: last.rows[0]!.parts,
+      usersMaxId: last.rows[0]!.users,
     };
     await c.end();
     await admin.query(`COMMENT ON DATABASE "${building}" IS '${JSON.stringify(info).replace(/'/g, "''")}'`);

@@ -25,7 +25,8 @@ import { met, printTable, ratio } from "./table";
  * writes it whole, with its values, one JSON file per case.
  * Compare runs on datasets built fresh (`--rebuild`): a reused one is vacuumed, but keeps what earlier runs wrote
  * into the dataset's app (the replies, so that a search finds the dataset's words only past the newest parts) and
- * the users table's growth from their imports (1M at 2026-11-28: `$sessions` range 31 → 183 ms, planned as a scan).
+ * the users table's growth from their imports (1M at 2026-11-28: `$sessions` range 31 → 183 ms, planned as a scan);
+ * a reused dataset prints how many parts and users earlier runs wrote into it (results.json: dataset.earlierWrites).
  */
 process.env.CHECKPOINT_DISABLE = "1";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
