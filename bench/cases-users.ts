@@ -14,6 +14,8 @@ const INGEST_RPS: Target = { kind: "rps>=", value: 1500, source: "#5, #9" };
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const IMPORT_LARGE_ROWS = Number(process.env.BENCH_IMPORT_LARGE_ROWS ?? 1_000_000);
 const IMPORT_HEAP_MB = Number(process.env.BENCH_IMPORT_HEAP_MB ?? 192);
+/** The rows of the import that warms each case's server (BENCH_IMPORT_WARM_ROWS): five of its batches. */
+const IMPORT_WARM_ROWS = Number(process.env.BENCH_IMPORT_WARM_ROWS ?? 5_000);
 
 function operations(i: number) {
   const ops: { op: string; key: string; value?: unknown }[] = [
@@ -163,11 +165,14 @@ async function importCase(
   try {
     const url = await server.ready;
     const pid = server.child.pid!;
-    // Each case starts from the same state: a fresh server warmed by a small import (code loaded, pools open),
-    // settled. On one server, the second case's "before" was the idle after the first, 60–80 MB lower once V8
-    // had handed that import's memory back (340 MB before the 100k case, 261–279 before the 1M one).
+    // Each case starts from the same state: a fresh server warmed by an import of the case's shape (code loaded and
+    // optimised, pools open, V8's young generation grown to the import's pace), settled. On one server, the second
+    // case's "before" was the idle after the first, 60–80 MB lower once V8 had handed that import's memory back
+    // (340 MB before the 100k case, 261–279 before the 1M one). A 100-row warm-up left the idle anywhere between
+    // 296 and 344 MB, and the 100k case's growth read +4 to +55 MB over four runs (2026-11-28); after 5,000 rows
+    // it read +28 to +32 over three (idle 331–332, peak 360–364).
     const warm = path.join(os.tmpdir(), `relay-bench-import-warm-${process.pid}.csv`);
-    writeImportCsv(warm, 100);
+    writeImportCsv(warm, IMPORT_WARM_ROWS, shape);
     await runImport(url, made.token, warm);
     fs.rmSync(warm, { force: true });
     await deleteImportedUsers(s.ds.url, made.app.id);
