@@ -5,6 +5,8 @@ import { makeApp, makeToken } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
 import { listLeads, one, seedLeads } from "./testing";
+import { Prisma } from "../db/generated/client";
+import { wherePage } from "./list-leads";
 
 let s: TestServer;
 let a: TestApp;
@@ -50,6 +52,34 @@ describe("GET /apps/{id}/users sorting and paging", () => {
     expect(page.names).toEqual(["bob", "pushy"]);
     const beyond = await leads(undefined, { offset: 100 });
     expect(beyond).toMatchObject({ total: 4, names: [] });
+    // A filter answered by the one WHERE: the page within its matches, and past them.
+    const mailed = one("$email", "str_contains", { value: ".test" });
+    expect(await leads(mailed, { offset: 0, limit: 1 })).toMatchObject({ total: 2, names: ["ann"] });
+    expect(await leads(mailed, { offset: 1 })).toMatchObject({ total: 2, names: ["bob"] });
+    expect(await leads(mailed, { offset: 2 })).toMatchObject({ total: 2, names: [] });
+  });
+
+  it("never runs the one WHERE's page when it starts past the counted total", async () => {
+    // Each row the page would read divides by zero: the statement fails if the page runs at all.
+    const where = Prisma.sql`u.app_id = ${a.app.id} AND 1 / (u.id - u.id) = 1`;
+    const run = (total: number, offset: number) => {
+      const q = wherePage({
+        counted: Prisma.sql`SELECT ${total}::int AS total`,
+        where,
+        sort: Prisma.sql`u.last_seen`,
+        dir: Prisma.raw("DESC"),
+        limit: 20,
+        offset,
+      });
+      return s.db.$queryRaw<{ total: number; id: bigint | null }[]>(
+        // The shape of listLeads' statement: the page's IDs joined to their rows, beside the total.
+        Prisma.sql`${q.with} SELECT c.total, p.id FROM (${q.counted}) c
+          LEFT JOIN LATERAL (SELECT u.id FROM users u JOIN (${q.ids}) k ON k.id = u.id) p ON TRUE`,
+      );
+    };
+    expect(await run(4, 4)).toEqual([{ total: 4, id: null }]);
+    expect(await run(4, 9_980)).toEqual([{ total: 4, id: null }]);
+    await expect(run(5, 4)).rejects.toThrow(/division by zero/);
   });
 
   it("returns props as strings with convert_props_types=false", async () => {
