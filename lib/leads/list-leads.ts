@@ -7,7 +7,7 @@ import { compileFilters, propExpr, type LoadedSegments } from "./compile";
 import type { KeyWalks } from "./compile-system";
 import { complementTotal, single } from "./complement";
 import { parseFilters, type Group } from "./filters";
-import { branchesOf, orUnionBound, orUnionStatement, rootOr } from "./or-union";
+import { branchesOf, oneTimeGated, orUnionBound, orUnionStatement, rootOr } from "./or-union";
 import { leadRows, leadRowsTotal, summariesPage } from "./lead-rows";
 import { oneConditionWalk, severalConditionsWalk, typedWalkStatement, WALK_PER_MATCH } from "./typed-walk";
 
@@ -180,9 +180,7 @@ export function wherePage(q: {
   return {
     with: Prisma.sql`WITH t AS MATERIALIZED (${q.counted})`,
     counted: Prisma.sql`SELECT total FROM t`,
-    // OFFSET 0 keeps the gated query a level of its own, where the gate is a one-time filter above the page: pulled
-    // up into a LEFT JOIN that read it directly, it became a join filter, tested after the page had run (PGlite).
-    ids: Prisma.sql`SELECT g.id FROM (${page}) g WHERE (SELECT total FROM t) > ${q.offset} OFFSET 0`,
+    ids: oneTimeGated(Prisma.sql`(SELECT total FROM t) > ${q.offset}`, page),
   };
 }
 

@@ -85,11 +85,13 @@ export function orUnionStatement(q: OrUnionInput): {
 }
 
 /**
- * `(SELECT id FROM (${page}) WHERE ${gate})`: a page of IDs that runs only when `gate`, a condition of the statement
- * alone (of its CTEs), holds. Written inside the page's WHERE, the gate became a one-time filter below the page's
- * Gather, whose workers were started before the gate was read: 6–10 ms of a statement whose other side answered (the
- * walk of typed-walk.ts at 1M, 81 → 72 ms). Above the page's LIMIT it cannot be pushed down, and gates all of it.
+ * `(SELECT id FROM (${page}) WHERE ${gate} OFFSET 0)`: a page of IDs that runs only when `gate`, a condition of the
+ * statement alone (of its CTEs), holds. Written inside the page's WHERE, the gate became a one-time filter below the
+ * page's Gather, whose workers were started before the gate was read: 6–10 ms of a statement whose other side
+ * answered (the walk of typed-walk.ts at 1M, 81 → 72 ms). Above the page's LIMIT it cannot be pushed down, and gates
+ * all of it. `OFFSET 0` keeps it a query level of its own, where the gate stays a one-time filter above the page:
+ * pulled up into a LEFT JOIN that read it directly, it became a join filter, tested after the page had run (PGlite).
  */
 export function oneTimeGated(gate: Prisma.Sql, page: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`(SELECT g.id FROM (${page}) g WHERE ${gate})`;
+  return Prisma.sql`(SELECT g.id FROM (${page}) g WHERE ${gate} OFFSET 0)`;
 }
