@@ -22,6 +22,11 @@ interface TypedMatch {
   none: boolean;
 }
 
+/** The rows whose text contains the condition's: one of its values (custom-keys.ts) where they were walked. */
+function containing(c: Condition, t: Prisma.Sql): Prisma.Sql {
+  return c.keys ? Prisma.sql`v.txt = ANY(${c.keys}::text[])` : Prisma.sql`strpos(v.txt, ${t}) > 0`;
+}
+
 function typedMatch(c: Condition, now: Date): TypedMatch | null {
   const v = c.value;
   const n = v.kind === "number" ? Prisma.sql`${v.n}::numeric` : null;
@@ -80,9 +85,9 @@ function typedMatch(c: Condition, now: Date): TypedMatch | null {
       // `^@` under the column's "C" collation: planned with its value, an index range of the prefix.
       return some(t && Prisma.sql`v.txt ^@ ${t}`);
     case "str_contains":
-      return some(t && Prisma.sql`strpos(v.txt, ${t}) > 0`);
+      return some(t && containing(c, t));
     case "str_ncontains":
-      return none(t && Prisma.sql`strpos(v.txt, ${t}) > 0`);
+      return none(t && containing(c, t));
     case "bool_true":
       return some(Prisma.sql`v.bool = TRUE`);
     case "bool_false":

@@ -39,6 +39,8 @@ export interface Condition {
   prop: PropRef;
   type: CondType;
   value: CondValue;
+  /** A custom text contains: the prop's values that contain the text, when they are few (custom-keys.ts). */
+  keys?: string[];
 }
 export interface Group {
   kind: "group";

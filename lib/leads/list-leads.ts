@@ -6,6 +6,7 @@ import { parseEventProp, systemProp, type UserSystemRow } from "../user-model/sy
 import { compileFilters, propExpr, type LoadedSegments } from "./compile";
 import type { KeyWalks } from "./compile-system";
 import { complementTotal, single } from "./complement";
+import { resolveCustomKeys } from "./custom-keys";
 import { parseFilters, type Group } from "./filters";
 import { branchesOf, oneTimeGated, orUnionBound, orUnionStatement, rootOr } from "./or-union";
 import { leadRows, leadRowsTotal, summariesPage } from "./lead-rows";
@@ -28,6 +29,8 @@ export interface ListLeadsInput {
   walkPerMatch?: number;
   /** typed-walk.ts's PROBE_PER_MATCH; tests set 0 (never probed) or 1e9. */
   probePerMatch?: number;
+  /** custom-keys.ts's MAX_CUSTOM_KEYS; tests set 0 for `strpos` on every row. */
+  customKeysUpTo?: number;
 }
 
 export interface LeadRow extends UserSystemRow {
@@ -70,6 +73,7 @@ export async function listLeads(
   // Shared by every compile of this request (the branches of an `or`, the whole tree, the walk, the complement).
   const keyWalks: KeyWalks = new Map();
   const segments: LoadedSegments = new Map();
+  if (tree) await resolveCustomKeys(sqlOf(ctx.db), input.appId, tree, keyWalks, input.customKeysUpTo);
   const compile = (g: Group) =>
     compileFilters(g, { db: ctx.db, appId: input.appId, now, leadsOnly: true, keyWalks, segments });
   const or = tree && rootOr(tree);

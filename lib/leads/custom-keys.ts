@@ -1,0 +1,65 @@
+import { Prisma } from "../db/generated/client";
+import type { Queryable } from "../db/sql";
+import type { KeyWalks } from "./compile-system";
+import type { Condition, Group } from "./filters";
+
+/**
+ * The most distinct values of a custom prop walked to answer a contains from them (below); past it, `strpos` on
+ * every row of the prop. Each value is one descent of user_prop_values_txt_idx.
+ */
+export const MAX_CUSTOM_KEYS = 256;
+
+function* conditionsOf(g: Group): Generator<Condition> {
+  for (const item of g.items) {
+    if (item.kind === "group") yield* conditionsOf(item);
+    else yield item;
+  }
+}
+
+/**
+ * Custom text contains and does-not-contain from the prop's distinct values, where the app has few (a plan, a
+ * status, an industry): the values containing the text are found first, by a walk of user_prop_values_txt_idx from
+ * one value to the next (a skip scan), and the condition becomes `txt = ANY` of them (compile-custom.ts), an
+ * index-only range per value, where `strpos` read every row of the prop (174k `company` rows at 1M, for 5.8k that
+ * contain "dyne"). Sets each such condition's `keys`; a prop with more than `upTo` values keeps `strpos`. The values
+ * are every user's, a superset of any leads'. Conditions inside a named segment are compiled later and keep `strpos`.
+ */
+export async function resolveCustomKeys(
+  db: Pick<Queryable, "$queryRaw">,
+  appId: bigint,
+  root: Group,
+  walks: KeyWalks,
+  upTo = MAX_CUSTOM_KEYS,
+): Promise<void> {
+  for (const c of conditionsOf(root)) {
+    if (c.prop.kind !== "custom" || c.value.kind !== "string") continue;
+    if (c.type !== "str_contains" && c.type !== "str_ncontains") continue;
+    const memo = `${appId}/custom/${upTo}/${c.prop.name}/${c.value.s}`;
+    const pending = walks.get(memo) ?? walkValues(db, appId, c.prop.name, c.value.s, upTo);
+    walks.set(memo, pending);
+    c.keys = (await pending) ?? undefined;
+  }
+}
+
+/** The app's values of custom prop `key` (lower-cased text) that contain `text`; null past `upTo` values. */
+async function walkValues(
+  db: Pick<Queryable, "$queryRaw">,
+  appId: bigint,
+  key: string,
+  text: string,
+  upTo: number,
+): Promise<string[] | null> {
+  const rows = Prisma.sql`v.app_id = ${appId} AND v.key = ${key}::text AND v.txt IS NOT NULL`;
+  const [walk] = await db.$queryRaw<{ keys: string[] | null; ended: boolean | null }[]>(Prisma.sql`
+    WITH RECURSIVE k AS (
+      (SELECT v.txt AS k, 1 AS n FROM user_prop_values v WHERE ${rows} ORDER BY v.txt LIMIT 1)
+      UNION ALL
+      SELECT (SELECT v.txt FROM user_prop_values v WHERE ${rows} AND v.txt > k.k ORDER BY v.txt LIMIT 1), k.n + 1
+      FROM k WHERE k.k IS NOT NULL AND k.n <= ${upTo}
+    )
+    SELECT array_agg(k.k) FILTER (WHERE strpos(k.k, lower(${text}::text)) > 0) AS keys,
+      coalesce(bool_or(k.k IS NULL), count(*) = 0) AS ended
+    FROM k`);
+  // The walk ends on a NULL value, past the last one (or finds none); otherwise it stopped at its limit.
+  return walk?.ended ? (walk.keys ?? []) : null;
+}
