@@ -8,7 +8,15 @@ import type { KeyWalks } from "./compile-system";
 import { complementTotal, single } from "./complement";
 import { resolveCustomKeys } from "./custom-keys";
 import { parseFilters, type Group } from "./filters";
-import { branchesOf, oneTimeGated, orUnionBound, orUnionStatement, rootOr } from "./or-union";
+import {
+  branchesOf,
+  branchIds,
+  oneTimeGated,
+  OR_WALK_PER_MATCH,
+  orUnionBound,
+  orUnionStatement,
+  rootOr,
+} from "./or-union";
 import { leadRows, leadRowsTotal, summariesPage } from "./lead-rows";
 import { oneConditionWalk, severalConditionsWalk, typedWalkStatement, WALK_PER_MATCH } from "./typed-walk";
 
@@ -31,6 +39,8 @@ export interface ListLeadsInput {
   probePerMatch?: number;
   /** custom-keys.ts's MAX_CUSTOM_KEYS; tests set 0 for `strpos` on every row. */
   customKeysUpTo?: number;
+  /** or-union.ts's OR_WALK_PER_MATCH; tests set 0 (the matches' keys probed) or 1e9 (walked); -1: no walk. */
+  orWalkPerMatch?: number;
 }
 
 export interface LeadRow extends UserSystemRow {
@@ -149,7 +159,24 @@ export async function listLeads(
       ? { with: Prisma.empty, counted: leadRowsTotal(side, leads), ids: bySummary }
       : null;
   const parts = or
-    ? orUnionStatement({ base, branches, whole: filters, sort, dir, limit, offset, upTo })
+    ? orUnionStatement({
+        base,
+        branches,
+        whole: filters,
+        sort,
+        dir,
+        limit,
+        offset,
+        upTo,
+        walk:
+          byLastSeen && input.rule === "v2" && input.orWalkPerMatch !== -1
+            ? {
+                arms: branchesOf(or).map((b, k) => branchIds(b, branches[k]!, base, input.appId, now)),
+                leads,
+                perMatch: input.orWalkPerMatch ?? OR_WALK_PER_MATCH,
+              }
+            : undefined,
+      })
     : (walked ?? wherePage({ counted: await counted(), where, sort, dir, limit, offset }));
   const rows = await sqlOf(ctx.db).$queryRaw<(RawLead & { total: number })[]>(
     planEachTime(Prisma.sql`${parts.with}

@@ -9,7 +9,8 @@ import { DAY, serviceCtx, condition as c } from "./testing";
 /**
  * A root `or` is answered from its branches' matches (or-union.ts) unless they are many; both ways must give the
  * same leads, total and pages as one WHERE. Each shape is listed three ways: the branches' union, the single WHERE
- * (`orUnionUpTo: 0`), and the fallback taken after reading some branches (`orUnionUpTo: 2`).
+ * (`orUnionUpTo: 0`), and the fallback taken after reading some branches (`orUnionUpTo: 2`); sorted by `$last_seen`
+ * descending, also from the branches' IDs alone, the page walked or each match's key probed (`orWalkPerMatch`).
  */
 let s: TestServer;
 let a: TestApp;
@@ -45,7 +46,8 @@ it.beforeAll(async ({ server, app }) => {
     propsCustom: { mrr: 9 },
   });
   await make("vip", { name: "Vip", sessions: 3, lastSeen: seen(3) }, ["vip"]);
-  await make("both", { name: "Both", lastSeen: seen(4), propsCustom: { company: "Hydyne", mrr: 1 } }, [
+  // Seen last though made after the others: the list's order is not the IDs'.
+  await make("both", { name: "Both", lastSeen: seen(0.5), propsCustom: { company: "Hydyne", mrr: 1 } }, [
     "vip",
   ]);
   await make("gerFew", { name: "Few", country: "germany", sessions: 2, lastSeen: seen(5) });
@@ -106,6 +108,7 @@ async function listed(
   filters: unknown,
   extra: { sortProp?: string; sortOrder?: "asc" | "desc" },
   upTo?: number,
+  orWalkPerMatch?: number,
 ) {
   const whole = await listLeads(ctx, {
     appId: a.app.id,
@@ -113,6 +116,7 @@ async function listed(
     rule: "v2",
     limit: 50,
     orUnionUpTo: upTo,
+    orWalkPerMatch,
     ...extra,
   });
   const pages: string[][] = [];
@@ -124,6 +128,7 @@ async function listed(
       limit: 2,
       offset,
       orUnionUpTo: upTo,
+      orWalkPerMatch,
       ...extra,
     });
     expect(p.total).toBe(whole.total);
@@ -146,12 +151,15 @@ describe("a root or answered from its branches", () => {
       expect(union.pages.flat()).toEqual(union.names);
       expect(await listed(filters, sort, 0)).toEqual(union);
       expect(await listed(filters, sort, 2)).toEqual(union);
+      // Sorted by `$last_seen` descending: the page walked, the matches' keys probed, and neither (the branches
+      // read with their keys).
+      for (const walk of [1e9, 0, -1]) expect(await listed(filters, sort, undefined, walk)).toEqual(union);
     }
   });
 
   it("orders by the sort, then the ID, as the single WHERE does", async () => {
     const r = await listed(nested, {});
-    expect(r.names).toEqual(["dyn", "ger", "vip", "both"]);
+    expect(r.names).toEqual(["both", "dyn", "ger", "vip"]);
     const bySessions = await listed(nested, { sortProp: "$sessions", sortOrder: "desc" });
     expect(bySessions.names).toEqual(["ger", "vip", "dyn", "both"]);
   });

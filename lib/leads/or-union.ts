@@ -1,5 +1,6 @@
 import { Prisma } from "../db/generated/client";
 import type { Group } from "./filters";
+import { leadRows } from "./lead-rows";
 
 /**
  * The most matches (summed over the branches, before removing duplicates) for which the list answers a root `or`
@@ -34,6 +35,35 @@ export function branchesOf(or: Group): Group[] {
   return or.items.map((item) => ({ kind: "group", path: or.path, op: "and", items: [item] }));
 }
 
+/**
+ * Leads walked per match at which the walk of the leads index (each lead tested against a hash of the matches, ~0.2
+ * µs) and the probe of each match's sort key (~3 µs, then a sort of them all) cost the same (typed-walk.ts's figures).
+ */
+export const OR_WALK_PER_MATCH = 15;
+
+/**
+ * A branch's matching leads as IDs alone, for the walk below (v2): a side-table condition's rows flagged `lead`
+ * (lead-rows.ts), read without joining a lead, else the leads its compiled condition keeps.
+ */
+export function branchIds(branch: Group, compiled: Prisma.Sql, base: Prisma.Sql, appId: bigint, now: Date) {
+  const only = branch.items.length === 1 ? branch.items[0] : undefined;
+  const rows = only?.kind === "cond" ? leadRows(only, appId, now) : null;
+  return rows?.in
+    ? Prisma.sql`(SELECT r.user_id AS id FROM (${rows.ids}) r)`
+    : Prisma.sql`(SELECT u.id FROM users u WHERE ${base} AND ${compiled})`;
+}
+
+/**
+ * For a list sorted by `$last_seen` descending (v2): each branch's IDs alone (branchIds), so that the count reads no
+ * lead, and the page walked from the leads index when it is near the top (OR_WALK_PER_MATCH).
+ */
+export interface OrWalk {
+  arms: Prisma.Sql[];
+  /** The app's kept count of v2 leads. */
+  leads: Prisma.Sql;
+  perMatch: number;
+}
+
 export interface OrUnionInput {
   /** The conditions every match meets (the app and the lead flag). */
   base: Prisma.Sql;
@@ -46,6 +76,7 @@ export interface OrUnionInput {
   limit: number;
   offset: number;
   upTo: number;
+  walk?: OrWalk;
 }
 
 /**
@@ -61,6 +92,7 @@ export function orUnionStatement(q: OrUnionInput): {
   counted: Prisma.Sql;
   ids: Prisma.Sql;
 } {
+  if (q.walk) return orWalkStatement(q, q.walk);
   const where = Prisma.sql`${q.base} AND ${q.whole}`;
   const arms = q.branches.map(
     (b) => Prisma.sql`(SELECT u.id, ${q.sort} AS k FROM users u WHERE ${q.base} AND ${b})`,
@@ -81,6 +113,46 @@ export function orUnionStatement(q: OrUnionInput): {
         Prisma.sql`SELECT u.id FROM users u WHERE ${where}
           ORDER BY ${order(Prisma.sql`u.id`, q.sort)} LIMIT ${q.limit} OFFSET ${q.offset}`,
       )}`,
+  };
+}
+
+/**
+ * orUnionStatement for a list sorted by `$last_seen` descending: the branches' IDs alone, deduplicated and counted
+ * (no lead read for a side-table branch: the nested or/and's 15k matches of a tag and a custom text were each probed
+ * for their sort key), then the page either walked in the leads index's order, each lead tested against a hash of
+ * the matches (E = (offset + limit) × leads / total entries), or, when E > perMatch × total, each match's sort key
+ * probed and sorted. Past `upTo` matches, the single WHERE as in orUnionStatement.
+ */
+function orWalkStatement(
+  q: OrUnionInput,
+  w: OrWalk,
+): { with: Prisma.Sql; counted: Prisma.Sql; ids: Prisma.Sql } {
+  const where = Prisma.sql`${q.base} AND ${q.whole}`;
+  const reach = q.offset + q.limit;
+  const order = Prisma.sql`ORDER BY u.last_seen DESC NULLS LAST, u.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`;
+  const total = Prisma.sql`(SELECT total FROM t)`;
+  // Within the matches, and E ≤ perMatch × total: reach × leads ≤ perMatch × total².
+  const walks = Prisma.sql`(SELECT ok FROM few) AND ${reach} <= ${total}
+    AND ${reach}::numeric * ${w.leads} <= ${w.perMatch}::numeric * ${total} * ${total}`;
+  const walked = Prisma.sql`SELECT u.id FROM users u
+    WHERE ${q.base} AND (EXISTS (SELECT 1 FROM d WHERE d.id = u.id)) IS TRUE ${order}`;
+  // Each match's key from the leads index by ID: OFFSET 0 keeps it a look-up per match (typed-walk.ts).
+  const probed = Prisma.sql`SELECT u.id FROM d,
+    LATERAL (SELECT u.id, u.last_seen FROM users u WHERE u.id = d.id AND ${q.base} OFFSET 0) u ${order}`;
+  return {
+    with: Prisma.sql`WITH m AS MATERIALIZED (
+        SELECT * FROM (${Prisma.join(w.arms, " UNION ALL ")}) a LIMIT ${q.upTo + 1}),
+      few AS (SELECT count(*) <= ${q.upTo} AS ok FROM m),
+      d AS MATERIALIZED (SELECT DISTINCT id FROM m),
+      t AS MATERIALIZED (SELECT CASE WHEN (SELECT ok FROM few) THEN (SELECT count(*)::int FROM d)
+        ELSE (SELECT count(*)::int FROM users u WHERE ${where}) END AS total),
+      ow AS MATERIALIZED (SELECT (SELECT ok FROM few) AS few, ${walks} AS walk)`,
+    counted: Prisma.sql`SELECT total FROM t`,
+    ids: Prisma.sql`${oneTimeGated(Prisma.sql`(SELECT walk FROM ow)`, walked)}
+      UNION ALL
+      ${oneTimeGated(Prisma.sql`(SELECT few AND NOT walk FROM ow)`, probed)}
+      UNION ALL
+      ${oneTimeGated(Prisma.sql`(SELECT NOT few FROM ow)`, Prisma.sql`SELECT u.id FROM users u WHERE ${where} ${order}`)}`,
   };
 }
 
