@@ -79,10 +79,15 @@ export async function keyedContainsCondition(
   const column = prop.def.column;
   const key = Prisma.raw(`(lower(u.${column}) COLLATE "C")`);
   // Contains and does-not-contain of one text walk the same keys: a list's page and its complement's count share it.
-  const memo = `${appId}/${column}/${value.s}`;
-  const pending = walks?.get(memo) ?? walkKeys(db, appId, column, value.s);
-  walks?.set(memo, pending);
-  const keys = await pending;
+  const keys = await walkOnce(walks, `${appId}/${column}/${value.s}`, () =>
+    valuesContaining(db, {
+      from: Prisma.sql`users u`,
+      rows: Prisma.sql`u.app_id = ${appId} AND u.is_lead AND u.${Prisma.raw(column)} IS NOT NULL`,
+      key,
+      text: Prisma.sql`lower(${value.s}::text) COLLATE "C"`,
+      upTo: MAX_KEYS_WALKED,
+    }),
+  );
   if (!keys) return null;
   const col = Prisma.raw(`u.${column}`);
   return type === "str_contains"
@@ -90,28 +95,38 @@ export async function keyedContainsCondition(
     : Prisma.sql`(${col} IS NULL OR NOT (${key} = ANY(${keys}::text[])))`;
 }
 
-/** One request's key walks (keyedContainsCondition), by app, column and text: each walked once. */
+/** One request's key walks (keyedContainsCondition, custom-keys.ts), by what they walk: each walked once. */
 export type KeyWalks = Map<string, Promise<string[] | null>>;
 
-/** The keys of the app's leads' `column` that contain `text`; null past MAX_KEYS_WALKED keys. */
-async function walkKeys(
-  db: Pick<Queryable, "$queryRaw">,
-  appId: bigint,
-  column: string,
-  text: string,
+/** `walk()`, or the same walk already started for this request under `memo`. */
+export function walkOnce(
+  walks: KeyWalks | undefined,
+  memo: string,
+  walk: () => Promise<string[] | null>,
 ): Promise<string[] | null> {
-  const key = Prisma.raw(`(lower(u.${column}) COLLATE "C")`);
-  const leads = Prisma.sql`u.app_id = ${appId} AND u.is_lead AND u.${Prisma.raw(column)} IS NOT NULL`;
+  const pending = walks?.get(memo) ?? walk();
+  walks?.set(memo, pending);
+  return pending;
+}
+
+/**
+ * The distinct values of `key` over `rows` of `from` that contain `text` (`strpos` > 0), found by walking the index
+ * on `key` from one value to the next (a skip scan, one descent per value); null past `upTo` values.
+ */
+export async function valuesContaining(
+  db: Pick<Queryable, "$queryRaw">,
+  q: { from: Prisma.Sql; rows: Prisma.Sql; key: Prisma.Sql; text: Prisma.Sql; upTo: number },
+): Promise<string[] | null> {
   const [walk] = await db.$queryRaw<{ keys: string[] | null; ended: boolean | null }[]>(Prisma.sql`
     WITH RECURSIVE k AS (
-      (SELECT ${key} AS k, 1 AS n FROM users u WHERE ${leads} ORDER BY 1 LIMIT 1)
+      (SELECT ${q.key} AS k, 1 AS n FROM ${q.from} WHERE ${q.rows} ORDER BY 1 LIMIT 1)
       UNION ALL
-      SELECT (SELECT ${key} FROM users u WHERE ${leads} AND ${key} > k.k ORDER BY 1 LIMIT 1), k.n + 1
-      FROM k WHERE k.k IS NOT NULL AND k.n <= ${MAX_KEYS_WALKED}
+      SELECT (SELECT ${q.key} FROM ${q.from} WHERE ${q.rows} AND ${q.key} > k.k ORDER BY 1 LIMIT 1), k.n + 1
+      FROM k WHERE k.k IS NOT NULL AND k.n <= ${q.upTo}
     )
-    SELECT array_agg(k.k) FILTER (WHERE strpos(k.k, lower(${text}::text) COLLATE "C") > 0) AS keys,
+    SELECT array_agg(k.k) FILTER (WHERE strpos(k.k, ${q.text}) > 0) AS keys,
       coalesce(bool_or(k.k IS NULL), count(*) = 0) AS ended
     FROM k`);
-  // The walk ends on a NULL key, past the last one (or finds none); otherwise it stopped at its limit.
+  // The walk ends on a NULL value, past the last one (or finds none); otherwise it stopped at its limit.
   return walk?.ended ? (walk.keys ?? []) : null;
 }

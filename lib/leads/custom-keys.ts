@@ -1,6 +1,6 @@
 import { Prisma } from "../db/generated/client";
 import type { Queryable } from "../db/sql";
-import type { KeyWalks } from "./compile-system";
+import { valuesContaining, walkOnce, type KeyWalks } from "./compile-system";
 import type { Condition, Group } from "./filters";
 
 /**
@@ -31,35 +31,25 @@ export async function resolveCustomKeys(
   walks: KeyWalks,
   upTo = MAX_CUSTOM_KEYS,
 ): Promise<void> {
+  const walked: Promise<void>[] = [];
   for (const c of conditionsOf(root)) {
     if (c.prop.kind !== "custom" || c.value.kind !== "string") continue;
     if (c.type !== "str_contains" && c.type !== "str_ncontains") continue;
-    const memo = `${appId}/custom/${upTo}/${c.prop.name}/${c.value.s}`;
-    const pending = walks.get(memo) ?? walkValues(db, appId, c.prop.name, c.value.s, upTo);
-    walks.set(memo, pending);
-    c.keys = (await pending) ?? undefined;
+    const [key, text] = [c.prop.name, c.value.s];
+    const values = walkOnce(walks, `${appId}/custom/${upTo}/${key}/${text}`, () =>
+      valuesContaining(db, {
+        from: Prisma.sql`user_prop_values v`,
+        rows: Prisma.sql`v.app_id = ${appId} AND v.key = ${key}::text AND v.txt IS NOT NULL`,
+        key: Prisma.sql`v.txt`,
+        text: Prisma.sql`lower(${text}::text)`,
+        upTo,
+      }),
+    );
+    walked.push(
+      (async () => {
+        c.keys = (await values) ?? undefined;
+      })(),
+    );
   }
-}
-
-/** The app's values of custom prop `key` (lower-cased text) that contain `text`; null past `upTo` values. */
-async function walkValues(
-  db: Pick<Queryable, "$queryRaw">,
-  appId: bigint,
-  key: string,
-  text: string,
-  upTo: number,
-): Promise<string[] | null> {
-  const rows = Prisma.sql`v.app_id = ${appId} AND v.key = ${key}::text AND v.txt IS NOT NULL`;
-  const [walk] = await db.$queryRaw<{ keys: string[] | null; ended: boolean | null }[]>(Prisma.sql`
-    WITH RECURSIVE k AS (
-      (SELECT v.txt AS k, 1 AS n FROM user_prop_values v WHERE ${rows} ORDER BY v.txt LIMIT 1)
-      UNION ALL
-      SELECT (SELECT v.txt FROM user_prop_values v WHERE ${rows} AND v.txt > k.k ORDER BY v.txt LIMIT 1), k.n + 1
-      FROM k WHERE k.k IS NOT NULL AND k.n <= ${upTo}
-    )
-    SELECT array_agg(k.k) FILTER (WHERE strpos(k.k, lower(${text}::text)) > 0) AS keys,
-      coalesce(bool_or(k.k IS NULL), count(*) = 0) AS ended
-    FROM k`);
-  // The walk ends on a NULL value, past the last one (or finds none); otherwise it stopped at its limit.
-  return walk?.ended ? (walk.keys ?? []) : null;
+  await Promise.all(walked);
 }

@@ -88,7 +88,8 @@ export async function listLeads(
     compileFilters(g, { db: ctx.db, appId: input.appId, now, leadsOnly: true, keyWalks, segments });
   const or = tree && rootOr(tree);
   const branches: Prisma.Sql[] = [];
-  for (const b of or ? branchesOf(or) : []) branches.push(await compile(b));
+  const orBranches = or ? branchesOf(or) : [];
+  for (const b of orBranches) branches.push(await compile(b));
   // With an `or`, the whole tree is compiled too, for the single WHERE the union falls back to.
   const filters = tree ? await compile(tree) : Prisma.sql`TRUE`;
   const sort = sortExpr(input.sortProp ?? "$last_seen");
@@ -171,7 +172,7 @@ export async function listLeads(
         walk:
           byLastSeen && input.rule === "v2" && input.orWalkPerMatch !== -1
             ? {
-                arms: branchesOf(or).map((b, k) => branchIds(b, branches[k]!, base, input.appId, now)),
+                arms: orBranches.map((b, k) => branchIds(b, branches[k]!, base, input.appId, now)),
                 leads,
                 perMatch: input.orWalkPerMatch ?? OR_WALK_PER_MATCH,
               }
