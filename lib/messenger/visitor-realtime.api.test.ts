@@ -33,7 +33,27 @@ async function visitorWithConversation(body = "Hello") {
   const v = await bootTestVisitor(s, a);
   const userId = BigInt(v.boot.visitor.id);
   const d = ok(await a.api.postForm(`/api/users/${userId}/startconversation`, { body }));
+  await tailed(v);
   return { v, userId, conv: BigInt(d.id as number) };
+}
+
+/**
+ * Waits until the server's tail has read every committed event: a socket subscribed before that is sent, live,
+ * what was committed before it subscribed, and these tests count exactly what each socket receives.
+ */
+async function tailed(v: TestVisitor) {
+  const [row] = await s.db.$queryRaw<{ max: bigint | null }[]>`SELECT max(id) AS max FROM event_log`;
+  const committed = Number(row?.max ?? 0);
+  const socket = await sockets.open({ token: v.boot.access_token });
+  try {
+    const end = Date.now() + 5000;
+    while ((await subscribe(socket, [])).position! < committed) {
+      if (Date.now() > end) throw new Error("the tail did not reach the last event");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    socket.disconnect();
+  }
 }
 
 /** A visitor socket subscribed to `messenger`, every message it receives checked against the contract. */
