@@ -99,12 +99,8 @@ export function orUnionStatement(q: OrUnionInput): {
   );
   const order = (id: Prisma.Sql, k: Prisma.Sql) => Prisma.sql`${k} ${q.dir} NULLS LAST, ${id} ${q.dir}`;
   return {
-    with: Prisma.sql`WITH m AS MATERIALIZED (
-        SELECT * FROM (${Prisma.join(arms, " UNION ALL ")}) a LIMIT ${q.upTo + 1}),
-      few AS (SELECT count(*) <= ${q.upTo} AS ok FROM m),
-      d AS MATERIALIZED (SELECT DISTINCT id, k FROM m)`,
-    counted: Prisma.sql`SELECT CASE WHEN (SELECT ok FROM few) THEN (SELECT count(*)::int FROM d)
-      ELSE (SELECT count(*)::int FROM users u WHERE ${where}) END AS total`,
+    with: Prisma.sql`WITH ${boundedMatches(arms, q.upTo, Prisma.sql`id, k`)}`,
+    counted: Prisma.sql`SELECT ${boundedTotal(where)} AS total`,
     ids: Prisma.sql`(SELECT d.id FROM d WHERE (SELECT ok FROM few)
         ORDER BY ${order(Prisma.sql`d.id`, Prisma.sql`d.k`)} LIMIT ${q.limit} OFFSET ${q.offset})
       UNION ALL
@@ -140,12 +136,8 @@ function orWalkStatement(
   const probed = Prisma.sql`SELECT u.id FROM d,
     LATERAL (SELECT u.id, u.last_seen FROM users u WHERE u.id = d.id AND ${q.base} OFFSET 0) u ${order}`;
   return {
-    with: Prisma.sql`WITH m AS MATERIALIZED (
-        SELECT * FROM (${Prisma.join(w.arms, " UNION ALL ")}) a LIMIT ${q.upTo + 1}),
-      few AS (SELECT count(*) <= ${q.upTo} AS ok FROM m),
-      d AS MATERIALIZED (SELECT DISTINCT id FROM m),
-      t AS MATERIALIZED (SELECT CASE WHEN (SELECT ok FROM few) THEN (SELECT count(*)::int FROM d)
-        ELSE (SELECT count(*)::int FROM users u WHERE ${where}) END AS total),
+    with: Prisma.sql`WITH ${boundedMatches(w.arms, q.upTo, Prisma.sql`id`)},
+      t AS MATERIALIZED (SELECT ${boundedTotal(where)} AS total),
       ow AS MATERIALIZED (SELECT (SELECT ok FROM few) AS few, ${walks} AS walk)`,
     counted: Prisma.sql`SELECT total FROM t`,
     ids: Prisma.sql`${oneTimeGated(Prisma.sql`(SELECT walk FROM ow)`, walked)}
@@ -154,6 +146,22 @@ function orWalkStatement(
       UNION ALL
       ${oneTimeGated(Prisma.sql`(SELECT NOT few FROM ow)`, Prisma.sql`SELECT u.id FROM users u WHERE ${where} ${order}`)}`,
   };
+}
+
+/**
+ * The CTEs both statements above share: `m`, the branches' rows up to one past `upTo` (UNION ALL under LIMIT
+ * streams and stops), `few`, whether they are within it, and `d`, their distinct `columns`.
+ */
+function boundedMatches(arms: Prisma.Sql[], upTo: number, columns: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`m AS MATERIALIZED (SELECT * FROM (${Prisma.join(arms, " UNION ALL ")}) a LIMIT ${upTo + 1}),
+      few AS (SELECT count(*) <= ${upTo} AS ok FROM m),
+      d AS MATERIALIZED (SELECT DISTINCT ${columns} FROM m)`;
+}
+
+/** The total over boundedMatches' CTEs: the distinct matches while few, else the single WHERE's count. */
+function boundedTotal(where: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`CASE WHEN (SELECT ok FROM few) THEN (SELECT count(*)::int FROM d)
+    ELSE (SELECT count(*)::int FROM users u WHERE ${where}) END`;
 }
 
 /**
