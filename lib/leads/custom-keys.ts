@@ -45,11 +45,7 @@ export async function resolveCustomKeys(
         upTo,
       }),
     );
-    walked.push(
-      (async () => {
-        c.keys = (await values) ?? undefined;
-      })(),
-    );
+    walked.push(values.then((keys) => void (c.keys = keys ?? undefined)));
   }
   await Promise.all(walked);
 }
