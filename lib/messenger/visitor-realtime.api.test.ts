@@ -46,11 +46,7 @@ async function tailed(v: TestVisitor) {
   const committed = Number(row?.max ?? 0);
   const socket = await sockets.open({ token: v.boot.access_token });
   try {
-    const end = Date.now() + 5000;
-    while ((await subscribe(socket, [])).position! < committed) {
-      if (Date.now() > end) throw new Error("the tail did not reach the last event");
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await until(async () => ((await subscribe(socket, [])).position! >= committed ? true : undefined));
   } finally {
     socket.disconnect();
   }
@@ -72,10 +68,10 @@ async function listen(v: TestVisitor, after?: number) {
 const subscribe = (socket: Socket, channels: unknown[], after?: number) =>
   socket.timeout(10_000).emitWithAck("subscribe", { channels, after }) as Promise<Ack>;
 
-async function until<T>(what: () => T | undefined, ms = 5000): Promise<T> {
+async function until<T>(what: () => T | undefined | Promise<T | undefined>, ms = 5000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
-    const v = what();
+    const v = await what();
     if (v !== undefined) return v;
     if (Date.now() > end) throw new Error("timed out");
     await new Promise((r) => setTimeout(r, 20));
