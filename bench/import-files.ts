@@ -95,8 +95,10 @@ export function rssOf(pid: number): number {
 }
 
 /**
- * The imported users, without the foreign-key triggers: they have nothing but tags, and each user's ON DELETE SET
- * NULL on conversation_parts.from_user_id (not indexed) would scan every part of the dataset.
+ * The imported users, without the foreign-key triggers: each user's ON DELETE SET NULL on
+ * conversation_parts.from_user_id (not indexed) would scan every part of the dataset. So the rows that reference
+ * them are deleted here by app: their tags and custom props (typed values and list items), which the cascade would
+ * otherwise leave behind, millions of them in a reused dataset.
  */
 export async function deleteImportedUsers(url: string, appId: bigint): Promise<void> {
   const c = new pg.Client({ connectionString: url });
@@ -104,7 +106,8 @@ export async function deleteImportedUsers(url: string, appId: bigint): Promise<v
   try {
     await c.query("BEGIN");
     await c.query("SET LOCAL session_replication_role = replica");
-    await c.query("DELETE FROM user_tags WHERE app_id = $1", [appId]);
+    for (const table of ["user_tags", "user_prop_values", "user_prop_items"])
+      await c.query(`DELETE FROM ${table} WHERE app_id = $1`, [appId]);
     await c.query("DELETE FROM users WHERE app_id = $1", [appId]);
     await c.query("COMMIT");
   } finally {
