@@ -37,6 +37,8 @@ export interface ListLeadsInput {
   walkPerMatch?: number;
   /** typed-walk.ts's PROBE_PER_MATCH; tests set 0 (never probed) or 1e9. */
   probePerMatch?: number;
+  /** typed-walk.ts's step of one condition; tests set false for the one WHERE. */
+  step?: boolean;
   /** custom-keys.ts's MAX_CUSTOM_KEYS; tests set 0 for `strpos` on every row. */
   customKeysUpTo?: number;
   /** or-union.ts's OR_WALK_PER_MATCH; tests set 0 (the matches' keys probed) or 1e9 (walked); -1: no walk. */
@@ -153,6 +155,7 @@ export async function listLeads(
     offset,
     perMatch: input.walkPerMatch ?? WALK_PER_MATCH,
     probePerMatch: input.probePerMatch,
+    ...(input.step === false ? { stepped: undefined } : {}),
   };
   const walked = walking
     ? typedWalkStatement({ ...walking, ...walkInput })

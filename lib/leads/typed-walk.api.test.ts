@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import type { Ctx } from "../auth/context";
-import type { Prisma } from "../db/generated/client";
+import { Prisma } from "../db/generated/client";
 import { it, type TestApp } from "../testing/fixture";
 import type { TestServer } from "../testing/server";
 import { unique } from "../testing/factories";
@@ -8,7 +8,7 @@ import { ok } from "../users/testing";
 import { compileFilters } from "./compile";
 import { parseFilters } from "./filters";
 import { listLeads } from "./list-leads";
-import { severalConditionsWalk } from "./typed-walk";
+import { severalConditionsWalk, typedWalkStatement } from "./typed-walk";
 import { condition as cond, inListOrder, serviceCtx } from "./testing";
 
 /**
@@ -94,8 +94,12 @@ const cases: [string, unknown, (p: Props, r: Row) => boolean][] = [
   ["tag", { property_name: "$tag", type: "tag", value: { value: "walk" } }, (_, r) => r.tagged],
 ];
 
-/** Every way: the one WHERE (both bounds 0), walked (whenever the page lies within the matches), probed. */
+/**
+ * Every way: the one WHERE (both bounds 0, no step), stepped (both bounds 0: each page within the matches), walked
+ * (whenever the page lies within the matches), probed.
+ */
 const WAYS = [
+  { walkPerMatch: 0, probePerMatch: 0, step: false },
   { walkPerMatch: 0, probePerMatch: 0 },
   { walkPerMatch: 1e9, probePerMatch: 0 },
   { walkPerMatch: 0, probePerMatch: 1e9 },
@@ -178,6 +182,33 @@ describe("a filter of several conditions, walked or joined", () => {
       await bothWays(label, filters, expected(keep));
     });
   }
+});
+
+describe("the step", () => {
+  it("pages within the matches without the one WHERE, which pages past them", async () => {
+    // Each lead the one WHERE would read divides by zero: the statement fails if that side runs at all.
+    const base = Prisma.sql`u.app_id = ${a.app.id} AND u.is_lead`;
+    const run = (total: number, offset: number) => {
+      const q = typedWalkStatement({
+        member: Prisma.sql`TRUE`,
+        total: Prisma.sql`SELECT ${total}::int AS total`,
+        hashed: () => Prisma.sql`${total}`,
+        base,
+        where: Prisma.sql`${base} AND 1 / (u.id - u.id) = 1`,
+        leads: Prisma.sql`${rows.length}`,
+        limit: 5,
+        offset,
+        perMatch: 0,
+        probePerMatch: 0,
+        stepped: Prisma.sql`(SELECT TRUE WHERE u.id % 2 = 0 LIMIT 1) IS TRUE`,
+      });
+      return s.db.$queryRaw<{ id: bigint }[]>(Prisma.sql`${q.with} ${q.ids}`);
+    };
+    const even = inListOrder(rows.filter((r) => r.id % 2n === 0n));
+    expect((await run(even.length, 0)).map((r) => r.id)).toEqual(even.slice(0, 5));
+    expect((await run(even.length, even.length - 5)).map((r) => r.id)).toEqual(even.slice(-5));
+    await expect(run(even.length, even.length - 4)).rejects.toThrow(/division by zero/);
+  });
 });
 
 describe("a tag's lead flag", () => {
