@@ -8,10 +8,10 @@ import { oneTimeGated } from "./or-union";
  * the leads index; a step reads as many and looks up the side table for each (stepMembership: several index entries'
  * cost each). So the walk is taken while M ≤ WALK_PER_MATCH × E, and only when the page lies within the matches
  * (otherwise it reads every lead). Measured at 1M by EXPLAIN ANALYZE, warm, walk against the one WHERE (PostgreSQL's
- * choice between stepping and joining every match, before the step was a branch of its own), ms: offset 9,980: `plan` = "Enterprise" (33k) 40–62 / 143, `company` contains
- * "tech" (26k) 94–114 / 148, `beta` true 54–73 / 103–122, `known company` (174k) 115 / 96–101, `plan` ≠ "free" 86 /
- * 75–85, `mrr` > 3000 (9.6k, an empty page) 92 / 62; offset 0: `company` starts "glo" (8.7k) 6.5 / 32, `mrr` > 3000
- * 6 / 23, "tech" 40 / 2.5, known 71 / 0.3.
+ * choice between stepping and joining every match, before the step was a branch of its own), ms: offset 9,980:
+ * `plan` = "Enterprise" (33k) 40–62 / 143, `company` contains "tech" (26k) 94–114 / 148, `beta` true 54–73 /
+ * 103–122, `known company` (174k) 115 / 96–101, `plan` ≠ "free" 86 / 75–85, `mrr` > 3000 (9.6k, an empty page) 92 /
+ * 62; offset 0: `company` starts "glo" (8.7k) 6.5 / 32, `mrr` > 3000 6 / 23, "tech" 40 / 2.5, known 71 / 0.3.
  */
 export const WALK_PER_MATCH = 12;
 
@@ -174,7 +174,14 @@ export function typedWalkStatement(q: TypedWalkInput): {
   // Neither: stepped while the page lies within the matches (M > perMatch × E, so E is the smaller), else the one
   // WHERE, which then has fewer matches than the page reaches and sorts them.
   const step = q.stepped ? Prisma.sql`${reach} <= ${total}` : Prisma.sql`FALSE`;
-  const stepped = Prisma.sql`SELECT u.id FROM users u WHERE ${q.base} AND ${q.stepped ?? Prisma.sql`FALSE`} ${order}`;
+  // Only a filter of one condition has a step: the others' statements carry no branch that never runs.
+  const stepped = q.stepped
+    ? Prisma.sql`${oneTimeGated(
+        Prisma.sql`(SELECT NOT probe AND NOT walk AND step FROM w)`,
+        Prisma.sql`SELECT u.id FROM users u WHERE ${q.base} AND ${q.stepped} ${order}`,
+      )}
+      UNION ALL`
+    : Prisma.empty;
   return {
     // The choice is a CTE of its own: every side reads it, and M is counted once.
     with: Prisma.sql`WITH t AS MATERIALIZED (${q.total}),
@@ -184,8 +191,7 @@ export function typedWalkStatement(q: TypedWalkInput): {
       UNION ALL
       ${oneTimeGated(Prisma.sql`(SELECT NOT probe AND walk FROM w)`, walked)}
       UNION ALL
-      ${oneTimeGated(Prisma.sql`(SELECT NOT probe AND NOT walk AND step FROM w)`, stepped)}
-      UNION ALL
+      ${stepped}
       ${oneTimeGated(Prisma.sql`(SELECT NOT probe AND NOT walk AND NOT step FROM w)`, Prisma.sql`SELECT u.id FROM users u WHERE ${q.where} ${order}`)}`,
   };
 }
