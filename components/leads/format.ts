@@ -61,3 +61,10 @@ const SYSTEM_LABEL: Record<string, string> = {
 export function propLabel(name: string, catalogLabel?: string): string {
   return SYSTEM_LABEL[name] ?? catalogLabel ?? name;
 }
+
+/** The user ID a visitor's page passed without its hash (a label, not the user's ID), from `props_sources`. */
+export function claimedUserIdOf(sources: unknown): string | null {
+  if (typeof sources !== "object" || sources === null) return null;
+  const claim = (sources as { $user_id?: { verified?: unknown; claimed?: unknown } }).$user_id;
+  return claim?.verified === false && typeof claim.claimed === "string" ? claim.claimed : null;
+}

@@ -32,7 +32,19 @@ user_hash = hmac.new(
     code: `<?php
 $userHash = hash_hmac('sha256', (string) $user->id, getenv('RELAY_IDENTITY_SECRET'));`,
   },
+  {
+    id: "ruby",
+    label: "Ruby",
+    code: `require "openssl"
+
+user_hash = OpenSSL::HMAC.hexdigest("SHA256", ENV.fetch("RELAY_IDENTITY_SECRET"), user.id.to_s)`,
+  },
 ] as const;
+
+/** What the page then says, once the user is logged in (after the install snippet). */
+const PAGE_SNIPPET = `<script>
+  Relay("auth", "USER_ID", "USER_HASH");
+</script>`;
 
 export function MessengerHashExamples() {
   const [shown, setShown] = useState<(typeof EXAMPLES)[number]["id"]>("node");
@@ -66,6 +78,17 @@ export function MessengerHashExamples() {
         className="mt-2 overflow-x-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-xs text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         {example.code}
+      </pre>
+      <p className="mt-3 text-sm text-slate-600">
+        Then, on pages where the user is logged in, render both into the page after the install snippet. The
+        ID is the one your API calls use (spaces at either end are dropped; invisible characters are refused).
+      </p>
+      <pre
+        tabIndex={0}
+        aria-label="Page example"
+        className="mt-2 overflow-x-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-xs text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {PAGE_SNIPPET}
       </pre>
     </div>
   );

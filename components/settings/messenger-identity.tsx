@@ -39,6 +39,14 @@ export function MessengerIdentity({ appId, settings }: { appId: string; settings
             </span>
           </span>
         </label>
+        {!settings.identity_required && (
+          <p role="note" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Verification is off: any page, or anyone with your site&apos;s messenger open, can pass any user
+            ID. Such an ID is kept only as an unverified label on the visitor. It does not make the visitor
+            that user: it never shows them that user&apos;s conversations or data, messages your server sends
+            to that user ID do not reach them, and the real user&apos;s verified login is never mixed with it.
+          </p>
+        )}
         <ErrorAlert error={update.error} title="Could not change identity verification" />
 
         {secret ? (
@@ -52,8 +60,9 @@ export function MessengerIdentity({ appId, settings }: { appId: string; settings
         ) : (
           <p className="text-sm text-slate-600">
             Identity secret in use:{" "}
-            <code className="font-mono text-slate-900">{settings.identity_secret_hint}</code> (shown in full
-            only when it is made).
+            <code className="font-mono text-slate-900">{settings.identity_secret_hint}</code>. It is shown in
+            full only when it is made: to set up verification, rotate it here and copy the new one to your
+            server.
           </p>
         )}
         <ConfirmAction

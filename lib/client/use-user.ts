@@ -16,6 +16,7 @@ export const USER_CARD_SWITCHES = {
   notes: true,
   tags: true,
   email_status: true,
+  props_sources: true,
 } as const;
 
 export function useUser(userId: string) {

@@ -5,11 +5,12 @@ import { UPLOAD_BODY_LIMIT } from "../attachments/store";
 import { serializePart } from "../parts/serialize";
 import { adminRef, jsonObject, randomId, text } from "./params";
 import { sendMessage, startConversation } from "./start";
+import { userIdParam } from "../users/user-id";
 import { responseUrls } from "./endpoints-shared";
 import { startedV1Schema, startedV2Schema } from "./schemas";
 
 const user = {
-  id: text({ min: 1, trim: true }),
+  id: userIdParam,
   by_user_id: p.bool().optional(),
   app: p.appId().optional(),
 };

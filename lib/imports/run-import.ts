@@ -5,6 +5,7 @@ import { parseEventProp, systemProp, type SystemPropDef } from "../user-model/sy
 import { applyBatch, type ImportRow, type MergeField } from "./apply-batch";
 import { CsvError, parseCsv } from "./csv";
 import { beat, HEARTBEAT_EVERY_MS } from "./abandoned";
+import { userIdProblem } from "../users/user-id";
 
 export const BATCH_ROWS = 1000;
 /** Row errors kept on the job; past this only their number grows. */
@@ -71,7 +72,8 @@ export function toRow(
     if (cell.includes("\u0000")) return `column ${i + 1} contains a NUL character`;
     if (col.kind === "merge") {
       row.key = cell.trim();
-      if (row.key.length > MAX_STRING) return `$user_id is at most ${MAX_STRING} characters`;
+      const problem = userIdProblem(row.key);
+      if (problem) return `$user_id ${problem}`;
     } else if (col.kind === "system") {
       const v = coerceSystem(col.def.type, cell, col.name);
       if (v instanceof Refused) return v.reason;

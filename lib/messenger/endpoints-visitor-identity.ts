@@ -11,6 +11,7 @@ import { heartbeatSchema, identifyMeta, visitorAuthSchema } from "./identity-sch
 import { identifyVisitor } from "./identify";
 import { loginVisitor, logoutVisitor } from "./visitor-login";
 import { messengerCors } from "./endpoints-visitor-edge";
+import { userIdParam } from "../users/user-id";
 import { forgetVisitorPresence, heartbeatAnswer, trackVisitorEvent, visitorHeartbeat } from "./activity";
 
 // The visitor says who it is, logs in as the site's user or out, and reports what it does and that it is there.
@@ -74,7 +75,7 @@ export const postAuth = endpoint({
   v2: {
     response: visitorAuthSchema,
     params: z.object({
-      user_id: p.str({ min: 1, max: 255 }),
+      user_id: userIdParam,
       user_hash: p.str({ min: 1, max: 128 }).optional(),
     }),
     handler: async (ctx, input) => {

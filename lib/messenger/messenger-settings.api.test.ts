@@ -31,7 +31,8 @@ describe("messenger settings", () => {
     expect(first).toMatchObject({
       app: Number(a.app.id),
       allowed_origins: [],
-      identity_required: false,
+      // New apps verify identities (the safe default); the owner may turn it off.
+      identity_required: true,
       accent_color: MESSENGER_DEFAULTS.accentColor,
       position: "right",
       greeting: MESSENGER_DEFAULTS.greeting,
@@ -62,14 +63,14 @@ describe("messenger settings", () => {
       accent_color: "#AA00ff",
       position: "left",
       allowed_origins: ["HTTPS://Shop.Example.com/", "https://shop.example.com:443", "http://localhost:3000"],
-      identity_required: true,
+      identity_required: false,
     });
     expect(after).toMatchObject({
       greeting: "Hello!",
       accent_color: "#aa00ff",
       position: "left",
       allowed_origins: ["https://shop.example.com", "http://localhost:3000"],
-      identity_required: true,
+      identity_required: false,
       team_intro: before.team_intro,
       public_key: before.public_key,
       identity_secret_hint: before.identity_secret_hint,

@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 import { it } from "../testing/fixture";
 import { client } from "../testing/http";
 import { watchDisconnect } from "../testing/socket";
-import { makeUser, unique } from "../testing/factories";
+import { makeApp, makeUser, unique } from "../testing/factories";
 import type { TestServer } from "../testing/server";
 import type { TestApp } from "../testing/fixture";
 import { errorOf, ok } from "../users/testing";
@@ -145,52 +145,153 @@ describe("messenger auth", () => {
     expect(summary.map((s) => s.count)).toEqual([1]);
   });
 
-  it("without verification, takes a new user_id unverified but never an existing user's", async ({
+  it("new apps verify identities: a user_id without its hash is refused until the owner turns it off", async ({
     server,
     app,
   }) => {
-    const v = await bootTestVisitor(server, app);
+    const fresh = await makeApp(server.db);
+    const settings = ok<{ identity_required: boolean }>(
+      await client(server, fresh.token).get(`/api/v2/apps/${fresh.app.id}/messenger`),
+    );
+    expect(settings.identity_required).toBe(true);
+    const v = await bootTestVisitor(server, { ...fresh, api: client(server, fresh.token) });
+    errorOf(await login(v, { user_id: unique("site") }), 403, "PermissionDenied");
+    // The app of this file turned it off in an earlier test's finally, or never had it: state it here.
+    await requireIdentity(app, false);
+  });
+
+  it("without verification, a user_id is a label on the visitor: never its user_id, never found, never an oracle", async ({
+    server,
+    app,
+  }) => {
+    await requireIdentity(app, false);
     const known = await makeUser(server.db, app.app.id, { userId: unique("site") });
-    errorOf(await login(v, { user_id: known.userId }), 403, "PermissionDenied");
+    // Claiming a known user's ID answers as claiming a new one: whether it exists is not told.
+    const onKnown = await bootTestVisitor(server, app);
+    const a = ok<VisitorAuth>(await login(onKnown, { user_id: known.userId }));
+    expect(a).toMatchObject({
+      verified: false,
+      merged: false,
+      visitor: { id: onKnown.boot.visitor.id, user_id: null },
+    });
+
+    const v = await bootTestVisitor(server, app);
     const userId = unique("site");
     const r = ok<VisitorAuth>(await login(v, { user_id: userId }));
     expect(r).toMatchObject({
       verified: false,
       merged: false,
-      visitor: { user_id: userId, anonymous: false },
+      visitor: { id: v.boot.visitor.id, user_id: null },
     });
     const row = await server.db.user.findUniqueOrThrow({ where: { id: BigInt(v.boot.visitor.id) } });
-    expect(row.isLead).toBe(true);
-    expect(row.propsSources).toMatchObject({ $user_id: { type: "messenger", verified: false } });
-    // Logged in as one user, it does not become another without logging out.
-    errorOf(
-      await client(server, r.access_token).postJson("/api/v2/messenger/auth", { user_id: unique("site") }),
-      403,
-      "PermissionDenied",
+    expect(row.userId).toBeNull();
+    expect(row.propsSources).toMatchObject({
+      $user_id: { type: "messenger", verified: false, claimed: userId },
+    });
+    // The site's backend naming that ID reaches nobody, then makes the real user: never the claimant.
+    errorOf(await app.api.get(`/api/v2/users/${userId}`, { by_user_id: "true" }), 400, "LookupError");
+    const made = ok<{ id: number }>(
+      await app.api.postJson(`/api/v2/users/${userId}/props`, {
+        by_user_id: true,
+        operations: [{ op: "update_or_create", key: "$name", value: "The real one" }],
+      }),
     );
+    expect(made.id).not.toBe(v.boot.visitor.id);
+    // The same claim again is a no-op; another one needs a logout first.
+    ok(await login(v, { user_id: userId }));
+    errorOf(await login(v, { user_id: unique("site") }), 403, "PermissionDenied");
   });
 
-  it("gives a user_id claimed without its hash to the visitor that proves it, and ends the claimant's access", async ({
+  it("the real user's verified login never takes a claimant's data, and the claimant never gets the user's", async ({
     server,
     app,
   }) => {
-    const claimant = await bootTestVisitor(server, app);
+    await requireIdentity(app, false);
     const userId = unique("site");
-    const claimed = ok<VisitorAuth>(await login(claimant, { user_id: userId }));
-    expect(claimed.verified).toBe(false);
+    const claimant = await busyVisitor(server, app);
+    ok(await login(claimant.v, { user_id: userId }));
+
     const owner = await bootTestVisitor(server, app);
     const hash = userHashOf(await secretOf(server, app), userId);
     const r = ok<VisitorAuth>(await login(owner, { user_id: userId, user_hash: hash }));
-    expect(r).toMatchObject({ verified: true, merged: true, visitor: { id: claimant.boot.visitor.id } });
-    await expectTokensRevoked(server, claimed);
-    // The claimant's browser is a new anonymous visitor; the owner's is the user.
-    const rebooted = await bootTestVisitor(server, app, { deviceId: claimant.deviceId });
-    expect(rebooted.boot.visitor).toMatchObject({ anonymous: true, user_id: null });
-    expect((await bootTestVisitor(server, app, { deviceId: owner.deviceId })).boot.visitor.user_id).toBe(
-      userId,
+    expect(r).toMatchObject({
+      verified: true,
+      merged: false,
+      visitor: { id: owner.boot.visitor.id, user_id: userId, email: null },
+    });
+    const user = await server.db.user.findFirstOrThrow({ where: { appId: app.app.id, userId } });
+    expect(user.id).toBe(BigInt(owner.boot.visitor.id));
+    expect(user.propsCustom).toEqual({});
+    expect(await server.db.conversation.count({ where: { userId: user.id } })).toBe(0);
+    // What the site's backend sends to the ID now reaches the owner only.
+    ok(
+      await app.api.postJson(`/api/v2/users/${userId}/startconversation`, {
+        by_user_id: true,
+        body: "For you",
+      }),
     );
-    expect((await visitorOf(server, r.access_token)).user_id).toBe(userId);
-    const row = await server.db.user.findUniqueOrThrow({ where: { id: BigInt(claimant.boot.visitor.id) } });
-    expect(row.propsSources).toMatchObject({ $user_id: { verified: true } });
+    expect(await server.db.conversation.count({ where: { userId: user.id } })).toBe(1);
+    const claimantRow = await server.db.user.findUniqueOrThrow({
+      where: { id: BigInt(claimant.v.boot.visitor.id) },
+    });
+    expect(claimantRow).toMatchObject({ userId: null, email: "visitor@example.test" });
+    expect(
+      (await server.db.conversation.findUniqueOrThrow({ where: { id: claimant.conversation } })).userId,
+    ).toBe(claimantRow.id);
+    // The claimant is still only itself, and cannot become the user without the hash.
+    expect(await visitorOf(server, claimant.v.boot.access_token)).toMatchObject({ user_id: null });
+    ok(await login(claimant.v, { user_id: userId }));
+    expect(await server.db.conversation.count({ where: { userId: claimantRow.id } })).toBe(1);
+  });
+
+  it("a claimant that proves an ID later takes its own history there, and the label goes", async ({
+    server,
+    app,
+  }) => {
+    await requireIdentity(app, false);
+    const known = await makeUser(server.db, app.app.id, { userId: unique("site"), name: "Known" });
+    const { v, conversation } = await busyVisitor(server, app);
+    ok(await login(v, { user_id: unique("site") }));
+    const hash = userHashOf(await secretOf(server, app), known.userId!);
+    const r = ok<VisitorAuth>(await login(v, { user_id: known.userId, user_hash: hash }));
+    expect(r).toMatchObject({ verified: true, merged: true, visitor: { id: Number(known.id) } });
+    expect((await server.db.conversation.findUniqueOrThrow({ where: { id: conversation } })).userId).toBe(
+      known.id,
+    );
+    const target = await server.db.user.findUniqueOrThrow({ where: { id: known.id } });
+    expect((target.propsSources as Record<string, unknown>).$user_id).not.toMatchObject({ verified: false });
+  });
+
+  it("user IDs are trimmed, and look-alikes with invisible characters refused, wherever one is looked up", async ({
+    server,
+    app,
+  }) => {
+    await requireIdentity(app, false);
+    const userId = unique("site");
+    const u = await makeUser(server.db, app.app.id, { userId, name: "Plain" });
+    const found = ok<{ id: number }>(
+      await app.api.get(`/api/v2/users/${encodeURIComponent(` ${userId} `)}`, { by_user_id: "true" }),
+    );
+    expect(found.id).toBe(Number(u.id));
+    for (const bad of [
+      `${userId}\u200b`,
+      `${userId}\u00a0x`,
+      `\u202e${userId}`,
+      `${userId}\u0007`,
+      "\u3164",
+    ]) {
+      const r = await app.api.get(`/api/v2/users/${encodeURIComponent(bad)}`, { by_user_id: "true" });
+      expect(errorOf(r, 400, "ValidationError").error_fields).toHaveProperty("id");
+      const v = await bootTestVisitor(server, app);
+      errorOf(await login(v, { user_id: bad }), 400, "ValidationError");
+    }
+    // A verified login of the ID with spaces around it is the user itself, signed as the API names it.
+    const v = await bootTestVisitor(server, app);
+    const hash = userHashOf(await secretOf(server, app), userId);
+    const r = ok<VisitorAuth>(await login(v, { user_id: ` ${userId} `, user_hash: hash }));
+    expect(r).toMatchObject({ verified: true, merged: true, visitor: { id: Number(u.id), user_id: userId } });
+    expect(await server.db.user.count({ where: { appId: app.app.id, userId: { startsWith: userId } } })).toBe(
+      1,
+    );
   });
 });

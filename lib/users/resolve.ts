@@ -6,6 +6,7 @@ import { p, parseId } from "../contract/zod";
 import { assertApp, requireAppId, type Ctx } from "../auth/context";
 import { announceIfNewLead } from "./lead-events";
 import { withEvents } from "../eventlog/append";
+import { userIdParam } from "./user-id";
 
 /** `{id}` of /users/{id}: the service's ID, or with `by_user_id` the caller's own user ID in an app. */
 export interface UserRef {
@@ -15,7 +16,7 @@ export interface UserRef {
 }
 
 export const userRefParams = {
-  id: p.str({ min: 1, max: 255 }),
+  id: userIdParam,
   by_user_id: p.bool().optional(),
   app: p.appId().optional(),
 };

@@ -9,7 +9,7 @@ import { useLeadsListHref } from "@/lib/client/leads-return";
 import { useLeadsLive } from "@/lib/client/use-leads-live";
 import { useUser } from "@/lib/client/use-user";
 import { UserText } from "@/components/ui/user-text";
-import { leadName, PRESENCE_LABEL, presenceClass } from "../format";
+import { claimedUserIdOf, leadName, PRESENCE_LABEL, presenceClass } from "../format";
 import { CardEvents } from "./card-events";
 import { CardProps } from "./card-props";
 import { CardConversations, CardNotes, CardSegments, CardTags } from "./card-side";
@@ -31,6 +31,7 @@ export function UserCardView({ userId }: { userId: string }) {
   const name = leadName(u.props, u.id);
   const email = typeof u.props.$email === "string" ? u.props.$email : null;
   const phone = typeof u.props.$phone === "string" ? u.props.$phone : null;
+  const claimed = claimedUserIdOf(u.props_sources);
   const avatar = typeof u.props.$avatar === "string" ? u.props.$avatar : undefined;
   return (
     <>
@@ -58,6 +59,11 @@ export function UserCardView({ userId }: { userId: string }) {
               {u.user_id && (
                 <span>
                   User ID: <UserText className="font-mono">{u.user_id}</UserText>
+                </span>
+              )}
+              {claimed && (
+                <span title="The visitor's page passed this ID without the hash your server signs it with: it is not proof, and it links the visitor to nobody.">
+                  Claims user ID <UserText className="font-mono">{claimed}</UserText> (unverified)
                 </span>
               )}
               {u.email_status === "unsubscribed" && (
