@@ -103,4 +103,25 @@ test.describe("settings: messenger", () => {
     await expect(page.locator("body")).not.toContainText(secret);
     await shot(page, "settings-messenger");
   });
+
+  test("verification is on for a new app; turned off, the page says what an unverified user ID allows", async ({
+    page,
+    admin,
+  }) => {
+    await openMessenger(page, admin);
+    const identity = page.getByRole("region", { name: "Identity verification" });
+    const required = identity.getByRole("checkbox", { name: /Require identity verification/ });
+    await expect(required).toBeChecked();
+    await expect(identity.getByRole("note")).toHaveCount(0);
+    await expect(identity.getByLabel("Page example")).toContainText('Relay("auth", "USER_ID", "USER_HASH")');
+    await identity.getByRole("button", { name: "Ruby" }).click();
+    await expect(identity.getByLabel("Ruby example")).toContainText("OpenSSL::HMAC.hexdigest");
+
+    await required.uncheck();
+    await expect(identity.getByRole("note")).toContainText("kept only as an unverified label");
+    await page.reload();
+    await expect(required).not.toBeChecked();
+    await required.check();
+    await expect(identity.getByRole("note")).toHaveCount(0);
+  });
 });
