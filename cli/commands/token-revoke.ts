@@ -1,3 +1,4 @@
+import { revocationsApplied } from "../../lib/auth/revocations";
 import { revokeApiKeyBy } from "../../lib/auth/tokens";
 import { CliError, requiredFlag } from "../args";
 import type { Command } from "./command";
@@ -13,6 +14,8 @@ export const tokenRevoke: Command = {
       if (!(await revokeApiKeyBy(db, { token }))) {
         throw new CliError("No active token matches: it is unknown or already revoked.");
       }
+      // "From now on" on every running server: each applies the revocation from the event log.
+      await revocationsApplied(db);
       return { json: { revoked: true }, text: "Token revoked." };
     };
   },

@@ -1,7 +1,6 @@
 import type { Ctx } from "../auth/context";
 import { invalid, lookupFailed } from "../domain/errors";
 import { withEvents } from "../eventlog/append";
-import { disconnectAdmin } from "../auth/disconnect";
 import { revokeRefreshTokens } from "../auth/refresh-tokens";
 import { assignConversationIn, linksFor } from "../conversations/change";
 import { requireOwner } from "./owners";
@@ -55,9 +54,8 @@ export async function removeAdmin(ctx: Ctx, input: { appId: bigint; adminId: big
     return { unassigned: theirs.length };
   });
   // Their API v3 tokens carry this app too: the refresh families end (they log in again), and the access tokens
-  // stop on every instance with the sockets.
+  // stop on every instance with the sockets, which still carry this app in their actor: they reconnect and are
+  // authorised afresh.
   await revokeRefreshTokens(ctx.db, { adminId });
-  // Their open sockets still carry this app in their actor: they reconnect and are authorised afresh.
-  disconnectAdmin(adminId);
   return removed;
 }

@@ -1,6 +1,6 @@
 import type { Actor } from "../auth/context";
 import type { Runtime } from "../server/runtime";
-import { identify } from "../auth/actor";
+import { identify, VISITOR_ONLY } from "../auth/actor";
 import { csrfMatches, CSRF_HEADER } from "../auth/sessions";
 import { CLIENT_IP_HEADER } from "./headers";
 import { ApiError, unauthenticated } from "./errors";
@@ -36,13 +36,14 @@ export async function authenticate(
     // Only a visitor's access token: never a cookie (the messenger runs on other sites) nor another kind of token.
     const who =
       token === undefined ? null : await identify(rt, { token, cookies: undefined, address, visitor: true });
-    if (who?.actor.kind !== "visitor") {
-      throw unauthenticated("This endpoint needs a messenger visitor's access token (from /messenger/boot).");
+    if (!who || !("actor" in who) || who.actor.kind !== "visitor") {
+      throw unauthenticated(VISITOR_ONLY);
     }
     return { actor: who.actor, limitKey: `v:${who.actor.userId}` };
   }
   const cookies = req.headers.get("cookie") ?? undefined;
   const who = await identify(rt, { token, cookies, address, jwt: opts.jwt });
+  if (who && "wrongKind" in who) throw unauthenticated(who.wrongKind);
   if (token !== undefined && !who) throw unauthenticated();
   if (who?.actor.kind === "admin") {
     // Cookies ride along on cross-site requests; writes must prove they come from our own pages.

@@ -3,7 +3,6 @@ import { assertApp } from "../auth/context";
 import { lookupFailed, denied } from "../domain/errors";
 import type { Scope } from "../auth/scopes";
 import { issueApiKey, revokeApiKeyBy } from "../auth/tokens";
-import { disconnectApiKey } from "../auth/disconnect";
 
 // Tokens mint no tokens: key management is for operators in the panel.
 function adminOf(ctx: Ctx, appId: bigint): bigint {
@@ -43,9 +42,8 @@ export async function revokeApiKey(ctx: Ctx, input: { appId: bigint; keyId: bigi
   adminOf(ctx, input.appId);
   const found = await ctx.db.apiKey.findFirst({ where: { id: input.keyId, appId: input.appId } });
   if (!found) throw lookupFailed(`No API key ${input.keyId} in this app.`);
+  // Its open sockets were authorised by it: they end with it, on every instance, as a logout's do.
   await revokeApiKeyBy(ctx.db, { id: input.keyId, appId: input.appId });
-  // Its open sockets were authorised by it: they end now, on every instance, as a logout's do.
-  disconnectApiKey(input.keyId);
 }
 
 type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];

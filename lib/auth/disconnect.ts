@@ -1,42 +1,29 @@
 import { tryRuntime } from "../server/runtime";
-import { revokeAccess } from "../auth/revoked";
+import { applyRevocation, withRevocations } from "./revocations";
 
 /**
- * Rooms every socket joins on connect (an operator's: their session and themself; a token's: the token), so that
- * access taken away (a logout, a removal from an app, a revoked token) also ends the sockets it authorised.
- * Through the Redis adapter this reaches every instance.
+ * Rooms every socket joins on connect, named as the revocations that end it (lib/auth/revocations.ts): an
+ * operator's session and themself, an API key, a messenger visitor. A revocation closes the sockets of its names
+ * on every instance, so that access taken away (a logout, a removal from an app, a revoked key) also ends the
+ * sockets it authorised.
  */
-export const sessionRoom = (sessionId: bigint) => `session:${sessionId}`;
+export const sessionRoom = (sessionId: bigint) => `sid:${sessionId}`;
 export const adminRoom = (adminId: bigint) => `admin:${adminId}`;
-export const apiKeyRoom = (apiKeyId: bigint) => `token:${apiKeyId}`;
+export const apiKeyRoom = (apiKeyId: bigint) => `key:${apiKeyId}`;
 export const visitorRoom = (userId: bigint) => `visitor:${userId}`;
 
-function disconnectRoom(room: string): void {
-  const io = tryRuntime()?.io;
-  // This instance's sockets at once: the Redis adapter ends even local ones only when its own broadcast comes back
-  // from Redis, and never while Redis is down.
-  io?.local.in(room).disconnectSockets(true);
-  io?.in(room).disconnectSockets(true);
-}
-
-export function disconnectSession(sessionId: bigint): void {
-  disconnectRoom(sessionRoom(sessionId));
-}
-
-/** Also stops the operator's API v3 access tokens issued until now, on every instance. */
-export function disconnectAdmin(adminId: bigint): void {
-  revokeAccess(`admin:${adminId}`);
-  disconnectRoom(adminRoom(adminId));
-}
-
-/** Also stops the API key's v3 access tokens, on every instance. */
-export function disconnectApiKey(apiKeyId: bigint): void {
-  revokeAccess(`key:${apiKeyId}`);
-  disconnectRoom(apiKeyRoom(apiKeyId));
-}
-
-/** A messenger visitor's logout, or its merge into the user it logged in as: its tokens and sockets end. */
+/**
+ * A messenger visitor's logout, or its merge into the user it logged in as: its access tokens issued until now and
+ * its sockets end, here at once and on every instance. Where its refresh tokens are revoked as well,
+ * revokeRefreshTokens (lib/auth/refresh-tokens.ts) does both in one transaction.
+ */
 export function disconnectVisitor(userId: bigint): void {
-  revokeAccess(`visitor:${userId}`);
-  disconnectRoom(visitorRoom(userId));
+  // The instant of the call, not of the commit: a pair issued in the next second stays valid.
+  const r = { names: [visitorRoom(userId)], at: Date.now() };
+  applyRevocation(r);
+  const db = tryRuntime()?.db;
+  if (!db) return;
+  void withRevocations(db, async (_tx, revoke) => revoke(r.names, r.at)).catch((err: unknown) =>
+    console.error("visitor revocation not logged:", err),
+  );
 }

@@ -4,7 +4,7 @@ import { createTestDb, type TestDb } from "../db/testing";
 import { makeApp } from "../testing/factories";
 import { forgetVerifiedTokens, signAccessToken, verifyAccessToken, type Subject } from "./jwt";
 import { ACCESS_TTL_SECONDS, JWT_ISSUER } from "./jwt-config";
-import { revokeAccess } from "./revoked";
+import { noteRevoked } from "./revoked";
 import { currentSigningKey, forgetSigningKeys, publicKeys, rotateSigningKey } from "./signing-keys";
 
 let t: TestDb;
@@ -100,10 +100,10 @@ describe("access tokens", () => {
     const other = { ...subject, apiKeyId: subject.apiKeyId + 1000n };
     const token = await signAccessToken(t.db, other, "fam-d");
     expect(await verifyAccessToken(t.db, token)).not.toBeNull();
-    revokeAccess(`key:${other.apiKeyId}`);
+    noteRevoked(`key:${other.apiKeyId}`);
     expect(await verifyAccessToken(t.db, token)).toBeNull();
     const sibling = await signAccessToken(t.db, subject, "fam-e");
-    revokeAccess("fam:fam-e");
+    noteRevoked("fam:fam-e");
     expect(await verifyAccessToken(t.db, sibling)).toBeNull();
     expect(await verifyAccessToken(t.db, await signAccessToken(t.db, subject, "fam-f"))).not.toBeNull();
   });

@@ -8,6 +8,8 @@ import { isRevoked } from "./revoked";
 import { isScope, type Scope } from "./scopes";
 import { currentSigningKey, verificationKey } from "./signing-keys";
 
+type SigningKey = Awaited<ReturnType<typeof currentSigningKey>>;
+
 /**
  * Who an access token speaks for: an API key (its app and scopes), an operator (their apps, their session), or a
  * messenger visitor (one user of one app).
@@ -30,7 +32,15 @@ export const subjectName = (s: Subject) =>
 
 /** A signed access token (EdDSA over Ed25519, `kid` in the header) for `subject`, in refresh family `family`. */
 export async function signAccessToken(db: Db, subject: Subject, family: string): Promise<string> {
-  const { kid, key } = await currentSigningKey(db);
+  return signAccessTokenWith(await currentSigningKey(db), subject, family);
+}
+
+/** The same with a signing key already at hand: no database read (inside a transaction on PGlite, none may run). */
+export async function signAccessTokenWith(
+  { kid, key }: SigningKey,
+  subject: Subject,
+  family: string,
+): Promise<string> {
   const claims: Record<string, string> = { fam: family };
   if (subject.kind === "key") claims.scope = subject.scopes.join(" ");
   else if (subject.kind === "admin") claims.sid = String(subject.sessionId);

@@ -1,39 +1,23 @@
 import { processWide } from "../config/process-wide";
-import { tryRuntime } from "../server/runtime";
 import { ACCESS_TTL_SECONDS } from "./jwt-config";
 
 /**
  * Access tokens are verified without a database read, so revoking what one names (an API key, an operator, a
- * refresh family) must reach every instance's memory: this set, fed by the same socket.io broadcast that ends the
- * sockets (through the Redis adapter when there is one). An entry outlives every token it can stop, then goes.
+ * refresh family...) must reach every instance's memory: this set, fed by the revocations every instance reads
+ * from the event log (lib/auth/revocations.ts). An entry outlives every token it can stop, then goes.
  */
-export const REVOKED_EVENT = "relay:access-revoked";
 const KEEP_MS = (ACCESS_TTL_SECONDS + 60) * 1000;
 
 const revoked = processWide("jwt.revoked", () => new Map<string, number>());
 
 /**
- * Subjects (`key:<id>`, `admin:<id>`), families (`fam:<id>`) and operator logins (`sid:<session id>`) whose tokens
- * issued up to `at` no longer hold.
+ * Subjects (`key:<id>`, `admin:<id>`, `visitor:<id>`), families (`fam:<id>`) and operator logins
+ * (`sid:<session id>`) whose tokens issued up to `at` no longer hold.
  */
 export function noteRevoked(name: string, at: number = Date.now()): void {
   const now = Date.now();
   if (revoked.size > 1000) for (const [k, t] of revoked) if (t + KEEP_MS < now) revoked.delete(k);
   revoked.set(name, Math.max(at, revoked.get(name) ?? 0));
-}
-
-/** Here at once, and on every other instance as soon as the broadcast arrives. */
-export function revokeAccess(name: string): void {
-  const at = Date.now();
-  noteRevoked(name, at);
-  const rt = tryRuntime();
-  // Without Redis there is no other instance to tell (and the in-memory adapter only warns).
-  if (!rt?.config.redisUrl) return;
-  try {
-    rt.io?.serverSideEmit(REVOKED_EVENT, name, at);
-  } catch (err) {
-    console.warn("access revocation not broadcast:", err);
-  }
 }
 
 /** A token issued at `iatSeconds` (whole seconds: a token of the revoking second counts as revoked). */

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { sqlOf } from "../db/sql";
+import { withRevocations } from "./revocations";
 import { generateSecret, hashToken } from "./tokens";
 
 export const SESSION_COOKIE = "relay_session";
@@ -72,8 +73,13 @@ export async function verifySession(db: Db, cookieValue: string): Promise<Sessio
   };
 }
 
+/** A logout: the session ends, and its sockets with it on every instance (lib/auth/revocations.ts). */
 export async function deleteSession(db: Db, cookieValue: string): Promise<void> {
-  await db.session.deleteMany({ where: { tokenHash: hashToken(cookieValue) } });
+  await withRevocations(db, async (tx, revoke) => {
+    const gone = await tx.$queryRaw<{ id: bigint }[]>`
+      DELETE FROM sessions WHERE token_hash = ${hashToken(cookieValue)} RETURNING id`;
+    revoke(gone.map((s) => `sid:${s.id}`));
+  });
 }
 
 export function csrfMatches(expected: string, given: string | null | undefined): boolean {

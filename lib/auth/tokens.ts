@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/client";
 import { processWide } from "../config/process-wide";
+import { Prisma } from "../db/generated/client";
+import { isRevoked } from "./revoked";
+import { revokeRefreshRows, withRevocations } from "./revocations";
 import { isScope, SCOPES, type Scope } from "./scopes";
 
 const PREFIX = "rly_";
@@ -50,17 +53,20 @@ export interface ApiKeyAuth {
 const lastTouched = processWide("tokens.lastTouched", () => new Map<bigint, number>());
 const TOUCH_EVERY_MS = 60_000;
 
-// Every API call authenticates: a verified token is remembered for a few seconds. A revoke on this instance
-// forgets it at once; other instances stop accepting it within CACHE_MS. One cache per process, not per copy of
+// Every API call authenticates: a verified token is remembered for a few seconds, unless its key is revoked (the
+// revoked set, which every instance's hub feeds: lib/auth/revocations.ts). One cache per process, not per copy of
 // this module: under next dev each route bundle has its own copy, and a revoke in one left the others accepting.
 const CACHE_MS = 5_000;
-const verified = processWide("tokens.verified", () => new Map<string, { auth: ApiKeyAuth; until: number }>());
+const verified = processWide(
+  "tokens.verified",
+  () => new Map<string, { auth: ApiKeyAuth; until: number; at: number }>(),
+);
 
 export async function verifyApiKey(db: Db, token: string): Promise<ApiKeyAuth | null> {
   if (!token.startsWith(PREFIX) || token.length > 200) return null;
   const hash = hashToken(token);
   const hit = verified.get(hash);
-  if (hit && hit.until > Date.now()) return hit.auth;
+  if (hit && hit.until > Date.now() && !isRevoked([`key:${hit.auth.apiKeyId}`], hit.at)) return hit.auth;
   const rec = await db.apiKey.findUnique({
     where: { tokenHash: hash },
     select: { id: true, appId: true, scopes: true, revokedAt: true },
@@ -79,26 +85,25 @@ export async function verifyApiKey(db: Db, token: string): Promise<ApiKeyAuth | 
   }
   const auth = { apiKeyId: rec.id, appId: rec.appId, scopes: rec.scopes.filter(isScope) };
   if (verified.size > 10_000) verified.clear();
-  verified.set(hash, { auth, until: Date.now() + CACHE_MS });
+  // Whole seconds, as access tokens count: read in the revoking second, the key counts as revoked.
+  verified.set(hash, { auth, until: Date.now() + CACHE_MS, at: Math.floor(now / 1000) });
   return auth;
 }
 
-/** Revokes an API key named by its secret (the CLI) or by its ID in an app (the panel's revokeApiKey). */
+/**
+ * Revokes an API key named by its secret (the CLI) or by its ID in an app (the panel's revokeApiKey), with its v3
+ * refresh tokens, and its access tokens and sockets on every instance (lib/auth/revocations.ts).
+ */
 export async function revokeApiKeyBy(db: Db, where: { token: string } | { id: bigint; appId: bigint }) {
   const filter =
-    "token" in where ? { tokenHash: hashToken(where.token) } : { id: where.id, appId: where.appId };
-  if ("token" in where) verified.delete(hashToken(where.token));
-  else for (const [h, v] of verified) if (v.auth.apiKeyId === where.id) verified.delete(h);
-  const res = await db.apiKey.updateMany({
-    where: { ...filter, revokedAt: null },
-    data: { revokedAt: new Date() },
+    "token" in where
+      ? Prisma.sql`token_hash = ${hashToken(where.token)}`
+      : Prisma.sql`id = ${where.id} AND app_id = ${where.appId}`;
+  return withRevocations(db, async (tx, revoke) => {
+    const keys = await tx.$queryRaw<{ id: bigint }[]>`
+      UPDATE api_tokens SET revoked_at = now() WHERE ${filter} AND revoked_at IS NULL RETURNING id`;
+    for (const k of keys) await revokeRefreshRows(tx, Prisma.sql`api_token_id = ${k.id}`);
+    revoke(keys.map((k) => `key:${k.id}`));
+    return keys.length > 0;
   });
-  // Its v3 refresh tokens die with it (its access tokens: disconnectApiKey in lib/auth/disconnect.ts, or within
-  // their lifetime).
-  const ids = await db.apiKey.findMany({ where: filter, select: { id: true } });
-  await db.refreshToken.updateMany({
-    where: { apiKeyId: { in: ids.map((t) => t.id) }, revokedAt: null },
-    data: { revokedAt: new Date() },
-  });
-  return res.count > 0;
 }

@@ -3,6 +3,9 @@ import { Prisma } from "../db/generated/client";
 /** LISTEN/NOTIFY channel on which a commit that logged events wakes every instance's tailer. */
 export const NOTIFY_CHANNEL = "relay_event_log";
 
+/** How often every instance reads the log at the latest, whether or not a NOTIFY woke it (lib/realtime/hub.ts). */
+export const TAIL_POLL_MS = 1000;
+
 /** First key of the event log's advisory locks. */
 export const EVENT_LOG_LOCK = 727_002;
 

@@ -1,8 +1,11 @@
 import pg from "pg";
 import type { Server, Socket } from "socket.io";
 import { errorLine, type Db, type DbKind } from "../db/client";
-import { sqlOf, type Queryable } from "../db/sql";
-import { EVENT_LOG_LOCK, NOTIFY_CHANNEL } from "../eventlog/keys";
+import { sqlOf } from "../db/sql";
+import { NOTIFY_CHANNEL, TAIL_POLL_MS } from "../eventlog/keys";
+import { finalPosition } from "../eventlog/final-position";
+import { INTERNAL_CHANNEL } from "../eventlog/internal";
+import { applyLoggedRevocation, applyRecentRevocations } from "../auth/revocations";
 import { allowed, channelsOf, MAX_CHANNELS_PER_SOCKET, shown } from "./channels";
 import type { Actor } from "../auth/context";
 import { replayGap } from "../eventlog/retention";
@@ -62,7 +65,8 @@ export class Hub {
 
   async start(): Promise<void> {
     this.position = await finalPosition(sqlOf(this.db));
-    this.timer = setInterval(() => this.wake(), 1000);
+    await applyRecentRevocations(sqlOf(this.db), this.position);
+    this.timer = setInterval(() => this.wake(), TAIL_POLL_MS);
     this.timer.unref();
     if (this.kind === "postgres") void this.listen();
   }
@@ -125,8 +129,8 @@ export class Hub {
     const db = sqlOf(this.db);
     const upTo = await finalPosition(db);
     for (;;) {
-      const rows = await db.$queryRaw<LogRow[]>`
-        SELECT id, user_id AS "userId", channel, payload, created FROM event_log
+      const rows = await db.$queryRaw<(LogRow & { type: string })[]>`
+        SELECT id, user_id AS "userId", channel, type, payload, created FROM event_log
         WHERE id > ${this.position} AND id <= ${upTo} ORDER BY id LIMIT ${BATCH}`;
       for (const row of rows) this.fanout(row);
       if (rows.length === BATCH) {
@@ -139,7 +143,9 @@ export class Hub {
     }
   }
 
-  private fanout(row: LogRow): void {
+  private fanout(row: LogRow & { type: string }): void {
+    // The instances' own rows (access revoked elsewhere): applied here, never sent.
+    if (row.channel === INTERNAL_CHANNEL) return applyLoggedRevocation(row.type, row.payload);
     this.visitors.fanout(row);
     for (const channel of channelsOf(row)) {
       const set = this.subs.get(channel);
@@ -270,25 +276,4 @@ export class Hub {
     for (const channel of l.last.keys()) this.subs.get(channel)?.delete(l);
     this.listeners.delete(socket.id);
   }
-}
-
-/**
- * The highest event ID that is final: each ID up to it is committed, or was drawn by a transaction that rolled
- * back. IDs are drawn only under a writer's lock (lib/eventlog/keys.ts, WRITER_LOCK), so the sequence is read first, then
- * the writers in flight are waited for (a shared lock on each one's key, granted when it ends): every ID read was
- * drawn by one of them or by a writer already done. Writers never wait for this: their keys are never reused.
- */
-async function finalPosition(db: Queryable): Promise<bigint> {
-  const [row] = await db.$queryRaw<{ drawn: bigint }[]>`
-    WITH seq AS MATERIALIZED (
-      SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END AS drawn FROM event_log_id_seq
-    )
-    SELECT seq.drawn, (
-      SELECT count(pg_advisory_xact_lock_shared(${EVENT_LOG_LOCK}::int4, l.objid::int8::int4))
-      FROM pg_locks l
-      WHERE l.locktype = 'advisory' AND l.classid = ${EVENT_LOG_LOCK}::int4::oid AND l.objsubid = 2 AND l.granted
-        AND l.mode = 'ExclusiveLock' AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-    ) AS waited
-    FROM seq`;
-  return row?.drawn ?? 0n;
 }

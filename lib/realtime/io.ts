@@ -8,7 +8,6 @@ import { isDomainError } from "../domain/errors";
 import type { Hub } from "./hub";
 import { deploymentName } from "../db/deployment";
 import { identify, type Identified } from "../auth/actor";
-import { noteRevoked, REVOKED_EVENT } from "../auth/revoked";
 import { adminRoom, sessionRoom, apiKeyRoom, visitorRoom } from "../auth/disconnect";
 
 interface SocketData {
@@ -35,7 +34,7 @@ export async function attachIo(
   let sub: Redis | undefined;
   if (redisUrl) {
     ({ pub, sub } = adapterClients(redisUrl));
-    // Broadcasts (a revoke's disconnect, typing) travel on channels named after the deployment.
+    // Broadcasts (typing) travel on channels named after the deployment.
     io.adapter(createAdapter(pub, sub, { key: `socket.io#${await deploymentName(rt.db)}` }));
   }
 
@@ -50,7 +49,8 @@ export async function attachIo(
         jwt: true,
         visitor: true,
       });
-      if (!who) return next(new Error("AuthenticationFailed"));
+      // Every kind of token opens a socket: none is of the wrong kind here.
+      if (!who || "wrongKind" in who) return next(new Error("AuthenticationFailed"));
       socket.data.actor = who.actor;
       next();
     })().catch((err: unknown) => {
@@ -62,10 +62,6 @@ export async function attachIo(
     });
   });
 
-  // Another instance revoked access: its access tokens stop here too (lib/auth/revoked.ts).
-  io.on(REVOKED_EVENT, (name: unknown, at: unknown) => {
-    if (typeof name === "string" && typeof at === "number") noteRevoked(name, at);
-  });
   hub.attach(io);
   io.on("connection", (socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>) => {
     const actor = socket.data.actor;

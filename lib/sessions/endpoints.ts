@@ -4,7 +4,6 @@ import { CLIENT_IP_HEADER } from "../api/headers";
 import { ApiError, unauthenticated } from "../api/errors";
 import { p } from "../contract/zod";
 import { describeAdmin, logIn } from "../auth/login";
-import { disconnectSession } from "../auth/disconnect";
 import {
   createSession,
   deleteSession,
@@ -111,12 +110,11 @@ export const logout = endpoint({
     handler: async (ctx, _input, req) => {
       const cookie = parseCookies(req.headers.get("cookie"))[SESSION_COOKIE];
       if (ctx.actor.kind === "admin" && ctx.actor.viaJwt) {
-        // v3: the operator's access token names the session its login made; the tokens of that login end.
+        // v3: the operator's access token names the session its login made; the tokens of that login end (and
+        // the login's sockets, as a cookie logout's do).
         await endTokenSession(ctx.db, ctx.actor.sessionId);
-        disconnectSession(ctx.actor.sessionId);
       } else if (cookie && ctx.actor.kind === "admin") {
         await deleteSession(ctx.db, cookie);
-        disconnectSession(ctx.actor.sessionId);
       }
       return { data: {}, cookies: [sessionCookie("", undefined, req)] };
     },
