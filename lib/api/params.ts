@@ -1,3 +1,4 @@
+import { parseParamsJson } from "../domain/exact-json";
 import { ApiError, validation } from "./errors";
 import { MalformedMultipart, readMultipart } from "./multipart";
 
@@ -157,7 +158,8 @@ export async function readParams(
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      // Integers beyond 2^53 keep their digits beside the double (props operations read them: issue #35).
+      parsed = parseParamsJson(text);
     } catch (e) {
       throw validation(
         { body: `Malformed JSON: ${(e as Error).message}` },

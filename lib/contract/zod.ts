@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseParamsJson } from "../domain/exact-json";
 
 /**
  * Parameter schemas for values that arrive as strings (query, form) or typed (JSON). Each carries the OpenAPI type
@@ -171,7 +172,7 @@ function badText(v: unknown, nul: boolean, keys: string[], depth: number): strin
 function decodeJson(text: string, ctx: z.RefinementCtx, malformed: string): unknown {
   let v: unknown;
   try {
-    v = JSON.parse(text) as unknown;
+    v = parseParamsJson(text);
   } catch {
     ctx.addIssue({ code: "custom", message: malformed });
     return z.NEVER;

@@ -9,7 +9,7 @@
  * loads first: route bundles carry copies of their own. (On globalThis by hand, as lib/config/process-wide.ts does:
  * lib/domain imports nothing of the project.)
  */
-type State = { mode: "outside" | "number" | "string" };
+type State = { mode: "outside" | "number" | "string"; digits?: boolean };
 const KEY = Symbol.for("relay.json.bigints");
 const holder = globalThis as { [KEY]?: State };
 const state = (holder[KEY] ??= (() => {
@@ -24,16 +24,38 @@ const state = (holder[KEY] ??= (() => {
   return s;
 })());
 
+const DIGITS = "\u0000json-integer:";
+const DIGITS_WRITTEN = /"\\u0000json-integer:(-?\d+)"/g;
+
+/**
+ * An integer that toJson writes as a JSON number with all its digits, in both modes: a custom prop beyond 2^53
+ * (issue #35), which `id_as_string` leaves alone as it is not an ID. JSON.stringify has no raw output in node 20, so
+ * toJSON returns a string marked by a NUL (which no stored text holds: the edge refuses it and PostgreSQL cannot
+ * store it) and toJson takes the quotes off afterwards. Outside toJson it is the bigint, which JSON.stringify refuses.
+ */
+export class JsonInteger {
+  constructor(readonly value: bigint) {}
+  toJSON(): unknown {
+    if (state.mode === "outside") return this.value;
+    state.digits = true;
+    return DIGITS + this.value.toString();
+  }
+}
+
 /**
  * JSON text of a value holding 64-bit integers (bigints): as numbers, or as strings for `id_as_string` callers.
  * The API's envelopes, the event log's payloads and webhook bodies are all written by it.
  */
 export function toJson(body: unknown, idAsString: boolean): string {
   const was = state.mode;
+  const hadDigits = state.digits;
   state.mode = idAsString ? "string" : "number";
+  state.digits = false;
   try {
-    return JSON.stringify(body);
+    const text = JSON.stringify(body);
+    return state.digits ? text.replace(DIGITS_WRITTEN, "$1") : text;
   } finally {
     state.mode = was;
+    state.digits = hadDigits;
   }
 }

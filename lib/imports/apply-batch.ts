@@ -1,7 +1,7 @@
 import { sqlOf } from "../db/sql";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
-import type { CustomValue, SystemValue } from "../user-model/prop-values";
+import { customPropsJson, type CustomValue, type SystemValue } from "../user-model/prop-values";
 import { SYSTEM_PROPS } from "../user-model/system-props";
 
 export type MergeField = "$user_id" | "$email";
@@ -46,7 +46,7 @@ function batchRelation(rows: ImportRow[]): Prisma.Sql {
   const arrays = [
     Prisma.sql`${rows.map((r) => r.key)}::text[]`,
     ...WRITABLE.map((c) => Prisma.sql`${rows.map((r) => param(r.system[c.name]))}::${Prisma.raw(c.cast)}`),
-    Prisma.sql`${rows.map((r) => JSON.stringify(r.custom))}::jsonb[]`,
+    Prisma.sql`${rows.map((r) => customPropsJson(r.custom))}::jsonb[]`,
   ];
   const names = ["key", ...WRITABLE.map((c) => c.column), "custom"].join(", ");
   return Prisma.sql`unnest(${Prisma.join(arrays)}) AS v(${Prisma.raw(names)})`;

@@ -32,7 +32,9 @@ function typedMatch(c: Condition, now: Date): TypedMatch | null {
   const n = v.kind === "number" ? Prisma.sql`${v.n}::numeric` : null;
   const at = (d: Date) => Prisma.sql`${canonicalDateTime(d)}::text`;
   const t = v.kind === "string" ? Prisma.sql`lower(${v.s}::text)` : null;
-  const daysAgo = v.kind === "number" ? at(new Date(now.getTime() - v.n * 86_400_000)) : null;
+  // Only for the days conditions (0 to 36500 days): another number, a large one, is no date at all.
+  const days = v.kind === "number" && (c.type === "daysless" || c.type === "daysmore");
+  const daysAgo = days ? at(new Date(now.getTime() - v.n * 86_400_000)) : null;
   const some = (row: Prisma.Sql | null) => row && { row, none: false };
   const none = (row: Prisma.Sql | null) => row && { row, none: true };
   const cmp = (op: string) => n && Prisma.sql`v.num ${Prisma.raw(op)} ${n}`;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { p } from "../contract/zod";
-import { asString } from "../user-model/prop-values";
+import { asString, jsonOfCustomProps } from "../user-model/prop-values";
 import { effectivePresence } from "../user-model/presence-state";
 import { systemProp, systemProps } from "../user-model/system-props";
 import { loadLeadExtras, MAX_EXTRA_PROPS } from "./lead-extras";
@@ -91,7 +91,7 @@ export const getAppUsers = endpoint({
       const users = r.users.map((u) => {
         const lead = serializeLead(u, asStrings);
         const more = extras.props.get(u.id);
-        if (more) lead.props = { ...lead.props, ...(asStrings ? stringsOf(more) : more) };
+        if (more) lead.props = { ...lead.props, ...(asStrings ? stringsOf(more) : jsonOfCustomProps(more)) };
         return input.tags ? { ...lead, tags: extras.tags.get(u.id) ?? [] } : lead;
       });
       return { data: { total: r.total, users } };

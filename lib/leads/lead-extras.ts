@@ -1,4 +1,6 @@
 import type { Db } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import { parseCustomProps } from "../user-model/prop-values";
 import { parseEventProp } from "../user-model/system-props";
 import { isoNoOffset } from "../user-model/system-props";
 
@@ -17,7 +19,7 @@ export interface LeadExtras {
  * itself (and its total) stays as the spec defines it.
  */
 export async function loadLeadExtras(
-  db: Pick<Db, "user" | "userEventSummary" | "userTag">,
+  db: Pick<Db, "$queryRaw" | "userEventSummary" | "userTag">,
   userIds: bigint[],
   want: { props: string[]; tags: boolean },
 ): Promise<LeadExtras> {
@@ -34,12 +36,12 @@ export async function loadLeadExtras(
     out.props.set(id, o);
   };
   if (custom.length) {
-    const rows = await db.user.findMany({
-      where: { id: { in: userIds } },
-      select: { id: true, propsCustom: true },
-    });
+    // As text: Prisma's JSON.parse would round integers beyond 2^53 (issue #35).
+    const rows = await db.$queryRaw<{ id: bigint; json: string }[]>(
+      Prisma.sql`SELECT id, props_custom::text AS json FROM users WHERE id = ANY(${userIds}::bigint[])`,
+    );
     for (const r of rows) {
-      const pc = (r.propsCustom ?? {}) as Record<string, unknown>;
+      const pc = parseCustomProps(r.json);
       for (const n of custom) if (Object.hasOwn(pc, n)) put(r.id, n, pc[n]);
     }
   }

@@ -3,6 +3,7 @@ import type { Tx } from "../db/client";
 import type { Emit } from "../eventlog/append";
 import { announceIfNewLead } from "../users/lead-events";
 import { isoNoOffset, SYSTEM_PROPS } from "../user-model/system-props";
+import { jsonOfProp, parseCustomProps } from "../user-model/prop-values";
 import type { AttachmentUrl } from "../attachments/sign";
 import { selectConversations } from "../conversations/rows";
 import { logEvent } from "../conversations/events";
@@ -19,8 +20,9 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 const later = (a: Date | null, b: Date | null) => (!a ? b : !b ? a : a > b ? a : b);
 
 /**
- * The target's columns after taking in the source: what the target lacks (system props, custom props, their
- * sources), the latest dates, the summed counters, and presence from whichever had the newer heartbeat. Pure.
+ * The target's columns after taking in the source: what the target lacks (system props, their sources), the latest
+ * dates, the summed counters, and presence from whichever had the newer heartbeat. Custom props are named in `props`
+ * but merged by the database (mergeUsers): Prisma's JSON reads round long integers. Pure.
  */
 export function mergedColumns(
   into: UserRow,
@@ -50,15 +52,10 @@ export function mergedColumns(
     data.sessions = into.sessions + from.sessions;
     props.push("$sessions");
   }
-  const custom = isObject(into.propsCustom) ? { ...into.propsCustom } : {};
-  let customChanged = false;
-  for (const [k, v] of Object.entries(isObject(from.propsCustom) ? from.propsCustom : {})) {
-    if (Object.hasOwn(custom, k)) continue;
-    custom[k] = v;
-    customChanged = true;
-    props.push(k);
+  const custom = isObject(into.propsCustom) ? into.propsCustom : {};
+  for (const k of Object.keys(isObject(from.propsCustom) ? from.propsCustom : {})) {
+    if (!Object.hasOwn(custom, k)) props.push(k);
   }
-  if (customChanged) data.propsCustom = custom;
   const sources = isObject(into.propsSources) ? { ...into.propsSources } : {};
   const theirSources = isObject(from.propsSources) ? from.propsSources : {};
   // A source goes with the value it describes: only for props the target took from the visitor.
@@ -114,17 +111,24 @@ export async function mergeUsers(
   );
 
   const { data, props } = mergedColumns(into, from);
+  // In the database, where long integers keep their digits: the target's own values win.
+  await tx.$executeRaw(Prisma.sql`
+    UPDATE users i SET props_custom = f.props_custom || i.props_custom
+    FROM users f WHERE i.id = ${into.id} AND f.id = ${from.id} AND f.props_custom <> '{}'::jsonb`);
   // Deleted first: its summaries, tags and refresh tokens go with it (the cascade).
   await tx.user.delete({ where: { id: from.id } });
   if (Object.keys(data).length) await tx.user.update({ where: { id: into.id }, data });
   await announceIfNewLead(tx, emit, { id: into.id, wasLead: into.isLead });
   if (props.length) {
     const after = await tx.user.findUniqueOrThrow({ where: { id: into.id } });
+    const [row] = await tx.$queryRaw<{ json: string }[]>(
+      Prisma.sql`SELECT props_custom::text AS json FROM users WHERE id = ${into.id}`,
+    );
+    const custom = parseCustomProps(row?.json);
     const shown: Record<string, unknown> = {};
-    const custom = isObject(after.propsCustom) ? after.propsCustom : {};
     for (const k of props) {
       const def = SYSTEM_PROPS[k];
-      const v = def ? after[def.field] : custom[k];
+      const v = def ? after[def.field] : jsonOfProp(custom[k]);
       shown[k] = v instanceof Date ? isoNoOffset(v) : (v ?? null);
     }
     emit({

@@ -129,6 +129,9 @@ describe("values", () => {
     expect(parseDateTime(1_700_000_000)?.toISOString()).toBe("2023-11-14T22:13:20.000Z");
     expect(parseDateTime("1700000000")?.getTime()).toBe(1_700_000_000_000);
     expect(parseDateTime("2024-01-01 10:00")?.toISOString()).toBe("2024-01-01T10:00:00.000Z");
-    expect(detectType("9007199254740993")).toBe("9007199254740993");
+    // 64-bit integers are kept exactly (bigints beyond 2^53); beyond 64 bits the digits stay text.
+    expect(detectType("9007199254740993")).toBe(9007199254740993n);
+    expect(detectType("9007199254740991")).toBe(9007199254740991);
+    expect(detectType("9223372036854775808")).toBe("9223372036854775808");
   });
 });

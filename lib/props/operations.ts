@@ -1,10 +1,12 @@
+import { exactInteger } from "../domain/exact-json";
 import { parseEventProp, systemProp } from "../user-model/system-props";
 import {
   coerceCustom,
   coerceList,
   coerceSystem,
+  customInteger,
   hasNul,
-  MAX_INT,
+  jsonOfProp,
   MAX_LIST,
   MAX_SESSIONS,
   MAX_STRING,
@@ -67,8 +69,11 @@ export function applyOperations(
       ignored.push({ op: null, key: null, value: raw, reason: "an operation is an object {op, key, value}" });
       continue;
     }
-    const { op, key, value } = raw as { op?: unknown; key?: unknown; value?: unknown };
-    const report = (reason: string) => ignored.push({ op: op ?? null, key: key ?? null, value, reason });
+    const { op, key } = raw as { op?: unknown; key?: unknown; value?: unknown };
+    // A JSON integer beyond 2^53 as sent, not as the double JSON.parse rounds it to (issue #35).
+    const value = exactInteger(raw, "value") ?? (raw as { value?: unknown }).value;
+    const report = (reason: string) =>
+      ignored.push({ op: op ?? null, key: key ?? null, value: jsonOfProp(value), reason });
     if (hasNul(raw)) {
       report("contains a NUL character");
       continue;
@@ -89,7 +94,7 @@ export function applyOperations(
       continue;
     }
     touched.add(key);
-    if (!outcome) noop.push({ op, key, value, reason: "changed nothing" });
+    if (!outcome) noop.push({ op, key, value: jsonOfProp(value), reason: "changed nothing" });
   }
 
   const affected: string[] = [];
@@ -100,6 +105,21 @@ export function applyOperations(
     (sameValue(before ?? null, after ?? null) ? notChanged : affected).push(key);
   }
   return { state, affected, notChanged, ignored, noop };
+}
+
+/**
+ * `a + b` as `add` stores it: integers exactly within 64 bits (bigints beyond 2^53), fractions as doubles, refused
+ * where a double would round an integer (a fraction added to an integer beyond 2^53, or a sum leaving ±2^53).
+ */
+function sum(a: number | bigint, b: number | bigint): number | bigint | Refused {
+  const whole = (x: number | bigint) => typeof x === "bigint" || Number.isInteger(x);
+  if (whole(a) && whole(b)) return customInteger(BigInt(a) + BigInt(b));
+  if (typeof a === "bigint" || typeof b === "bigint")
+    return new Refused("a fraction added to an integer beyond ±2^53 cannot be held exactly");
+  const next = a + b;
+  if (!Number.isFinite(next)) return new Refused("the sum must be finite");
+  if (Number.isInteger(next) && !Number.isSafeInteger(next)) return new Refused("the sum leaves ±2^53");
+  return next;
 }
 
 /** true: the value changed; false: a valid no-op; Refused: invalid. */
@@ -165,15 +185,14 @@ function applyCustom(
     case "add": {
       const delta = coerceCustom(value, true);
       if (delta instanceof Refused) return delta;
-      if (typeof delta !== "number") return new Refused("add needs a number value");
-      if (current !== undefined && typeof current !== "number")
+      if (typeof delta !== "number" && typeof delta !== "bigint")
+        return new Refused("add needs a number value");
+      if (current !== undefined && typeof current !== "number" && typeof current !== "bigint")
         return new Refused(`add needs a numeric property; ${key} is not a number`);
-      const next = (current ?? 0) + delta;
-      if (!Number.isFinite(next) || (Number.isInteger(next) && Math.abs(next) > MAX_INT)) {
-        return new Refused("the sum leaves ±2^53");
-      }
+      const next = sum(current ?? 0, delta);
+      if (next instanceof Refused) return next;
       state.custom[key] = next;
-      return delta !== 0 || current === undefined;
+      return next !== current;
     }
     default: {
       const items = coerceList(typeof value === "string" ? [value] : Array.isArray(value) ? value : [null]);

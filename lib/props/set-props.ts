@@ -13,7 +13,13 @@ import {
 } from "../user-model/system-props";
 import { lockUser, type UserRef } from "../users/resolve";
 import { applyOperations, type IgnoredOperation, type PropsState } from "./operations";
-import type { CustomValue, SystemValue } from "../user-model/prop-values";
+import {
+  customPropsJson,
+  jsonOfProp,
+  parseCustomProps,
+  type CustomValue,
+  type SystemValue,
+} from "../user-model/prop-values";
 
 export interface PropsSource {
   type: string;
@@ -41,32 +47,31 @@ export interface SetPropsResult {
 const SOURCED = ["$email", "$phone"];
 
 type PropsRow = UserSystemRow & {
-  propsCustom: unknown;
+  /** As text: the driver's JSON.parse would round integers beyond 2^53 (issue #35). */
+  propsCustom: string;
   emailStatus: string;
   propsSources: unknown;
   isLead: boolean;
 };
-const PROPS_ROW_SQL = Prisma.sql`${USER_SYSTEM_SQL}, u.props_custom AS "propsCustom",
+const PROPS_ROW_SQL = Prisma.sql`${USER_SYSTEM_SQL}, u.props_custom::text AS "propsCustom",
   u.email_status AS "emailStatus", u.props_sources AS "propsSources", u.is_lead AS "isLead"`;
 
 /** `column = value` for each changed column (names are constants: system props' columns and these). */
 function assignments(data: Record<string, unknown>): Prisma.Sql {
   const sets = Object.entries(data).map(([column, v]) =>
-    column === "props_custom" || column === "props_sources"
-      ? Prisma.sql`${Prisma.raw(column)} = ${JSON.stringify(v)}::jsonb`
-      : Prisma.sql`${Prisma.raw(column)} = ${v}`,
+    column === "props_custom"
+      ? Prisma.sql`${Prisma.raw(column)} = ${customPropsJson(v as Record<string, CustomValue>)}::jsonb`
+      : column === "props_sources"
+        ? Prisma.sql`${Prisma.raw(column)} = ${JSON.stringify(v)}::jsonb`
+        : Prisma.sql`${Prisma.raw(column)} = ${v}`,
   );
   return Prisma.join([...sets, Prisma.sql`updated = now()`], ", ");
 }
 
-export function stateOf(row: UserSystemRow & { propsCustom: unknown }): PropsState {
+function stateOf(row: PropsRow): PropsState {
   const system: Record<string, SystemValue> = {};
   for (const [name, def] of Object.entries(SYSTEM_PROPS)) system[name] = row[def.field] ?? null;
-  const custom =
-    row.propsCustom && typeof row.propsCustom === "object" && !Array.isArray(row.propsCustom)
-      ? (row.propsCustom as Record<string, CustomValue>)
-      : {};
-  return { system, custom };
+  return { system, custom: parseCustomProps(row.propsCustom) };
 }
 
 /** The changed props as the real-time message shows them (deleted ones as null). */
@@ -74,7 +79,7 @@ function changedProps(state: PropsState, keys: string[]): Record<string, unknown
   const out: Record<string, unknown> = {};
   for (const k of keys) {
     const v = k.startsWith("$") ? state.system[k] : state.custom[k];
-    out[k] = v instanceof Date ? isoNoOffset(v) : (v ?? null);
+    out[k] = v instanceof Date ? isoNoOffset(v) : jsonOfProp(v ?? null);
   }
   return out;
 }

@@ -1,13 +1,26 @@
+import { parseExactJson, stringifyExact } from "../domain/exact-json";
+import { JsonInteger } from "../domain/json";
 import type { SystemPropType } from "./system-props";
 
-/** What a custom prop may hold (DESIGN: string ≤255, integer ±2^53, float, boolean, list ≤30 strings). */
-export type CustomValue = string | number | boolean | string[];
+/**
+ * What a custom prop may hold (DESIGN: string ≤255, integer, float, boolean, list ≤30 strings). Integers are 64-bit
+ * (the spec's "long integers"); those beyond ±(2^53 − 1), which a double cannot hold, are bigints, the others numbers.
+ */
+export type CustomValue = string | number | bigint | boolean | string[];
 export type SystemValue = string | number | Date | null;
 
 export const MAX_STRING = 255;
 export const MAX_LIST = 30;
-export const MAX_INT = 2 ** 53;
+export const MIN_INT = -(2n ** 63n);
+export const MAX_INT = 2n ** 63n - 1n;
+export const INT_RANGE = "-2^63 to 2^63-1";
 export const MAX_SESSIONS = 2 ** 31 - 1;
+
+/** An integer within the 64-bit range as a custom prop holds it (a number where a double is exact), or Refused. */
+export function customInteger(n: bigint): number | bigint | Refused {
+  if (n < MIN_INT || n > MAX_INT) return refuse(`integers are within ${INT_RANGE}`);
+  return n >= -BigInt(Number.MAX_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
+}
 
 /** PostgreSQL stores no NUL character in text or JSON; values holding one are refused before they get there. */
 export function hasNul(v: unknown): boolean {
@@ -19,7 +32,9 @@ export class Refused {
   constructor(readonly reason: string) {}
 }
 
-const refuse = (reason: string) => new Refused(reason);
+function refuse(reason: string) {
+  return new Refused(reason);
+}
 
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -70,6 +85,7 @@ export function coerceSystem(type: SystemPropType, v: unknown, name: string): Sy
     return s;
   }
   if (type === "integer") {
+    if (typeof v === "bigint") return refuse(`${name} must be between 0 and ${MAX_SESSIONS}`);
     const n = typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
     if (typeof n !== "number" || !Number.isInteger(n)) return refuse(`${name} is an integer property`);
     if (n < 0 || n > MAX_SESSIONS) return refuse(`${name} must be between 0 and ${MAX_SESSIONS}`);
@@ -86,9 +102,9 @@ export function coerceSystem(type: SystemPropType, v: unknown, name: string): Sy
 export function detectType(s: string): CustomValue {
   const t = s.trim();
   if (/^-?(0|[1-9]\d*)$/.test(t)) {
-    // Compared exactly: Number() would round 2^53 + 1 down into range.
-    const big = BigInt(t);
-    return big <= BigInt(MAX_INT) && big >= -BigInt(MAX_INT) ? Number(t) : s;
+    // Beyond 64 bits the digits stay text, as codes of many digits are.
+    const n = customInteger(BigInt(t));
+    return n instanceof Refused ? s : n;
   }
   if (/^-?(0|[1-9]\d*)\.\d+$/.test(t)) return Number(t);
   if (/^(true|false)$/i.test(t)) return t.toLowerCase() === "true";
@@ -108,9 +124,14 @@ export function coerceCustom(v: unknown, parseTypes: boolean): CustomValue | Ref
     return parseTypes ? detectType(v) : v;
   }
   if (typeof v === "boolean") return v;
+  if (typeof v === "bigint") return customInteger(v);
   if (typeof v === "number") {
     if (!Number.isFinite(v)) return refuse("numbers must be finite");
-    if (Number.isInteger(v) && Math.abs(v) > MAX_INT) return refuse("integers are within ±2^53");
+    // A double this large may be a rounded integer: where its digits were kept, the caller passes the bigint.
+    if (Number.isInteger(v) && !Number.isSafeInteger(v))
+      return refuse(
+        `integers beyond ±2^53 need all their digits (a JSON integer or a string), within ${INT_RANGE}`,
+      );
     return v;
   }
   if (Array.isArray(v)) return coerceList(v);
@@ -136,5 +157,34 @@ export function sameValue(a: unknown, b: unknown): boolean {
 export function asString(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(String);
   if (v === null || v === undefined || typeof v === "string") return v;
-  return typeof v === "number" || typeof v === "boolean" ? String(v) : JSON.stringify(v);
+  return typeof v === "number" || typeof v === "boolean" || typeof v === "bigint"
+    ? String(v)
+    : JSON.stringify(v);
+}
+
+/** A prop's value as the API writes it: an integer beyond 2^53 as a JSON number with all its digits. */
+export function jsonOfProp(v: unknown): unknown {
+  return typeof v === "bigint" ? new JsonInteger(v) : v;
+}
+
+/** Custom props as the API writes them (jsonOfProp of each value). */
+export function jsonOfCustomProps(props: Record<string, unknown>): Record<string, unknown> {
+  for (const v of Object.values(props)) {
+    if (typeof v === "bigint")
+      return Object.fromEntries(Object.entries(props).map(([k, x]) => [k, jsonOfProp(x)]));
+  }
+  return props;
+}
+
+/** `users.props_custom` as JSON text for the database, long integers with all their digits. */
+export function customPropsJson(props: Record<string, CustomValue>): string {
+  return Object.values(props).some((v) => typeof v === "bigint")
+    ? stringifyExact(props)
+    : JSON.stringify(props);
+}
+
+/** `users.props_custom` read as text (`props_custom::text`), long integers as bigints. */
+export function parseCustomProps(text: string | null | undefined): Record<string, CustomValue> {
+  const v = text ? parseExactJson(text) : null;
+  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, CustomValue>) : {};
 }

@@ -1,4 +1,7 @@
 import type { Ctx } from "../auth/context";
+import { Prisma } from "../db/generated/client";
+import { sqlOf } from "../db/sql";
+import { parseCustomProps } from "../user-model/prop-values";
 import { segmentsOfUser, type SegmentRow } from "../segments/segments";
 import { notesOf, type NoteRow } from "./notes";
 import { findUserId, type UserRef } from "./resolve";
@@ -53,19 +56,28 @@ export async function getUser(ctx: Ctx, input: { user: UserRef; switches: UserSw
     select: {
       ...userSystemSelect,
       presenceDetails: true,
-      propsCustom: true,
       propsSources: true,
       emailStatus: true,
       webpushSubscribed: true,
       timezoneOffset: true,
     },
   });
-  const view: UserView = { row };
+  // Read as text, only when shown: Prisma's JSON.parse would round integers beyond 2^53 (issue #35).
+  const view: UserView = {
+    row: { ...row, propsCustom: sw.props_custom ? await customPropsOf(ctx, ref.id) : {} },
+  };
   if (sw.props_events || sw.events) view.summaries = await summariesOf(ctx, ref.id);
   if (sw.segments) view.segments = await segmentsOfUser(ctx, ref);
   if (sw.notes) view.notes = await notesOf(ctx, ref.id);
   if (sw.tags) view.tags = await tagsOf(ctx, ref.id);
   return view;
+}
+
+async function customPropsOf(ctx: Ctx, userId: bigint) {
+  const [r] = await sqlOf(ctx.db).$queryRaw<{ json: string }[]>(
+    Prisma.sql`SELECT props_custom::text AS json FROM users WHERE id = ${userId}`,
+  );
+  return parseCustomProps(r?.json);
 }
 
 export async function summariesOf(ctx: Ctx, userId: bigint): Promise<EventSummaryRow[]> {

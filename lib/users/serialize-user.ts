@@ -1,4 +1,4 @@
-import { asString } from "../user-model/prop-values";
+import { asString, jsonOfCustomProps } from "../user-model/prop-values";
 import type { UserSwitches, UserView, EventSummaryRow } from "./get-user";
 import { serializeNote } from "./notes";
 import { effectivePresence } from "../user-model/presence-state";
@@ -51,7 +51,7 @@ export function serializeUserV2(v: UserView, sw: UserSwitches, opts: { asStrings
   if (sw.props_events) out.props_events = eventProps(v.summaries ?? []);
   if (sw.props_custom) {
     const custom = (row.propsCustom ?? {}) as Record<string, unknown>;
-    out.props_custom = opts.asStrings ? stringsOf(custom) : custom;
+    out.props_custom = opts.asStrings ? stringsOf(custom) : jsonOfCustomProps(custom);
   }
   if (sw.presence_details) out.presence_details = presenceDetails(row);
   if (sw.events) {
