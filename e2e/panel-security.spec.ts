@@ -63,6 +63,49 @@ test("a lead's javascript: avatar becomes no src or href", async ({ page, admin 
   expect(dialogs).toBe(0);
 });
 
+test("a lead's avatar is loaded only when the site set it, never one from the messenger", async ({
+  page,
+  admin,
+}) => {
+  // Each load would tell the URL's owner that an operator is looking, and from where.
+  const loaded: string[] = [];
+  await page.route("https://avatars.e2e.test/**", (route) => {
+    loaded.push(route.request().url());
+    return route.fulfill({ status: 404 });
+  });
+  const setAvatar = async (userId: string, file: string, source?: { type: string }) => {
+    const props = `/api/users/${encodeURIComponent(userId)}/props`;
+    const operations = [
+      { op: "update_or_create", key: "$name", value: `Ava ${userId}` },
+      { op: "update_or_create", key: "$avatar", value: `https://avatars.e2e.test/${file}` },
+    ];
+    const r = await api.post<{ id: number | string }>(props, {
+      by_user_id: true,
+      app: api.appId,
+      operations,
+      source,
+    });
+    return String(r.id);
+  };
+  const site = runId("av-site");
+  const visitor = runId("av-visitor");
+  const siteId = await setAvatar(site, "site.png");
+  // As stored when a visitor could set its own (visitors now cannot: the API refuses it).
+  const visitorId = await setAvatar(visitor, "visitor.png", { type: "messenger" });
+  await logIn(page, admin);
+
+  await page.goto(`/leads/users/${visitorId}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Ava ${visitor}` })).toBeVisible();
+  await expect(page.locator("main img[src]")).toHaveCount(0);
+
+  // The site's avatar is shown, so the route above does see the panel's avatar loads.
+  await page.goto(`/leads/users/${siteId}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Ava ${site}` })).toBeVisible();
+  await expect(page.locator('main img[src="https://avatars.e2e.test/site.png"]')).toHaveCount(1);
+  await expect.poll(() => loaded).toContain("https://avatars.e2e.test/site.png");
+  expect(loaded.filter((u) => u.includes("visitor.png"))).toEqual([]);
+});
+
 test("a name with a right-to-left override renders isolated, without the override", async ({
   page,
   admin,

@@ -9,7 +9,10 @@ function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
-/** `src` is anyone's URL (an operator's avatar, a visitor's $avatar): used only when it is http(s). */
+/**
+ * `src` is an operator's avatar or a user's that the site set (never one a visitor chose: ./user-avatar.ts), an
+ * external URL: used only when it is http(s).
+ */
 export function Avatar({ name, src, className }: { name: string; src?: unknown; className?: string }) {
   const url = safeUrl(src);
   if (url) {

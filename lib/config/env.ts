@@ -20,6 +20,10 @@ export interface Config {
   messengerVisitorPerMinute: number;
   /** The same per client address: a whole office's visitors share it. */
   messengerAddressPerMinute: number;
+  /** Typing updates per visitor and minute (ten visitors' worth per client address). */
+  messengerTypingPerMinute: number;
+  /** Tracked events (page views and the site's own) per visitor and minute (ten visitors' worth per address). */
+  messengerTrackPerMinute: number;
   webhookAllowPrivate: boolean;
   /** Test setting: the webhook dispatcher sends nothing for this long after start (a crash window to hit). */
   webhookDispatchDelayMs: number;
@@ -57,6 +61,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     badTokensPerMinute: int(env.BAD_TOKENS_PER_MINUTE, 30),
     messengerVisitorPerMinute: int(env.MESSENGER_VISITOR_PER_MINUTE, 30),
     messengerAddressPerMinute: int(env.MESSENGER_ADDRESS_PER_MINUTE, 300),
+    // The frame sends one typing update per 3 s window while the visitor types, and a stop.
+    messengerTypingPerMinute: Math.max(1, int(env.MESSENGER_TYPING_PER_MINUTE, 30)),
+    messengerTrackPerMinute: Math.max(1, int(env.MESSENGER_TRACK_PER_MINUTE, 60)),
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     webhookDispatchDelayMs: int(env.WEBHOOK_DISPATCH_DELAY_MS, 0),
     defaultApiVersion: env.DEFAULT_API_VERSION?.trim() || "2",

@@ -52,10 +52,18 @@ function batchRelation(rows: ImportRow[]): Prisma.Sql {
   return Prisma.sql`unnest(${Prisma.join(arrays)}) AS v(${Prisma.raw(names)})`;
 }
 
+/**
+ * An imported avatar records its source, as the props service does (lib/props/set-props.ts): the panel loads only
+ * avatars whose source it trusts.
+ */
+const AVATAR_SOURCE = `jsonb_build_object('$avatar', jsonb_build_object('type', 'import', 'id', null, 'at',
+  to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS')))`;
+
 const assignments = Prisma.raw(
   [
     ...WRITABLE.map((c) => `${c.column} = COALESCE(v.${c.column}, u.${c.column})`),
     "props_custom = u.props_custom || v.custom",
+    `props_sources = CASE WHEN v.avatar IS NULL THEN u.props_sources ELSE u.props_sources || ${AVATAR_SOURCE} END`,
     "updated = now()",
   ].join(", "),
 );
@@ -66,11 +74,13 @@ function insertColumns(withUserId: boolean) {
     ...(withUserId ? ["user_id"] : []),
     ...WRITABLE.map((c) => c.column),
     "props_custom",
+    "props_sources",
   ];
   const values = [
     ...(withUserId ? ["v.key"] : []),
     ...WRITABLE.map((c) => (c.column === "sessions" ? "COALESCE(v.sessions, 0)" : `v.${c.column}`)),
     "v.custom",
+    `CASE WHEN v.avatar IS NULL THEN '{}'::jsonb ELSE ${AVATAR_SOURCE} END`,
   ];
   return { cols: Prisma.raw(cols.join(", ")), values: Prisma.raw(values.join(", ")) };
 }

@@ -165,15 +165,18 @@ export const postVisitorReply = endpoint({
 export const postVisitorTyping = endpoint({
   method: "POST",
   path: "/messenger/conversations/{id}/typing",
-  summary: "The visitor is typing (not stored; operators see it live)",
+  summary:
+    "The visitor is typing (not stored; operators see it live). Over the visitor's typing budget: 429 Throttled",
   tags: TAGS,
   cors: messengerCors,
   auth: "visitor",
   v2: {
     response: empty,
     params: z.object({ id: p.id(), body: text({ max: 10_000 }).optional() }),
-    handler: async (ctx, input) => {
+    handler: async (ctx, input, req) => {
       const { userId } = visitorOf(ctx);
+      // Before any read: each update goes to every operator's socket, and an excess one costs nothing here.
+      await takeMessengerBudget(req, `v:${userId}`, "typing");
       const conversationId = await own(ctx, input.id);
       await setTyping(ctx, { conversationId, body: input.body ?? "", fromUser: userId });
       return { data: {} };

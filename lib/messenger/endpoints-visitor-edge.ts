@@ -33,18 +33,31 @@ export const messengerCors: CorsPolicy = async (origin, { actor, input }) => {
   return settings === null || isOriginAllowed(settings, origin);
 };
 
+/** What each of the messenger's budgets (lib/server/rate-limit.ts) covers, as a refusal tells it. */
+const TOO_MANY = {
+  writes: "Too many messages from this visitor or address: wait a little.",
+  typing: "Too many typing updates from this visitor or address: wait a little.",
+  track: "Too many events from this visitor or address: wait a little.",
+} as const;
+
+export type MessengerBudget = keyof typeof TOO_MANY;
+
 /**
- * The messenger's public writes (boot, start, reply) draw from two budgets: the visitor's own (for boot, the
- * device's) and the client address's. Either one empty answers 429 with the longer wait.
+ * The messenger's public requests draw from two budgets of their kind: the visitor's own (for boot, the device's)
+ * and the client address's. Either one empty answers 429 with the longer wait. `writes`: boot, start, reply and
+ * quick reply; `typing` and `track` have budgets of their own, so that neither crowds out the visitor's messages.
  */
-export async function takeMessengerBudget(req: Request, who: string): Promise<void> {
-  const { messenger } = getRuntime();
-  const address = req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+export async function takeMessengerBudget(
+  req: Request,
+  who: string,
+  budget: MessengerBudget = "writes",
+): Promise<void> {
+  const { visitor, address } = getRuntime().messenger[budget];
+  const from = req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
   const [byWho, byAddress] = await Promise.all([
-    messenger.visitor.take(`mv:${who}`),
-    messenger.address.take(`ma:${address}`),
+    visitor.take(`mv:${budget}:${who}`),
+    address.take(`ma:${budget}:${from}`),
   ]);
   if (byWho.ok && byAddress.ok) return;
-  const wait = Math.max(byWho.retryAfter, byAddress.retryAfter);
-  throw throttled("Too many messages from this visitor or address: wait a little.", wait);
+  throw throttled(TOO_MANY[budget], Math.max(byWho.retryAfter, byAddress.retryAfter));
 }

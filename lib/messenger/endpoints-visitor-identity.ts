@@ -10,7 +10,7 @@ import { visitorSchema } from "./visitor-schemas";
 import { heartbeatSchema, identifyMeta, visitorAuthSchema } from "./identity-schemas";
 import { identifyVisitor } from "./identify";
 import { loginVisitor, logoutVisitor } from "./visitor-login";
-import { messengerCors } from "./endpoints-visitor-edge";
+import { messengerCors, takeMessengerBudget } from "./endpoints-visitor-edge";
 import { userIdParam } from "../users/user-id";
 import { forgetVisitorPresence, heartbeatAnswer, trackVisitorEvent, visitorHeartbeat } from "./activity";
 
@@ -127,8 +127,9 @@ export const postTrack = endpoint({
   v2: {
     response: empty,
     params: z.object({ name: p.str({ min: 1, max: 255 }), params: eventParams }),
-    handler: async (ctx, input) => {
+    handler: async (ctx, input, req) => {
       const { userId } = visitorOf(ctx);
+      await takeMessengerBudget(req, `v:${userId}`, "track");
       await trackVisitorEvent(ctx, { userId, name: input.name, params: input.params });
       return { data: {} };
     },

@@ -5,9 +5,15 @@ import { setUserProps, type SetPropsResult } from "../props/set-props";
 /**
  * The system props a visitor may write about itself. The rest are the service's account of the visitor (sessions,
  * last seen, referrer, location) or its identity ($user_id, set only by a verified login): a visitor setting them
- * would forge what operators rely on.
+ * would forge what operators rely on. Nor `$avatar`: operators' browsers would load the visitor's URL whenever they
+ * look at it, telling the visitor when and from where (a tracking pixel); the site's backend sets it (REST API).
  */
-export const VISITOR_SYSTEM_PROPS: readonly string[] = ["$name", "$email", "$phone", "$avatar"];
+export const VISITOR_SYSTEM_PROPS: readonly string[] = ["$name", "$email", "$phone"];
+
+const refusal = (key: string) =>
+  key === "$avatar"
+    ? "$avatar cannot be set by a visitor: operators' browsers would load its URL; set it from your server with the REST API"
+    : `${key} cannot be set by a visitor (only ${VISITOR_SYSTEM_PROPS.join(", ")})`;
 
 export interface IdentifyInput {
   userId: bigint;
@@ -41,9 +47,7 @@ export function visitorOperations(input: IdentifyInput): unknown[] {
   for (const [i, raw] of (input.operations ?? []).entries()) {
     const key = keyOf(raw);
     if (typeof key === "string" && key.startsWith("$") && !VISITOR_SYSTEM_PROPS.includes(key)) {
-      throw invalid({
-        [`operations[${i}]`]: `${key} cannot be set by a visitor (only ${VISITOR_SYSTEM_PROPS.join(", ")})`,
-      });
+      throw invalid({ [`operations[${i}]`]: refusal(key) });
     }
     ops.push(raw);
   }

@@ -108,15 +108,22 @@ function plan(row: PropsRow, input: SetPropsInput, id: bigint, appId: bigint): P
   if (input.doubleSubscribe && touched.has("$email") && row.emailStatus === "unsubscribed") {
     data.email_status = "subscribed";
   }
-  const sourced = SOURCED.filter((k) => touched.has(k));
-  if (input.source && sourced.length) {
+  const { source } = input;
+  const sourced = source ? SOURCED.filter((k) => touched.has(k)) : [];
+  // Every write of $avatar records who made it: the panel loads only an avatar its site or team set, never a URL
+  // a visitor chose (components/panel/user-avatar.ts). A write naming no source is the REST API's.
+  const avatarSource = touched.has("$avatar") ? (source ?? { type: "api" }) : undefined;
+  if (sourced.length || avatarSource) {
     const sources = { ...(row.propsSources as Record<string, unknown>) };
     const at = isoNoOffset(new Date());
-    const sid = input.source.id;
-    // JSON numbers hold IDs exactly up to 2^53; larger ones are kept as strings.
-    const idJson =
-      sid === undefined ? null : sid <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(sid) : String(sid);
-    for (const k of sourced) sources[k] = { type: input.source.type, id: idJson, at };
+    const stamp = ({ type, id }: PropsSource) => ({
+      type,
+      // JSON numbers hold IDs exactly up to 2^53; larger ones are kept as strings.
+      id: id === undefined ? null : id <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(id) : String(id),
+      at,
+    });
+    if (source) for (const k of sourced) sources[k] = stamp(source);
+    if (avatarSource) sources.$avatar = stamp(avatarSource);
     data.props_sources = sources;
   }
   const result = {

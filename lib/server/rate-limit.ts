@@ -187,6 +187,18 @@ export function redisLockout(redis: Redis, policy: LockoutPolicy, fallback: Lock
 
 const MINUTE = 60_000;
 
+/** A per-visitor and a per-client-address budget for one kind of the messenger's public requests. */
+export interface VisitorBudget {
+  visitor: Limiter;
+  address: Limiter;
+}
+
+/**
+ * Typing and tracking from one address get this many visitors' budgets: an office or a carrier's NAT puts many
+ * visitors behind one address, while one machine booting visitor after visitor gets no more than that.
+ */
+export const ADDRESS_VISITORS = 10;
+
 /** Every limit the API enforces, shared through Redis when there is one. */
 export interface Limits {
   /** Requests per token, session or anonymous address. */
@@ -196,10 +208,11 @@ export interface Limits {
   /** Requests with an unknown API token, per client address: guessing tokens is throttled, valid ones are not. */
   badTokens: Limiter;
   /**
-   * The messenger's public writes (boot, start, reply), per visitor (boot: per device) and per client address:
-   * anyone on the web can call them, so they get tighter budgets than the general per-token limit.
+   * The messenger's public requests, per visitor (boot: per device) and per client address: anyone on the web can
+   * make them, so they get tighter budgets than the general per-token limit. `writes`: boot, start, reply and
+   * quick reply. `typing`: each one reaches every operator watching the app. `track`: each one is a stored event.
    */
-  messenger: { visitor: Limiter; address: Limiter };
+  messenger: { writes: VisitorBudget; typing: VisitorBudget; track: VisitorBudget };
 }
 
 type LimitConfig = Pick<
@@ -210,6 +223,8 @@ type LimitConfig = Pick<
   | "badTokensPerMinute"
   | "messengerVisitorPerMinute"
   | "messengerAddressPerMinute"
+  | "messengerTypingPerMinute"
+  | "messengerTrackPerMinute"
 >;
 
 export function makeLimits(config: LimitConfig, redis: Redis | undefined): Limits {
@@ -217,6 +232,7 @@ export function makeLimits(config: LimitConfig, redis: Redis | undefined): Limit
     const local = memoryLimiter(rate, burst);
     return redis ? redisLimiter(redis, rate, burst, local) : local;
   };
+  const perMinute = (n: number) => bucket(n / 60, n);
   const lockout = (max: number) => {
     const policy = {
       max,
@@ -228,13 +244,21 @@ export function makeLimits(config: LimitConfig, redis: Redis | undefined): Limit
     const local = memoryLockout(policy);
     return redis ? redisLockout(redis, policy, local) : local;
   };
+  const visitorBudget = (n: number): VisitorBudget => ({
+    visitor: perMinute(n),
+    address: perMinute(ADDRESS_VISITORS * n),
+  });
   return {
     limiter: bucket(config.rateLimitPerSecond, config.rateLimitBurst),
     logins: { account: lockout(config.loginMaxFailures), address: lockout(3 * config.loginMaxFailures) },
-    badTokens: bucket(config.badTokensPerMinute / 60, config.badTokensPerMinute),
+    badTokens: perMinute(config.badTokensPerMinute),
     messenger: {
-      visitor: bucket(config.messengerVisitorPerMinute / 60, config.messengerVisitorPerMinute),
-      address: bucket(config.messengerAddressPerMinute / 60, config.messengerAddressPerMinute),
+      writes: {
+        visitor: perMinute(config.messengerVisitorPerMinute),
+        address: perMinute(config.messengerAddressPerMinute),
+      },
+      typing: visitorBudget(config.messengerTypingPerMinute),
+      track: visitorBudget(config.messengerTrackPerMinute),
     },
   };
 }

@@ -40,6 +40,8 @@ export async function startTestServer(
       badTokensPerMinute: 10_000,
       messengerVisitorPerMinute: 10_000,
       messengerAddressPerMinute: 10_000,
+      messengerTypingPerMinute: 10_000,
+      messengerTrackPerMinute: 10_000,
       ...config,
     },
     log: () => undefined,

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { Avatar } from "@/components/panel/avatar";
+import { userAvatarUrl } from "@/components/panel/user-avatar";
 import { ErrorAlert } from "@/components/settings/error-alert";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/components/ui/cn";
@@ -32,7 +33,7 @@ export function UserCardView({ userId }: { userId: string }) {
   const email = typeof u.props.$email === "string" ? u.props.$email : null;
   const phone = typeof u.props.$phone === "string" ? u.props.$phone : null;
   const claimed = claimedUserIdOf(u.props_sources);
-  const avatar = typeof u.props.$avatar === "string" ? u.props.$avatar : undefined;
+  const avatar = userAvatarUrl(u.props, u.props_sources);
   return (
     <>
       <header className="border-b border-slate-200 bg-white px-6 py-5 md:px-8">
