@@ -7,7 +7,6 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { isApiClientError } from "@/lib/client/api";
 import { useLogin } from "@/lib/client/use-login";
-import { useMe } from "@/lib/client/use-me";
 import { logInWithoutScript, type LoginProblem } from "./actions";
 
 type FieldErrors = Partial<Record<"email" | "password", string>>;
@@ -23,18 +22,11 @@ const PROBLEMS: Record<LoginProblem, string> = {
  */
 export function LoginForm({ next, problem }: { next: string; problem?: LoginProblem }) {
   const router = useRouter();
-  const me = useMe();
   const login = useLogin();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(problem ? PROBLEMS[problem] : null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-
-  // Already logged in (or just logged in): straight to the panel.
-  const loggedIn = !!me.data;
-  useEffect(() => {
-    if (loggedIn) router.replace(next);
-  }, [loggedIn, next, router]);
 
   const pending = login.isPending || login.isSuccess;
 
@@ -70,6 +62,8 @@ export function LoginForm({ next, problem }: { next: string; problem?: LoginProb
     login.mutate(
       { email, password },
       {
+        // useLogin has cached the operator's session for the panel (queryKeys.auth.me).
+        onSuccess: () => router.replace(next),
         onError: (err) => {
           if (isApiClientError(err)) {
             const fe: FieldErrors = {};

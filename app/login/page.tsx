@@ -13,6 +13,8 @@ export default async function LoginPage({
   searchParams: Promise<{ next?: string | string[]; problem?: string | string[] }>;
 }) {
   const { next, problem } = await searchParams;
+  // An operator already logged in never sees this page: proxy.ts sends them on to `next`.
+  const target = safeNextPath(typeof next === "string" ? next : undefined);
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-4 py-12 sm:px-6">
       <div className="w-full max-w-sm">
@@ -23,7 +25,7 @@ export default async function LoginPage({
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
           <LoginForm
-            next={safeNextPath(typeof next === "string" ? next : undefined)}
+            next={target}
             problem={problem === "failed" || problem === "throttled" ? problem : undefined}
           />
         </div>

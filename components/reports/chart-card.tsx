@@ -2,35 +2,24 @@
 
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { toCsv } from "@/lib/client/reports-csv";
-
-export type Cell = string | number | null;
+import { tableCsv, type ReportTable } from "@/lib/client/reports-csv";
 
 interface ChartCardProps {
   id: string;
   title: string;
   description: string;
-  header: string[];
-  rows: Cell[][];
+  table: ReportTable;
   loading: boolean;
   error: string | null;
   children: ReactNode;
 }
 
 /** A chart with its table view (the keyboard's way through the data) and the same table as a CSV download. */
-export function ChartCard({
-  id,
-  title,
-  description,
-  header,
-  rows,
-  loading,
-  error,
-  children,
-}: ChartCardProps) {
+export function ChartCard({ id, title, description, table, loading, error, children }: ChartCardProps) {
   const [view, setView] = useState<"chart" | "table">("chart");
+  const { header, rows } = table;
   const download = () => {
-    const url = URL.createObjectURL(new Blob([toCsv(header, rows)], { type: "text/csv" }));
+    const url = URL.createObjectURL(new Blob([tableCsv(table)], { type: "text/csv" }));
     const a = document.createElement("a");
     a.href = url;
     a.download = `${id}.csv`;

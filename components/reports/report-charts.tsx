@@ -1,6 +1,13 @@
 "use client";
 
-import { minutes } from "@/lib/client/reports-csv";
+import {
+  busiestHoursTable,
+  conversationsTable,
+  DAY_NAMES,
+  leadsTable,
+  operatorsTable,
+  responseTimesTable,
+} from "@/lib/client/reports-csv";
 import { useReport, type ReportParams } from "@/lib/client/use-report";
 import { CategoryChart } from "./category-chart";
 import { ChartCard } from "./chart-card";
@@ -28,8 +35,7 @@ export function ConversationsCard({ appId, params }: Props) {
       id="conversations"
       title="Conversations started and closed"
       description="Per day in the app's time zone"
-      header={["Day", "Started", "Closed"]}
-      rows={s.map((d) => [d.day, d.started, d.closed])}
+      table={conversationsTable(s)}
       loading={q.isFetching}
       error={errorOf(q.error)}
     >
@@ -66,8 +72,7 @@ export function ResponseTimesCard({ appId, params, which }: Props & { which: "fi
           ? "Visitor's first message to the first operator reply, by the day the conversation started (minutes)"
           : "Conversation start to each close, by the day of the close (minutes)"
       }
-      header={["Day", first ? "Answered" : "Closes", "Median (min)", "90th percentile (min)"]}
-      rows={s.map((d) => [d.day, pick(d).n, minutes(pick(d).m), minutes(pick(d).p)])}
+      table={responseTimesTable(s, which)}
       loading={q.isFetching}
       error={errorOf(q.error)}
     >
@@ -86,8 +91,6 @@ export function ResponseTimesCard({ appId, params, which }: Props & { which: "fi
   );
 }
 
-const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-
 export function BusiestHoursCard({ appId, params }: Props) {
   const q = useReport(appId, "busiest_hours", params);
   const s = q.data?.series ?? [];
@@ -97,8 +100,7 @@ export function BusiestHoursCard({ appId, params }: Props) {
       id="busiest-hours"
       title="Busiest hours"
       description="Visitors' messages by weekday and hour"
-      header={["Weekday", "Hour", "Messages"]}
-      rows={s.map((c) => [DAY_NAMES[c.weekday - 1]!, c.hour, c.messages])}
+      table={busiestHoursTable(s)}
       loading={q.isFetching}
       error={errorOf(q.error)}
     >
@@ -122,14 +124,7 @@ export function OperatorsCard({ appId, params }: Props) {
       id="operators"
       title="Operators"
       description="Conversations replied in, replies, and the median first response they gave"
-      header={["Operator", "Conversations", "Replies", "First responses", "Median first response (min)"]}
-      rows={s.map((o) => [
-        o.name,
-        o.conversations,
-        o.replies,
-        o.first_response_count,
-        minutes(o.first_response_median),
-      ])}
+      table={operatorsTable(s)}
       loading={q.isFetching}
       error={errorOf(q.error)}
     >
@@ -156,8 +151,7 @@ export function LeadsCard({ appId, params }: Props) {
       id="leads"
       title="New leads"
       description="Leads by the day they were created (operator and channel do not apply)"
-      header={["Day", "New leads"]}
-      rows={s.map((d) => [d.day, d.leads])}
+      table={leadsTable(s)}
       loading={q.isFetching}
       error={errorOf(q.error)}
     >

@@ -3,6 +3,7 @@ import type { Key, KeyShape, Keyset, KeysetPage } from "../domain/keyset";
 import { validation } from "./errors";
 import type { Serialized, v1PageMeta, v2PageMeta } from "../contract/schemas";
 import { p } from "../contract/zod";
+import { LAST_SECOND } from "../contract/dates";
 
 /**
  * The API versions' paging, translated here once: v1 (`after`, `count`, …) and v2 (`paginate_*`) parameters to
@@ -44,7 +45,7 @@ function micros(v: number | string): bigint {
 
 const MAX_ID = 2n ** 63n - 1n;
 // PostgreSQL's timestamps end with the year 9999: a later position can only be a mistake.
-const MAX_MICROS = 253402300799n * 1_000_000n;
+const MAX_MICROS = BigInt(LAST_SECOND) * 1_000_000n;
 
 function toKey(shape: KeyShape, raw: (number | string)[], field: string): Key {
   if (raw.length > shape.length) throw validation({ [field]: `must have at most ${shape.length} elements` });

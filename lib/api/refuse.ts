@@ -6,12 +6,13 @@ import { VERSION_HEADER } from "./headers";
 import { errorBody } from "./envelope";
 import { ApiError, validation } from "./errors";
 import { lingerIfUnread } from "./linger";
-import { catalogPath } from "./rewrite";
+import { catalogPath, endpointShaped } from "./rewrite";
 import { resolveVersion } from "./versions";
 
 /**
  * Requests no route may see, answered here before any does: a Host that is no host name, a target that is not a
- * path, a path whose %-escapes are not UTF-8, a method nobody serves. Each got a 500, a redirect or no answer from
+ * path, a path whose %-escapes are not UTF-8, a method nobody serves, an /api path no endpoint can have
+ * (lib/api/rewrite.ts endpointShaped). Each got a 500, a redirect or no answer from
  * what followed (`new URL`, Next). /api answers in the envelope, other paths with a plain page.
  */
 export interface Refusal {
@@ -23,8 +24,9 @@ export interface Refusal {
 const SERVED = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const ALL_METHODS = [...SERVED].join(", ");
 
+// A backslash too: Next reads it as a slash.
 const isApiPath = (url: string) =>
-  url.startsWith("/api") && (url.length === 4 || url[4] === "/" || url[4] === "?");
+  url.startsWith("/api") && (url.length === 4 || url[4] === "/" || url[4] === "?" || url[4] === "\\");
 
 export function envelopeRefusal(err: ApiError, requestedVersion?: string): Refusal {
   const id = crypto.randomBytes(8).toString("hex");
@@ -119,6 +121,12 @@ export function refusalOf(catalog: Endpoint[], req: IncomingMessage): Refusal | 
   }
   if (!SERVED.has(method)) return methodRefusal(catalog, method, url, version);
   if (!validEscapes(url)) return badRequest(url, version, "path", "has a %-escape that is not UTF-8");
+  if (isApiPath(url)) {
+    const q = url.indexOf("?");
+    const path = q < 0 ? url : url.slice(0, q);
+    if (!endpointShaped(path))
+      return envelopeRefusal(new ApiError("NotFound", `No API endpoint at ${method} ${path}.`), version);
+  }
   return undefined;
 }
 

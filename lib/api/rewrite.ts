@@ -27,6 +27,23 @@ export function catalogPath(path: string): { path: string; version?: string } {
   };
 }
 
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * Whether an /api path (after the rewrite, without its query) has the shape of an endpoint's path: at least one
+ * segment after /api, none empty (`/apps//search`), none a dot segment (`.`, `..`, or their %-escapes, which URL
+ * parsers resolve), and no backslash (which Next reads as a slash). Next answered empty segments and backslashes
+ * with a 308 to another path, and resolved dots to another endpoint than the one the path names here. Such a path
+ * is refused, not collapsed: an empty segment is most often a missing ID, and collapsing it would shift the
+ * segments after it into other parameters (or another endpoint). An escaped slash (`%2F`) is a parameter's own
+ * character (a user_id may hold one), decoded into it.
+ */
+export function endpointShaped(path: string): boolean {
+  if (path.includes("\\")) return false;
+  const segments = path.split("/").slice(2);
+  return segments.length > 0 && segments.every((s) => s !== "" && !DOT_SEGMENT.test(s));
+}
+
 /**
  * `/api/v1/x` and `/api/v2/x` are served by the route of `/api/x` with the version in a header only this server
  * sets; a trailing slash is served as is, without a redirect.

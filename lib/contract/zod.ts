@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseParamsJson } from "../domain/exact-json";
+import { DAY_PROBLEM, parseDay } from "./dates";
 
 /**
  * Parameter schemas for values that arrive as strings (query, form) or typed (JSON). Each carries the OpenAPI type
@@ -112,6 +113,19 @@ function str(opts: { min?: number; max?: number; trim?: boolean } = {}) {
       return typeof v === "string" && opts.trim ? v.trim() : v;
     }, s)
     .meta({ type: "string", minLength: opts.min, maxLength: opts.max });
+}
+
+/** A calendar day, YYYY-MM-DD within the years 1 to 9999 (lib/contract/dates.ts): every day parameter's schema. */
+function day() {
+  return z
+    .preprocess(
+      (raw) => {
+        const v = lastOf(raw);
+        return typeof v === "string" ? v.trim() : v;
+      },
+      z.string({ error: DAY_PROBLEM }).refine((s) => parseDay(s) !== undefined, { error: DAY_PROBLEM }),
+    )
+    .meta({ type: "string", format: "date" });
 }
 
 const MAX_DEPTH = 32;
@@ -236,7 +250,7 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
     .meta({ type: "string", enum: [...values] });
 }
 
-export const p = { bool, int, num, id, appId, str, json, list, file, oneOf };
+export const p = { bool, int, num, id, appId, str, day, json, list, file, oneOf };
 
 /**
  * `{ "field.path": "message" }` for `error_fields`. Parse with `{ reportInput: true }`: zod leaves the input out of

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { p } from "../contract/zod";
+import { MAX_TIME } from "../contract/dates";
 import { PART_FIELDS } from "../parts/serialize";
 import { CONVERSATION_FIELDS } from "./view";
 import { ASSISTANT_TYPES, type ConversationFilters } from "./list";
@@ -63,9 +64,9 @@ export const jsonObject = () =>
     .refine((o) => JSON.stringify(o).length <= 65_536, { error: "must be at most 64 KB of JSON" })
     .refine(noNul, { error: "must not contain NUL characters" });
 
-/** A Unix timestamp in seconds (fractions allowed). */
+/** A Unix timestamp in seconds (fractions allowed), up to the end of the year 9999 (lib/contract/dates.ts). */
 export const timestamp = () =>
-  p.num().refine((n) => n >= 0 && n < 253402300800, { error: "must be a Unix timestamp in seconds" });
+  p.num().refine((n) => n >= 0 && n * 1000 <= MAX_TIME, { error: "must be a Unix timestamp in seconds" });
 
 /** Optional-field switches of a conversation (`user`, `channel`, `part_last`, …). */
 export const conversationSwitches = Object.fromEntries(

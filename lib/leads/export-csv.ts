@@ -1,4 +1,5 @@
 import { Prisma } from "../db/generated/client";
+import { csvLine } from "../domain/csv";
 import { assertApp, type Ctx } from "../auth/context";
 import { SYSTEM_PROPS, systemProps } from "../user-model/system-props";
 import { compileFilters } from "./compile";
@@ -11,25 +12,6 @@ export const EXPORT_MAX_ROWS = 100_000;
 export const EXPORT_BATCH = 1_000;
 
 const SYSTEM_COLUMNS = Object.keys(SYSTEM_PROPS);
-
-/**
- * A cell as CSV: quoted when it holds a delimiter, quote or line break; a text starting with = + - @ (or a tab or
- * carriage return) gets a leading `'` so spreadsheets show it instead of running it as a formula.
- */
-export function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  let s: string;
-  if (typeof v === "string") s = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  else if (Array.isArray(v)) return csvCell(v.map(String).join(";"));
-  else if (typeof v === "object") return csvCell(JSON.stringify(v));
-  else
-    s = typeof v === "symbol" || typeof v === "function" ? "" : `${v as string | number | boolean | bigint}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export function csvLine(cells: unknown[]): string {
-  return cells.map(csvCell).join(",") + "\r\n";
-}
 
 interface Row {
   id: bigint;

@@ -4,7 +4,6 @@ import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeToken } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
-import { csvCell } from "./export-csv";
 
 let s: TestServer;
 let a: TestApp;
@@ -52,20 +51,6 @@ function parseCsv(text: string): string[][] {
   }
   return rows;
 }
-
-describe("csvCell", () => {
-  it("neutralises formulas and quotes what needs it", () => {
-    expect(csvCell("=SUM(A1)")).toBe("'=SUM(A1)");
-    expect(csvCell("+1 555")).toBe("'+1 555");
-    expect(csvCell("-x")).toBe("'-x");
-    expect(csvCell("@cmd")).toBe("'@cmd");
-    expect(csvCell('a,"b"')).toBe('"a,""b"""');
-    expect(csvCell("two\nlines")).toBe('"two\nlines"');
-    expect(csvCell(-5)).toBe("-5");
-    expect(csvCell(null)).toBe("");
-    expect(csvCell(["a", "b"])).toBe("a;b");
-  });
-});
 
 describe("GET /apps/{id}/users/export", () => {
   it("streams the matching leads with system, extra props and tags, formula-safe", async () => {

@@ -19,8 +19,8 @@ import {
 // Read-only and new in v2: the panel's Reports page and API clients read the same series.
 const params = z.object({
   id: p.appId(),
-  from: p.str({ max: 10, trim: true }),
-  to: p.str({ max: 10, trim: true }),
+  from: p.day(),
+  to: p.day(),
   operator: p.id().optional(),
   channel: p.id().optional(),
 });

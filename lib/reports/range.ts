@@ -2,6 +2,7 @@ import { Prisma } from "../db/generated/client";
 import { assertApp, type Ctx } from "../auth/context";
 import { invalid, lookupFailed } from "../domain/errors";
 import type { Queryable } from "../db/sql";
+import { DAY_PROBLEM, parseDay } from "../contract/dates";
 import { MAX_REPORT_DAYS } from "./schemas";
 
 export interface ReportInput {
@@ -29,14 +30,6 @@ export interface Range {
   hi: Prisma.Sql;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function parseDay(s: string): number | undefined {
-  if (!DAY.test(s)) return undefined;
-  const t = Date.parse(`${s}T00:00:00Z`);
-  return Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== s ? undefined : t;
-}
-
 /** Days of a calendar range; pure date arithmetic, the zone only matters for the instants. */
 export function daysBetween(from: string, to: string): string[] {
   const out: string[] = [];
@@ -50,8 +43,8 @@ export async function reportRange(ctx: Ctx, input: ReportInput): Promise<Range> 
   const a = parseDay(input.from);
   const b = parseDay(input.to);
   const problems: Record<string, string> = {};
-  if (a === undefined) problems.from = "must be a day, YYYY-MM-DD";
-  if (b === undefined) problems.to = "must be a day, YYYY-MM-DD";
+  if (a === undefined) problems.from = DAY_PROBLEM;
+  if (b === undefined) problems.to = DAY_PROBLEM;
   if (a !== undefined && b !== undefined) {
     if (b < a) problems.to = "must not be before from";
     else if ((b - a) / 86_400_000 + 1 > MAX_REPORT_DAYS)

@@ -2,13 +2,12 @@ import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { requireScopes } from "../api/access";
 import { p } from "../contract/zod";
+import { LAST_SECOND } from "../contract/dates";
 import { invalid } from "../domain/errors";
 import { searchInbox, type ConversationFound, type LeadFound, type MessageFound } from "./search";
 import { SEARCH_KINDS, SEARCH_STATES, searchResultSchema } from "./schemas";
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-/** The last second of year 9999: the database's timestamps end there. */
-const LAST_SECOND = 253402300799;
 const fromSeconds = (s: number | undefined) => (s === undefined ? undefined : new Date(s * 1000));
 
 function visitorOut(v: MessageFound["visitor"]) {
