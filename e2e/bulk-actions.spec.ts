@@ -180,6 +180,55 @@ test("A closes a shift-click range, assigns all matching beyond the page to B, a
   await api.dispose();
 });
 
+test("A closes all 40 matching of a tag-filtered Open list (beyond its first page); both lists empty, counts agree", async ({
+  browser,
+  playwright,
+}) => {
+  // Issue #35: rows stayed in either operator's Open list after a bulk close. 40 conversations: more than a page.
+  test.setTimeout(300_000);
+  const e2e = inboxState();
+  const appId = e2e.admin.appId!;
+  const api = await tokenApi(playwright, e2e);
+  const tag = `close-${stamp()}`;
+  await seed(api, appId, 40, tag);
+  const one = await openInbox(browser, e2e.admin);
+  const two = await openInbox(browser, e2e.admin2);
+  const [a, b] = [one.page, two.page];
+  await listening(api, a, b);
+  await filterByTag(a, tag);
+  await filterByTag(b, tag);
+  for (const page of [a, b]) await expect(page.getByTestId("conversation-row").first()).toBeVisible();
+
+  await a.getByTestId("select-page").check();
+  await a.getByTestId("select-all-banner").getByRole("button", { name: "Select all 40 matching" }).click();
+  const bar = a.getByRole("region", { name: "Bulk actions" });
+  await expect(bar.getByTestId("bulk-count")).toHaveText("40 conversations selected");
+  await bar.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(bar.getByTestId("bulk-result")).toHaveText(/^Closed 40 conversations\./, { timeout: 60_000 });
+  expect(await matching(api, appId, { tags: JSON.stringify([tag]), closed: "false" })).toBe(0);
+
+  // Within a bound of the job's end, in both panels: no open row of the tag, loaded or not, and none coming back.
+  for (const page of [a, b]) await expect(page.getByTestId("list-empty")).toBeVisible({ timeout: 8_000 });
+  await a.waitForTimeout(1_500);
+  for (const page of [a, b]) {
+    await expect(page.getByTestId("conversation-row")).toHaveCount(0);
+    await expect(page.getByTestId("list-empty")).toBeVisible();
+  }
+  // The counters: the same in both panels, and the server's.
+  const counts = await api.get(`/api/apps/${appId}/conversations/counts`);
+  const open = String(((await counts.json()) as { data: { open: number } }).data.open);
+  for (const page of [a, b]) await expect(page.getByTestId("count-open")).toHaveText(open);
+
+  await one.context.close();
+  await two.context.close();
+  await api.dispose();
+});
+
+async function matching(api: APIRequestContext, appId: string, params: Record<string, string>) {
+  const res = await api.get(`/api/apps/${appId}/conversations/bulk_count`, { params });
+  return ((await res.json()) as { data: { count: number } }).data.count;
+}
+
 async function adminId(api: APIRequestContext, appId: string, email: string): Promise<string> {
   const res = await api.get(`/api/apps/${appId}/admins`);
   const admins = ((await res.json()) as { data: { id: number | string; email: string }[] }).data;

@@ -178,7 +178,9 @@ export function ConversationList(props: ListProps) {
           className="min-h-0 flex-1"
           getKey={(c) => String(c.id)}
           onEndReached={() => {
-            if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+            // Not over a read of the whole list (after a bulk job, say): fetchNextPage would cancel it and add
+            // a page to the pages as they were.
+            if (query.hasNextPage && !query.isFetching) void query.fetchNextPage();
           }}
           renderRow={(c) => (
             <ConversationRow

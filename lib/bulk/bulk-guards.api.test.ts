@@ -148,3 +148,47 @@ describe("bulk job progress over the socket", () => {
     expect(byToken.subscribed).toEqual([]);
   });
 });
+
+describe("a bulk job's end, for every panel of the app", () => {
+  it("reaches each operator and conversation-reading token of the app after the job's last change", async () => {
+    const peer = await kit.operator();
+    const channel = `conversation_bulk.${a.app.id}`;
+    const theirs = await sockets.open({ cookie: peer.cookie });
+    const ack = (await theirs.emitWithAck("subscribe", { channels: [channel] })) as { subscribed: string[] };
+    expect(ack.subscribed).toEqual([channel]);
+    const reader = await sockets.open({ token: await makeToken(s.db, a.app.id, ["conversations-read"]) });
+    const read = (await reader.emitWithAck("subscribe", { channels: [channel] })) as { subscribed: string[] };
+    expect(read.subscribed).toEqual([channel]);
+    const outsider = await sockets.open({ cookie: (await kit.operator(other)).cookie });
+    const refused = (await outsider.emitWithAck("subscribe", { channels: [channel] })) as {
+      subscribed: string[];
+    };
+    expect(refused.subscribed).toEqual([]);
+
+    // What a panel reads when the message comes: the list of the job's filter, left with none of its rows.
+    const tag = unique("end");
+    const listed: Promise<unknown[]>[] = [];
+    const seen: BulkJob[] = [];
+    theirs.on("message", (m: { channel: string; message: BulkJob }) => {
+      if (m.channel !== channel) return;
+      seen.push(m.message);
+      listed.push(
+        a.api
+          .get(`/api/apps/${a.app.id}/conversations`, { tags: [tag], closed: false })
+          .then((r) => ok<unknown[]>(r)),
+      );
+    });
+    const heard = messages(reader, channel);
+    await kit.conversations(30, tag);
+    // Started by the app's token: no operator follows its progress, every panel still hears its end.
+    const job = await kit.run(a.api, {
+      action: "close",
+      selection: { filter: { tags: [tag], closed: false } },
+    });
+    expect(job).toMatchObject({ status: "done", succeeded: 30 });
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
+    expect(seen[0]).toEqual(job);
+    expect(await listed[0]).toEqual([]);
+    await expect.poll(() => heard.length).toBe(1);
+  });
+});

@@ -11,7 +11,7 @@ import {
 import { publishTransient } from "../eventlog/append";
 import { ABANDONED_ERROR, beatBulk, HEARTBEAT_EVERY_MS } from "./abandoned";
 import { serializeBulkJob, type BulkJobRow, type BulkParams } from "./serialize";
-import { bulkJobChannel, MAX_BULK_ERRORS, type BulkAction } from "./schemas";
+import { bulkEndChannel, bulkJobChannel, MAX_BULK_ERRORS, type BulkAction } from "./schemas";
 
 /** Conversations between two saves of the job's progress. */
 export const BATCH = 25;
@@ -132,13 +132,25 @@ export async function runBulkJob(ctx: Ctx, plan: BulkPlan, stop?: AbortSignal): 
   }
 }
 
-/** Progress is not logged (the job itself is the record): straight to the operator's sockets. */
+/**
+ * Progress is not logged (the job itself is the record): straight to the operator's sockets. Its end also goes to
+ * every panel of the app (`conversation_bulk`, whoever started it, an API token too): each one watching a list
+ * the job changed reads it again, rather than rely on patching it from the conversations' own messages alone.
+ */
 function pushProgress(ctx: Ctx, job: BulkJobRow): void {
-  if (ctx.actor.kind !== "admin") return;
-  publishTransient({
-    appId: job.appId,
-    channel: bulkJobChannel(job.appId, ctx.actor.adminId),
-    type: "bulk_job",
-    payload: serializeBulkJob(job),
-  });
+  const payload = serializeBulkJob(job);
+  if (ctx.actor.kind === "admin")
+    publishTransient({
+      appId: job.appId,
+      channel: bulkJobChannel(job.appId, ctx.actor.adminId),
+      type: "bulk_job",
+      payload,
+    });
+  if (job.status === "done" || job.status === "failed")
+    publishTransient({
+      appId: job.appId,
+      channel: bulkEndChannel(job.appId),
+      type: "conversation_bulk",
+      payload,
+    });
 }

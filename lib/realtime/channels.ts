@@ -12,6 +12,8 @@ export const CHANNEL_KINDS = [
   "conversation_closed",
   "conversation_tag_added",
   "conversation_tag_deleted",
+  // A bulk job's end (lib/bulk): transient, so that every panel reads the lists it changed again.
+  "conversation_bulk",
   "user_presence_changed",
   "user_props_changed",
   "event",

@@ -15,3 +15,32 @@ export function onBulkJob(msg: { message: unknown }, ctx: { queryClient: QueryCl
     old && (bulkFinished(old) || old.processed > job.processed) ? old : job,
   );
 }
+
+/** Jobs whose end this page has acted on, per query client: the socket and the job's polling both tell of it. */
+const refreshed = new WeakMap<QueryClient, Set<string>>();
+
+/**
+ * A bulk job ended: every list of the app is read again (those on screen now, the others when next shown), and the
+ * counters. Invalidating cancels a list read in flight, whose answer could predate the job's last changes; the
+ * new read starts after the job's last commit, and the conversations' messages still on their way only confirm
+ * it. The lists do not wait for those messages: a row not loaded when its message came, or a patch lost under an
+ * answer, would otherwise stay.
+ */
+export function refreshAfterBulk(qc: QueryClient, appId: string, jobId: string): void {
+  let done = refreshed.get(qc);
+  if (!done) refreshed.set(qc, (done = new Set()));
+  if (done.has(jobId)) return;
+  done.add(jobId);
+  void qc.invalidateQueries({ queryKey: queryKeys.inbox.lists(appId) });
+  void qc.invalidateQueries({ queryKey: queryKeys.inbox.counts(appId) });
+}
+
+const ID = /^\d{1,19}$/;
+const idOf = (v: unknown) => (typeof v === "number" || typeof v === "string") && ID.test(String(v));
+
+/** `conversation_bulk.<app>`: a bulk job of the app ended, whoever started it. */
+export function onBulkEnd(msg: { message: unknown }, ctx: { queryClient: QueryClient }): void {
+  const job = msg.message as { id?: unknown; app?: unknown } | null;
+  if (!job || !idOf(job.id) || !idOf(job.app)) return;
+  refreshAfterBulk(ctx.queryClient, String(job.app), String(job.id));
+}

@@ -1,40 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { listParams, matchesList, parseInboxUrl, inboxSearch } from "./filters";
-import { flattenConversations, upsertConversation, type ConversationPages } from "./list-cache";
-import type { Conversation } from "./types";
+import {
+  flattenConversations,
+  reconcileList,
+  upsertConversation,
+  type ConversationPages,
+} from "./list-cache";
+import { conv, pages } from "./testing";
 
-let nextId = 1000;
-function conv(over: Partial<Conversation> = {}): Conversation {
-  return {
-    id: nextId++,
-    created: 1,
-    user: null,
-    read: true,
-    replied: false,
-    clicked: false,
-    unsubscribed: false,
-    closed: false,
-    message: null,
-    type: "",
-    reply_type: "text",
-    part_last: null,
-    important_part_last: null,
-    reply_last: null,
-    parts_count: 1,
-    assignee: null,
-    unread_parts_count: 0,
-    last_admin: null,
-    last_update: 100,
-    tags: [],
-    delayed_until: null,
-    ...over,
-  };
-}
-
-const pages = (...ps: { items: Conversation[]; next: (number | string)[] | null }[]): ConversationPages => ({
-  pages: ps,
-  pageParams: ps.map(() => null),
-});
 const ids = (d: ConversationPages) => flattenConversations(d).map((c) => c.id);
 
 describe("upsertConversation", () => {
@@ -50,6 +23,12 @@ describe("upsertConversation", () => {
     const old = conv({ last_update: 5 });
     expect(ids(upsertConversation(pages({ items: [x, y], next: [20, y.id] }), old))).toEqual([x.id, y.id]);
     expect(ids(upsertConversation(pages({ items: [x, y], next: null }), old))).toEqual([x.id, y.id, old.id]);
+  });
+
+  it("keeps the loaded pages' last row, updated in place: the next page starts after it", () => {
+    const [x, y] = [conv({ last_update: 30 }), conv({ last_update: 20 })];
+    const data = pages({ items: [x, y], next: [20, y.id] });
+    expect(ids(upsertConversation(data, { ...y, read: false }))).toEqual([x.id, y.id]);
   });
 
   it("breaks last_update ties by the higher ID first, as the API does", () => {
@@ -96,5 +75,15 @@ describe("the URL state", () => {
       tag: null,
       selected: null,
     });
+  });
+});
+
+describe("reconcileList", () => {
+  const env = { now: 0, channelOf: () => undefined, seen: () => true };
+  it("changes nothing when the states it puts back are the rows as loaded, in any order", () => {
+    const rows = Array.from({ length: 5 }, (_, k) => conv({ tags: ["t"], last_update: 50 - k }));
+    const data = pages({ items: rows, next: [rows.at(-1)!.last_update, rows.at(-1)!.id] });
+    const params = { closed: false, delayed: false, tags: ["t"] };
+    expect(ids(reconcileList(data, params, [...rows].reverse(), env))).toEqual(rows.map((c) => c.id));
   });
 });

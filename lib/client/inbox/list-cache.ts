@@ -1,5 +1,5 @@
 import type { InfiniteData } from "@tanstack/react-query";
-import { compareConversations } from "./filters";
+import { compareConversations, matchesList, type ListParams } from "./filters";
 import type { Conversation, Page } from "./types";
 
 export type ConversationPages = InfiniteData<Page<Conversation>, unknown>;
@@ -20,8 +20,18 @@ export function removeConversation(data: ConversationPages, id: string): Convers
 }
 
 /**
- * Puts a conversation where the list's order says. When it sorts after everything loaded and more pages remain,
- * it is left out: the next page will bring it. Returns the same object when nothing changed.
+ * Whether a conversation sorts at or before a page's next position (`[last_update, id]` of its last row as read):
+ * the next page starts after it, so a conversation there belongs to the loaded pages.
+ */
+function notPast(conv: Conversation, next: (number | string)[]): boolean {
+  const [at, id] = next;
+  if (typeof at !== "number" || id === undefined || !/^\d{1,19}$/.test(String(id))) return false;
+  return compareConversations(conv, { ...conv, last_update: at, id }) <= 0;
+}
+
+/**
+ * Puts a conversation where the list's order says. When it sorts after everything loaded and past the position the
+ * next page starts from, it is left out: that page will bring it. Returns the same object when nothing changed.
  */
 export function upsertConversation(data: ConversationPages, conv: Conversation): ConversationPages {
   const id = String(conv.id);
@@ -34,7 +44,8 @@ export function upsertConversation(data: ConversationPages, conv: Conversation):
       page.items.splice(at, 0, conv);
       return { ...data, pages };
     }
-    if (page.next === null && i === pages.length - 1) {
+    // The loaded pages' last row itself, say, updated in place: the next page would not bring it back.
+    if (i === pages.length - 1 && (page.next === null || notPast(conv, page.next))) {
       page.items.push(conv);
       return { ...data, pages };
     }
@@ -71,5 +82,59 @@ export function flattenConversations(data: ConversationPages | undefined): Conve
       out.push(c);
     }
   }
+  return out;
+}
+
+/** An operator-started conversation stays out of the Inbox until the visitor writes. */
+export function inInbox(c: Conversation & { message?: { type?: string } | null }): boolean {
+  if (c.message?.type !== "manual") return true;
+  return [c.reply_last, c.important_part_last, c.part_last].some((p) => p?.direction === "u2a");
+}
+
+export interface PatchEnv {
+  /** Unix seconds (whether a snooze is over). */
+  now: number;
+  /** The channel of a conversation seen before (socket payloads leave it out). */
+  channelOf: (id: string) => string | undefined;
+  /** Whether another list shows it: one seen before may join this list even if it is not yet in the Inbox. */
+  seen: (id: string) => boolean;
+}
+
+/**
+ * One conversation's new state applied to one list: put in its place while it matches the list's filter, taken out
+ * once it does not. A state older than the row shown changes nothing. `undefined`: the list cannot tell (filtered
+ * by channel, and a conversation never seen whose message leaves its channel out).
+ */
+export function patchList(
+  data: ConversationPages,
+  params: ListParams,
+  conv: Conversation,
+  env: PatchEnv,
+): ConversationPages | undefined {
+  const id = String(conv.id);
+  const current = findConversation(data, id);
+  if (current && Number(current.last_update) > Number(conv.last_update)) return data;
+  const merged: Conversation =
+    current?.channel !== undefined && conv.channel === undefined
+      ? { ...conv, channel: current.channel }
+      : conv;
+  const match = matchesList(merged, params, env.now, env.channelOf);
+  if (match === undefined) return current ? upsertConversation(data, merged) : undefined;
+  if (match) return current || env.seen(id) || inInbox(conv) ? upsertConversation(data, merged) : data;
+  return current ? removeConversation(data, id) : data;
+}
+
+/**
+ * A list as an answer brought it, with the socket's latest states put back over it (each the latest known of its
+ * conversation, oldest first): the answer, or pages of it, may have been read before some of them.
+ */
+export function reconcileList(
+  data: ConversationPages,
+  params: ListParams,
+  recent: readonly Conversation[],
+  env: PatchEnv,
+): ConversationPages {
+  let out = data;
+  for (const conv of recent) out = patchList(out, params, conv, env) ?? out;
   return out;
 }

@@ -1,13 +1,16 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { queryKeys } from "../query-keys";
-import { matchesList, type ListParams } from "./filters";
+import { onBulkEnd } from "./bulk-realtime";
+import type { ListParams } from "./filters";
 import {
   findConversation,
   mapConversations,
-  removeConversation,
-  upsertConversation,
+  patchList,
+  reconcileList,
   type ConversationPages,
+  type PatchEnv,
 } from "./list-cache";
+import { noteConversation, recentConversations } from "./recent-conversations";
 import { addPart, type PartPages } from "./thread-cache";
 import type { Id, Presence } from "../leads-types";
 import type { Conversation, Part } from "./types";
@@ -18,6 +21,8 @@ import { emitVisitorMessage } from "./visitor-messages";
  * place. Nothing is refetched per message, except the counters, at most once per COUNTS_DELAY_MS.
  */
 interface Message {
+  /** The event-log ID (null for transient messages). */
+  id?: unknown;
   channel: string;
   message: unknown;
 }
@@ -66,15 +71,30 @@ function knownChannel(qc: QueryClient, appId: string, id: string): string | unde
   return undefined;
 }
 
-/** An operator-started conversation stays out of the Inbox until the visitor writes. */
-function inInbox(c: Conversation & { message?: { type?: string } | null }): boolean {
-  if (c.message?.type !== "manual") return true;
-  return [c.reply_last, c.important_part_last, c.part_last].some((p) => p?.direction === "u2a");
+function patchEnv(
+  qc: QueryClient,
+  appId: string,
+  lists: [QueryKey, ConversationPages | undefined][],
+): PatchEnv {
+  return {
+    now: Date.now() / 1000,
+    channelOf: (cid) => knownChannel(qc, appId, cid),
+    seen: (cid) => lists.some(([, data]) => !!findConversation(data, cid)),
+  };
 }
 
-export function applyConversation(qc: QueryClient, appId: string, conv: Conversation): void {
+/**
+ * `messageId` is the socket message's event-log ID: a message older than one already applied for the same
+ * conversation (a replay) is skipped, so it cannot bring back a row a later message took out.
+ */
+export function applyConversation(
+  qc: QueryClient,
+  appId: string,
+  conv: Conversation,
+  messageId?: unknown,
+): void {
+  if (!noteConversation(qc, appId, conv, messageId)) return;
   const id = String(conv.id);
-  const now = Date.now() / 1000;
   const lists = listQueries(qc, appId);
   // A message the cache is already past (a subscription resumes a little before the page's first reads): writing
   // it would put an older state back.
@@ -83,31 +103,15 @@ export function applyConversation(qc: QueryClient, appId: string, conv: Conversa
     ...lists.map(([, data]) => findConversation(data, id)),
   ];
   if (shown.some((c) => c !== undefined && Number(c.last_update) > Number(conv.last_update))) return;
-  const seen = lists.some(([, data]) => !!findConversation(data, id));
+  const env = patchEnv(qc, appId, lists);
   for (const [key, data] of lists) {
-    if (!data) {
-      refetchIfLoading(qc, key);
-      continue;
-    }
-    const params = key[3] as ListParams;
-    const current = findConversation(data, id);
-    const merged: Conversation =
-      current?.channel !== undefined && conv.channel === undefined
-        ? { ...conv, channel: current.channel }
-        : conv;
-    const match = matchesList(merged, params, now, (cid) => knownChannel(qc, appId, cid));
-    if (match === undefined) {
-      // A channel-filtered list and a conversation never seen: ask that list again, once for a burst.
-      if (!current) {
-        coalesce(JSON.stringify(key), COUNTS_DELAY_MS, () => void qc.invalidateQueries({ queryKey: key }));
-      } else qc.setQueryData<ConversationPages>(key, upsertConversation(data, merged));
-      continue;
-    }
-    if (match && (current || seen || inInbox(conv))) {
-      qc.setQueryData<ConversationPages>(key, upsertConversation(data, merged));
-    } else if (!match && current) {
-      qc.setQueryData<ConversationPages>(key, removeConversation(data, id));
-    }
+    // A list still loading gets this state from the store once its answer comes (reconcileFetchedLists).
+    if (!data) continue;
+    const next = patchList(data, key[3] as ListParams, conv, env);
+    // A channel-filtered list and a conversation never seen: ask that list again, once for a burst.
+    if (next === undefined)
+      coalesce(JSON.stringify(key), COUNTS_DELAY_MS, () => void qc.invalidateQueries({ queryKey: key }));
+    else if (next !== data) qc.setQueryData<ConversationPages>(key, next);
   }
   qc.setQueryData<Conversation>(queryKeys.inbox.conversation(id), (old) =>
     old ? { ...conv, channel: conv.channel ?? old.channel } : old,
@@ -117,6 +121,34 @@ export function applyConversation(qc: QueryClient, appId: string, conv: Conversa
     COUNTS_DELAY_MS,
     () => void qc.invalidateQueries({ queryKey: queryKeys.inbox.counts(appId) }),
   );
+}
+
+const isListOf = (key: QueryKey, appId: string) =>
+  queryKeys.inbox.lists(appId).every((part, i) => key[i] === part) && key.length === 4;
+
+/**
+ * Every list answer, brought up to the socket's latest states. An answer replaces the whole cached list, and what
+ * it holds may be older than messages already applied: fetchNextPage keeps the pages as they were when it started
+ * (patches made meanwhile are lost), a refetch reads its pages one after another, and a page can be read before a
+ * message about a row it brings. Messages that came while it was in flight are in the store; applying the latest
+ * state of each again is harmless to rows that already reflect it. Returns the unsubscribe.
+ */
+export function reconcileFetchedLists(qc: QueryClient, appId: string): () => void {
+  return qc.getQueryCache().subscribe((e) => {
+    if (e.type !== "updated" || e.action.type !== "success" || e.action.manual) return;
+    const key = e.query.queryKey as QueryKey;
+    const data = e.query.state.data as ConversationPages | undefined;
+    if (!data || !isListOf(key, appId)) return;
+    const recent = recentConversations(qc, appId);
+    if (recent.length === 0) return;
+    const next = reconcileList(
+      data,
+      key[3] as ListParams,
+      recent,
+      patchEnv(qc, appId, listQueries(qc, appId)),
+    );
+    if (next !== data) qc.setQueryData<ConversationPages>(key, next);
+  });
 }
 
 /**
@@ -157,10 +189,11 @@ type Handler = (msg: Message, ctx: Context) => void;
 
 export const inboxRealtimeHandlers: Record<string, Handler> = {
   conversation: (msg, { queryClient }) =>
-    applyConversation(queryClient, appOf(msg.channel), msg.message as Conversation),
+    applyConversation(queryClient, appOf(msg.channel), msg.message as Conversation, msg.id),
   conversation_started_user: (msg, { queryClient }) =>
-    applyConversation(queryClient, appOf(msg.channel), msg.message as Conversation),
+    applyConversation(queryClient, appOf(msg.channel), msg.message as Conversation, msg.id),
   conversation_reply: (msg, { queryClient }) => applyPart(queryClient, msg.message as Part),
+  conversation_bulk: onBulkEnd,
   conversation_typing: (msg, { queryClient }) => {
     const t = msg.message as { conversation: Id; body?: string; from: unknown };
     // Visitors are named by their ID; operators by an object (their typing is not shown).
@@ -186,6 +219,7 @@ export const inboxChannels = (appId: string): string[] =>
     "conversation_started_user",
     "conversation_reply",
     "conversation_typing",
+    "conversation_bulk",
     "user_presence_changed",
     "user_props_changed",
   ].map((kind) => `${kind}.${appId}`);

@@ -6,12 +6,13 @@ import type { BulkJob } from "@/lib/bulk/schemas";
 import { api } from "../api";
 import { queryKeys } from "../query-keys";
 import { useSocket } from "../use-socket";
-import { bulkFinished, bulkJobChannel } from "./bulk-realtime";
+import { bulkFinished, bulkJobChannel, refreshAfterBulk } from "./bulk-realtime";
 import { bulkPath } from "./paths";
 
 /**
  * A bulk job's progress: pushed on the operator's `bulk_job` channel as it runs, and read every 2 s as well in
- * case the socket is down. When it ends, the counts are re-read (the lists follow the conversations' own events).
+ * case the socket is down. When it ends, the lists and counts are read again (refreshAfterBulk; every other panel
+ * of the app does so on `conversation_bulk`).
  */
 export function useBulkJob(appId: string, meId: string, jobId: string | null) {
   const queryClient = useQueryClient();
@@ -25,7 +26,7 @@ export function useBulkJob(appId: string, meId: string, jobId: string | null) {
   });
   const done = bulkFinished(q.data);
   useEffect(() => {
-    if (done) void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.counts(appId) });
-  }, [done, queryClient, appId]);
+    if (done && jobId) refreshAfterBulk(queryClient, appId, jobId);
+  }, [done, queryClient, appId, jobId]);
   return q;
 }

@@ -1,16 +1,23 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { requestEnvelope } from "../api";
 import { queryKeys } from "../query-keys";
 import type { ListParams } from "./filters";
 import { conversationsPath } from "./paths";
+import { reconcileFetchedLists } from "./realtime";
 import type { Conversation, Page } from "./types";
 
 export const LIST_PAGE_SIZE = 30;
 
-/** One filter's conversations, newest first, a keyset page at a time; the socket keeps loaded pages current. */
+/**
+ * One filter's conversations, newest first, a keyset page at a time; the socket keeps loaded pages current, and
+ * every answer is brought up to the messages that came while it was in flight (reconcileFetchedLists).
+ */
 export function useInboxConversations(appId: string, params: ListParams) {
+  const queryClient = useQueryClient();
+  useEffect(() => reconcileFetchedLists(queryClient, appId), [queryClient, appId]);
   return useInfiniteQuery({
     queryKey: queryKeys.inbox.list(appId, params),
     queryFn: async ({ pageParam, signal }): Promise<Page<Conversation>> => {
