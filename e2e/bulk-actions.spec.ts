@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { listening, openInbox, inboxState, post, stamp, startVisitor, tokenApi } from "./support/inbox";
 
@@ -107,18 +107,7 @@ test("A closes a shift-click range, assigns all matching beyond the page to B, a
 }) => {
   // 35 conversations made through the API and two browsers, on a shared machine.
   test.setTimeout(300_000);
-  const e2e = inboxState();
-  const appId = e2e.admin.appId!;
-  const api = await tokenApi(playwright, e2e);
-  const tag = `bulk-${stamp()}`;
-  await seed(api, appId, 35, tag);
-  const one = await openInbox(browser, e2e.admin);
-  const two = await openInbox(browser, e2e.admin2);
-  const [a, b] = [one.page, two.page];
-  await listening(api, a, b);
-  await filterByTag(a, tag);
-  await filterByTag(b, tag);
-  await expect(a.getByTestId("conversation-row").first()).toBeVisible();
+  const { e2e, appId, api, tag, one, two, a, b } = await twoOperatorsOnTag(browser, playwright, "bulk", 35);
 
   // A checkbox, then a shift-click two rows further: three conversations, closed as one job.
   const shown = await rowIds(a);
@@ -186,18 +175,7 @@ test("A closes all 40 matching of a tag-filtered Open list (beyond its first pag
 }) => {
   // Issue #35: rows stayed in either operator's Open list after a bulk close. 40 conversations: more than a page.
   test.setTimeout(300_000);
-  const e2e = inboxState();
-  const appId = e2e.admin.appId!;
-  const api = await tokenApi(playwright, e2e);
-  const tag = `close-${stamp()}`;
-  await seed(api, appId, 40, tag);
-  const one = await openInbox(browser, e2e.admin);
-  const two = await openInbox(browser, e2e.admin2);
-  const [a, b] = [one.page, two.page];
-  await listening(api, a, b);
-  await filterByTag(a, tag);
-  await filterByTag(b, tag);
-  for (const page of [a, b]) await expect(page.getByTestId("conversation-row").first()).toBeVisible();
+  const { appId, api, tag, one, two, a, b } = await twoOperatorsOnTag(browser, playwright, "close", 40);
 
   await a.getByTestId("select-page").check();
   await a.getByTestId("select-all-banner").getByRole("button", { name: "Select all 40 matching" }).click();
@@ -223,6 +201,28 @@ test("A closes all 40 matching of a tag-filtered Open list (beyond its first pag
   await two.context.close();
   await api.dispose();
 });
+
+/** `n` conversations of a new tag, and both operators' Inboxes (each its own browser) listening, on that tag's list. */
+async function twoOperatorsOnTag(
+  browser: Browser,
+  playwright: Parameters<typeof tokenApi>[0],
+  prefix: string,
+  n: number,
+) {
+  const e2e = inboxState();
+  const appId = e2e.admin.appId!;
+  const api = await tokenApi(playwright, e2e);
+  const tag = `${prefix}-${stamp()}`;
+  await seed(api, appId, n, tag);
+  const one = await openInbox(browser, e2e.admin);
+  const two = await openInbox(browser, e2e.admin2);
+  const [a, b] = [one.page, two.page];
+  await listening(api, a, b);
+  await filterByTag(a, tag);
+  await filterByTag(b, tag);
+  for (const page of [a, b]) await expect(page.getByTestId("conversation-row").first()).toBeVisible();
+  return { e2e, appId, api, tag, one, two, a, b };
+}
 
 async function matching(api: APIRequestContext, appId: string, params: Record<string, string>) {
   const res = await api.get(`/api/apps/${appId}/conversations/bulk_count`, { params });
