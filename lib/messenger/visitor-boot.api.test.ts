@@ -1,9 +1,11 @@
 import { describe, expect } from "vitest";
 import { it } from "../testing/fixture";
 import { errorOf, ok } from "../users/testing";
-import { bootTestVisitor, newDeviceId, publicKeyOf } from "./testing";
+import { bootTestVisitor, newDeviceId, publicKeyOf, warmUpVisitorApi } from "./testing";
 import type { Boot } from "./visitor-schemas";
 import type { TokenPairData } from "../sessions/schemas";
+
+it.beforeAll(warmUpVisitorApi);
 
 describe("messenger boot", () => {
   it("makes an anonymous visitor on a device's first boot, and the same one after", async ({
