@@ -11,6 +11,8 @@ export const sessionRoom = (sessionId: bigint) => `sid:${sessionId}`;
 export const adminRoom = (adminId: bigint) => `admin:${adminId}`;
 export const apiKeyRoom = (apiKeyId: bigint) => `key:${apiKeyId}`;
 export const visitorRoom = (userId: bigint) => `visitor:${userId}`;
+/** A refresh family: a visitor's socket opened with one of its access tokens ends when a reuse revokes it. */
+export const familyRoom = (family: string) => `fam:${family}`;
 
 /**
  * A messenger visitor's logout, or its merge into the user it logged in as: its access tokens issued until now and

@@ -2,6 +2,7 @@ import { describe, expect, vi } from "vitest";
 import { it, type TestApp } from "../testing/fixture";
 import type { TestServer } from "../testing/server";
 import { bootTestVisitor, warmUpVisitorApi } from "../messenger/testing";
+import { watchDisconnect } from "../testing/socket";
 import type { TokenPairData } from "../sessions/schemas";
 
 /**
@@ -78,4 +79,25 @@ describe("a refresh token used eight times at once", () => {
       },
     );
   }
+});
+
+describe("a reuse ends the family's sockets too", () => {
+  it("a visitor's socket opened with the family's access token closes within a second", async ({
+    server,
+    app,
+    sockets,
+  }) => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const { boot } = await bootTestVisitor(server, app);
+    const kept = await bootTestVisitor(server, app);
+    const dropped = watchDisconnect(await sockets.open({ token: boot.access_token }));
+    const other = await sockets.open({ token: kept.boot.access_token });
+    const refresh = (token: string) =>
+      server.call("/api/v2/messenger/refresh", { method: "POST", json: { refresh_token: token } });
+    expect((await refresh(boot.refresh_token)).status).toBe(200);
+    expect((await refresh(boot.refresh_token)).status).toBe(401);
+    expect(await dropped.within(1000)).toBe("io server disconnect");
+    // Another family's socket stays.
+    expect(other.connected).toBe(true);
+  });
 });

@@ -6,6 +6,7 @@ import { wrongCredentials } from "../domain/errors";
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS } from "./jwt-config";
 import { signAccessTokenWith, type Subject } from "./jwt";
 import { currentSigningKey } from "./signing-keys";
+import { familyRoom } from "./disconnect";
 import { revokeRefreshRows, withRevocations } from "./revocations";
 import { isScope } from "./scopes";
 import { generateSecret, hashToken } from "./tokens";
@@ -90,7 +91,7 @@ export async function refreshTokenPair(db: Db, token: string): Promise<TokenPair
     if (!own || own.revoked_at || root?.revoked_at) return "refused";
     if (own.used_at || !subject) {
       await revokeRefreshRows(tx, Prisma.sql`family_id = ${family}`);
-      revoke([`fam:${family}`]);
+      revoke([familyRoom(family)]);
       return own.used_at ? "reused" : "refused";
     }
     await tx.$executeRaw`UPDATE refresh_tokens SET used_at = now() WHERE id = ${rec.id}`;
@@ -131,7 +132,7 @@ async function currentSubject(
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await withRevocations(db, async (tx, revoke) => {
     await revokeRefreshRows(tx, Prisma.sql`family_id = ${familyId}`);
-    revoke([`fam:${familyId}`]);
+    revoke([familyRoom(familyId)]);
   });
 }
 

@@ -8,7 +8,7 @@ import { isDomainError } from "../domain/errors";
 import type { Hub } from "./hub";
 import { deploymentName } from "../db/deployment";
 import { identify, type Identified } from "../auth/actor";
-import { adminRoom, sessionRoom, apiKeyRoom, visitorRoom } from "../auth/disconnect";
+import { adminRoom, sessionRoom, apiKeyRoom, visitorRoom, familyRoom } from "../auth/disconnect";
 
 interface SocketData {
   /** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
@@ -69,7 +69,7 @@ export async function attachIo(
       actor.kind === "admin"
         ? [sessionRoom(actor.sessionId), adminRoom(actor.adminId)]
         : actor.kind === "visitor"
-          ? visitorRoom(actor.userId)
+          ? [visitorRoom(actor.userId), familyRoom(actor.family)]
           : apiKeyRoom(actor.apiKeyId),
     );
     socket.on("subscribe", (payload: unknown, ack?: unknown) => {
