@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { sqlOf, type Queryable } from "../db/sql";
-import { notifyCommitted } from "../eventlog/append";
+import { withEvents } from "../eventlog/append";
 import { finalPosition } from "../eventlog/final-position";
-import { appendInternal, INTERNAL_CHANNEL } from "../eventlog/internal";
+import { INTERNAL_CHANNEL } from "../eventlog/internal";
 import { TAIL_POLL_MS } from "../eventlog/keys";
 import { tryRuntime } from "../server/runtime";
 import { ACCESS_TTL_SECONDS } from "./jwt-config";
@@ -63,17 +63,18 @@ export async function withRevocations<T>(
   db: Db,
   fn: (tx: Queryable, revoke: Revoke) => Promise<T>,
 ): Promise<T> {
-  const revoked: Revocation[] = [];
-  const { value, ids } = await sqlOf(db).transaction(async (tx) => {
-    const value = await fn(tx, (names, at = Date.now()) => {
-      if (names.length) revoked.push({ names, at });
+  let revoked: Revocation[] = [];
+  const value = await withEvents(sqlOf(db), (tx, emit) => {
+    // Afresh on each attempt: withEvents runs `fn` again after a deadlock rolled it back.
+    revoked = [];
+    return fn(tx, (names, at = Date.now()) => {
+      if (!names.length) return;
+      const r = { names, at };
+      revoked.push(r);
+      emit({ appId: null, channel: INTERNAL_CHANNEL, type: REVOKED, payload: r });
     });
-    const ids: bigint[] = [];
-    for (const r of revoked) ids.push(await appendInternal(tx, REVOKED, r));
-    return { value, ids };
   });
   for (const r of revoked) applyRevocation(r);
-  if (ids.length) notifyCommitted(ids);
   return value;
 }
 

@@ -16,7 +16,8 @@ import { NOTIFY_CHANNEL, WRITER_LOCK } from "./keys";
 
 /** One row of the event log: what others must see of a change, written in the change's own transaction. */
 export interface LogEvent {
-  appId: bigint;
+  /** null only for the instances' own rows (INTERNAL_CHANNEL, lib/eventlog/internal.ts), which belong to no app. */
+  appId: bigint | null;
   /** e.g. `conversation_reply.<app>`; webhook kinds are derived from `type`. */
   channel: string;
   type: string;
@@ -43,7 +44,7 @@ export function queueDeliveries(rows: string, targets: Target[]): Prisma.Sql {
 function eventsJson(events: LogEvent[]): string {
   const rows = events.map(
     (e, k) =>
-      `{"k":${k},"app_id":"${e.appId}","user_id":${e.userId === undefined ? "null" : `"${e.userId}"`},` +
+      `{"k":${k},"app_id":${e.appId === null ? "null" : `"${e.appId}"`},"user_id":${e.userId === undefined ? "null" : `"${e.userId}"`},` +
       `"channel":${JSON.stringify(e.channel)},"type":${JSON.stringify(e.type)},` +
       `"payload":${toJson(e.payload ?? null, false)}}`,
   );

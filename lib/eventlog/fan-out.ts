@@ -6,7 +6,7 @@ import { activeSubscriptions } from "./webhook-state";
 /** An event about to be logged, as webhooks match it; `key` names it in the logging statement. */
 export interface Loggable {
   key: string;
-  appId: bigint;
+  appId: bigint | null;
   type: string;
   channel?: string;
   payload: unknown;
@@ -38,6 +38,8 @@ export async function webhookTargets(tx: Queryable, events: Loggable[]): Promise
         targets.push({ key: e.key, sub: String(target), kind });
       continue;
     }
+    // The instances' own rows belong to no app, and no webhook kind is theirs.
+    if (e.appId === null) continue;
     let subs = subsOf.get(e.appId);
     if (!subs) subsOf.set(e.appId, (subs = await activeSubscriptions(tx, e.appId)));
     for (const s of subs) if (s.events.includes(kind)) targets.push({ key: e.key, sub: String(s.id), kind });
