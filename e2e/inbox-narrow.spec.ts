@@ -35,7 +35,7 @@ const list = () => page.getByRole("region", { name: "Conversations" });
 const thread = () => page.getByRole("region", { name: "Conversation", exact: true });
 const drawer = () => page.getByRole("dialog", { name: "Visitor details" });
 const focusInDrawer = () =>
-  page.evaluate(() => !!document.activeElement?.closest('[role="dialog"][aria-label="Visitor details"]'));
+  drawer().evaluate((d) => d !== document.activeElement && d.contains(document.activeElement));
 
 test("at 480 px the operator opens a conversation, replies and goes back to the list", async () => {
   const text = `Hi from a phone ${stamp()}`;

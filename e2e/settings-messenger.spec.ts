@@ -93,7 +93,7 @@ test.describe("settings: messenger", () => {
     const secret = await box.inputValue();
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     await expect(identity.getByRole("button", { name: "Copy" })).toBeVisible();
-    await identity.getByRole("button", { name: "PHP" }).click();
+    await identity.getByRole("tab", { name: "PHP" }).click();
     await expect(identity.getByLabel("PHP example")).toContainText("hash_hmac('sha256'");
 
     await page.reload();
@@ -114,7 +114,7 @@ test.describe("settings: messenger", () => {
     await expect(required).toBeChecked();
     await expect(identity.getByRole("note")).toHaveCount(0);
     await expect(identity.getByLabel("Page example")).toContainText('Relay("auth", "USER_ID", "USER_HASH")');
-    await identity.getByRole("button", { name: "Ruby" }).click();
+    await identity.getByRole("tab", { name: "Ruby" }).click();
     await expect(identity.getByLabel("Ruby example")).toContainText("OpenSSL::HMAC.hexdigest");
 
     await required.uncheck();

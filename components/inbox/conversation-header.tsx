@@ -10,7 +10,8 @@ import { cleanUserText, UserText } from "@/components/ui/user-text";
 import { useAvailability } from "@/lib/client/use-availability";
 import { useCurrentApp } from "@/lib/client/use-current-app";
 import { statusOf } from "@/components/panel/availability-dot";
-import { fullTime, visitorName } from "./format";
+import { dateTimeInputValue, formatDateTime } from "@/lib/client/format";
+import { visitorName } from "./format";
 
 const control =
   "h-8 min-w-0 rounded-md bg-white px-2 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
@@ -64,7 +65,7 @@ export function ConversationHeader({
   };
 
   const mine = String(c.assignee?.id ?? "") === String(me.id);
-  const status = c.closed ? "Closed" : snoozed ? `Snoozed until ${fullTime(c.delayed_until!)}` : "Open";
+  const status = c.closed ? "Closed" : snoozed ? `Snoozed until ${formatDateTime(c.delayed_until!)}` : "Open";
 
   // Two rows at most: the thread gets the height. Every control keeps its place whatever the state (a disabled
   // "Assign to me" rather than none), so a double click never lands on the control that moved in under it.
@@ -99,7 +100,7 @@ export function ConversationHeader({
               value=""
               onChange={(e) => {
                 if (e.target.value === "custom") {
-                  setCustom(new Date(Date.now() + 3600_000).toISOString().slice(0, 16));
+                  setCustom(dateTimeInputValue(Date.now() / 1000 + 3600));
                   return;
                 }
                 const until = Number(e.target.value);

@@ -2,7 +2,8 @@ import { cn } from "@/components/ui/cn";
 import type { Conversation } from "@/lib/client/inbox/types";
 import { ROW_SHORTCUTS } from "@/lib/client/inbox/use-inbox-shortcuts";
 import { UserText } from "@/components/ui/user-text";
-import { PRESENCE_DOT, PRESENCE_LABEL, preview, shortTime, visitorName } from "./format";
+import { Time } from "@/components/ui/time";
+import { PRESENCE_DOT, PRESENCE_LABEL, preview, visitorName } from "./format";
 
 export const ROW_HEIGHT = 96;
 
@@ -82,12 +83,7 @@ function RowButton({ conversation: c, selected, checked, meId, onSelect }: RowPr
         >
           <UserText>{name}</UserText>
         </span>
-        <time
-          className="shrink-0 text-xs text-slate-500"
-          dateTime={new Date(c.last_update * 1000).toISOString()}
-        >
-          {shortTime(c.last_update)}
-        </time>
+        <Time className="shrink-0 text-xs text-slate-500" seconds={c.last_update} short />
       </span>
       <span className="flex w-full items-center gap-2">
         <span className="min-w-0 flex-1 truncate text-sm text-slate-600" data-testid="row-preview">

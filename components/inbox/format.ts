@@ -20,23 +20,6 @@ export function isActor(from: Part["from"]): from is Actor {
   return typeof from === "object" && from !== null;
 }
 
-/** "14:05" today, "Mon" this week, "3 Mar" before. */
-export function shortTime(seconds: number, now = Date.now()): string {
-  const d = new Date(seconds * 1000);
-  const today = new Date(now);
-  if (d.toDateString() === today.toDateString())
-    return d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
-  if (now - d.getTime() < 6 * 86_400_000) return d.toLocaleDateString(undefined, { weekday: "short" });
-  return d.toLocaleDateString(undefined, { day: "numeric", month: "short" });
-}
-
-export function fullTime(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleString(undefined, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
-}
-
 /** One line for the list row: who wrote the newest message, and what. */
 export function preview(c: Conversation, meId: string): string {
   const p = c.important_part_last ?? c.reply_last ?? c.part_last;

@@ -4,7 +4,9 @@ import { isPending } from "@/lib/client/inbox/thread-cache";
 import type { Attachment, ThreadPart } from "@/lib/client/inbox/types";
 import { safeUrl } from "@/lib/client/safe-url";
 import { cleanUserText, UserText } from "@/components/ui/user-text";
-import { fullTime, isActor, shortTime } from "./format";
+import { Time } from "@/components/ui/time";
+import { formatDateTime } from "@/lib/client/format";
+import { isActor } from "./format";
 
 const MESSAGE_TYPES = new Set(["reply_user", "reply_admin", "note", "article"]);
 
@@ -31,7 +33,7 @@ export function systemText(p: ThreadPart, meId: string): string {
       return `${by} reopened the conversation`;
     case "delayed": {
       const until = p.body_json?.delayed_until;
-      return `${by} snoozed the conversation${typeof until === "number" ? ` until ${fullTime(until)}` : ""}`;
+      return `${by} snoozed the conversation${typeof until === "number" ? ` until ${formatDateTime(until)}` : ""}`;
     }
     case "delay_cancelled":
       return `${by} woke the conversation`;
@@ -104,8 +106,7 @@ export function PartView({ part: p, meId, clicked, onRetry, onDiscard }: PartVie
         data-testid="part-system"
         data-part-type={p.type}
       >
-        {systemText(p, meId)} ·{" "}
-        <time dateTime={new Date(p.created * 1000).toISOString()}>{shortTime(p.created)}</time>
+        {systemText(p, meId)} · <Time seconds={p.created} short />
       </li>
     );
   }
@@ -186,9 +187,7 @@ export function PartView({ part: p, meId, clicked, onRetry, onDiscard }: PartVie
             "Sending…"
           )
         ) : (
-          <time dateTime={new Date(p.created * 1000).toISOString()} title={fullTime(p.created)}>
-            {shortTime(p.created)}
-          </time>
+          <Time seconds={p.created} short />
         )}
       </p>
       {pending && p.error && p.random_id !== null && (

@@ -1,18 +1,19 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
+import { Dialog, DialogTitle } from "@/components/ui/dialog";
 
 /** Tailwind's `xl`: from this width the visitor's details are a column beside the thread, not a drawer. */
 const WIDE = "(min-width: 80rem)";
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+function subscribeWide(onChange: () => void) {
+  const q = window.matchMedia(WIDE);
+  q.addEventListener("change", onChange);
+  return () => q.removeEventListener("change", onChange);
 }
+
+const isWide = () => window.matchMedia(WIDE).matches;
 
 interface DrawerProps {
   open: boolean;
@@ -21,79 +22,36 @@ interface DrawerProps {
 }
 
 /**
- * The visitor's details: a column on wide screens; below `xl` a modal drawer opened from the header, which takes
- * focus, keeps it inside while open (Tab wraps, Escape or the backdrop close it) and gives it back to its opener.
+ * The visitor's details: a column on wide screens; below `xl` a modal drawer opened from the header (the one
+ * dialog primitive: focus kept inside, Escape or the backdrop close it, focus back to its opener). A window widened
+ * past `xl` closes the drawer, as the column shows the same details.
  */
 export function VisitorDrawer({ open, onClose, children }: DrawerProps) {
-  const panel = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  // The server renders the column: the panel's pages are drawn for wide screens first.
+  const wide = useSyncExternalStore(subscribeWide, isWide, () => true);
 
   useEffect(() => {
-    if (!open) return;
-    const root = panel.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeButton.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        e.preventDefault();
-        onClose();
-      } else if (e.key === "Tab" && root) {
-        const list = focusables(root);
-        const first = list[0];
-        const last = list[list.length - 1];
-        if (!first || !last) return;
-        const inside = root.contains(document.activeElement);
-        if (e.shiftKey && (!inside || document.activeElement === first)) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && (!inside || document.activeElement === last)) {
-          e.preventDefault();
-          first.focus();
-        }
-      }
-    };
-    // Focus that lands outside (a click behind, a script) comes back in.
-    const onFocusIn = (e: FocusEvent) => {
-      if (root && e.target instanceof Node && !root.contains(e.target)) closeButton.current?.focus();
-    };
-    const wide = window.matchMedia(WIDE);
-    const onWide = () => wide.matches && onClose();
-    window.addEventListener("keydown", onKey);
-    document.addEventListener("focusin", onFocusIn);
-    wide.addEventListener("change", onWide);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-      document.removeEventListener("focusin", onFocusIn);
-      wide.removeEventListener("change", onWide);
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [open, onClose]);
+    if (open && wide) onClose();
+  }, [open, wide, onClose]);
 
+  if (wide) return <div className="w-72 shrink-0 border-l border-slate-200">{children}</div>;
   return (
-    <>
-      {open && (
-        <div className="fixed inset-0 z-20 bg-slate-900/30 xl:hidden" aria-hidden="true" onClick={onClose} />
-      )}
-      <div
-        ref={panel}
-        role={open ? "dialog" : undefined}
-        aria-modal={open ? true : undefined}
-        aria-label={open ? "Visitor details" : undefined}
-        tabIndex={open ? -1 : undefined}
-        className={cn(
-          "border-slate-200 outline-none xl:static xl:block xl:w-72 xl:shrink-0 xl:border-l xl:shadow-none",
-          open ? "fixed inset-y-0 right-0 z-30 flex w-80 max-w-full flex-col shadow-xl" : "hidden",
-        )}
-      >
-        {open && (
-          <div className="flex justify-end border-b border-slate-200 bg-white p-1 xl:hidden">
-            <Button ref={closeButton} size="sm" variant="ghost" onClick={onClose}>
-              Close details
-            </Button>
-          </div>
-        )}
-        <div className="min-h-0 flex-1 xl:h-full">{children}</div>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      initialFocus={closeButton}
+      className="my-0 mr-0 ml-auto h-dvh max-h-none w-80 max-w-full bg-white shadow-xl"
+    >
+      <div className="flex h-full flex-col">
+        <div className="flex items-center justify-between gap-2 border-b border-slate-200 py-1 pr-1 pl-4">
+          <DialogTitle className="text-sm font-semibold text-slate-900">Visitor details</DialogTitle>
+          <Button ref={closeButton} size="sm" variant="ghost" onClick={onClose}>
+            Close details
+          </Button>
+        </div>
+        <div className="min-h-0 flex-1">{children}</div>
       </div>
-    </>
+    </Dialog>
   );
 }

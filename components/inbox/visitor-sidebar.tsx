@@ -12,7 +12,8 @@ import { useUserConversations } from "@/lib/client/use-user-conversations";
 import { useUserEvents } from "@/lib/client/use-user-events";
 import { cleanUserText, UserText } from "@/components/ui/user-text";
 import { formatValue } from "@/components/leads/format";
-import { PRESENCE_DOT, PRESENCE_LABEL, shortTime, visitorName } from "./format";
+import { Time } from "@/components/ui/time";
+import { PRESENCE_DOT, PRESENCE_LABEL, visitorName } from "./format";
 
 /** The sidebar shows the newest few of what the shared (Leads card) queries load. */
 const RECENT_EVENTS = 8;
@@ -165,7 +166,7 @@ export function VisitorSidebar({ user, conversationId, onOpen, className }: Side
                 <span className="min-w-0 flex-1 truncate text-slate-800">
                   <UserText>{e.type.name}</UserText>
                 </span>
-                <span className="shrink-0 text-xs text-slate-500">{shortTime(e.created)}</span>
+                <Time className="shrink-0 text-xs text-slate-500" seconds={e.created} short />
               </li>
             ))}
           </ul>
@@ -208,7 +209,7 @@ export function VisitorSidebar({ user, conversationId, onOpen, className }: Side
             <li key={String(n.id)} className="rounded bg-amber-50 px-2 py-1.5 text-sm text-slate-800">
               <p className="break-words whitespace-pre-wrap">{n.body}</p>
               <p className="mt-0.5 text-xs text-slate-500">
-                <UserText>{n.admin?.name ?? "Operator"}</UserText> · {shortTime(n.created)}
+                <UserText>{n.admin?.name ?? "Operator"}</UserText> · <Time seconds={n.created} short />
               </p>
             </li>
           ))}
@@ -229,7 +230,7 @@ export function VisitorSidebar({ user, conversationId, onOpen, className }: Side
                     className="w-full truncate text-left text-brand-700 underline hover:text-brand-800"
                     onClick={() => onOpen(String(c.id))}
                   >
-                    #{String(c.id)} · {c.closed ? "closed" : "open"} · {shortTime(c.last_update)}
+                    #{String(c.id)} · {c.closed ? "closed" : "open"} · <Time seconds={c.last_update} short />
                   </button>
                 </li>
               ))}

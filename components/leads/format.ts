@@ -1,3 +1,5 @@
+import { formatIsoDateTime } from "@/lib/client/format";
+
 /** A prop value as plain text (lists joined, objects as JSON), "" for nothing. */
 export function asText(v: unknown): string {
   if (v === null || v === undefined) return "";
@@ -11,19 +13,8 @@ export function formatValue(v: unknown): string {
   if (v === null || v === undefined || v === "") return "—";
   if (Array.isArray(v)) return v.join(", ");
   if (typeof v === "boolean") return v ? "Yes" : "No";
-  if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(v)) return formatDateTime(v);
+  if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(v)) return formatIsoDateTime(v);
   return asText(v);
-}
-
-/** ISO 8601 without offset is UTC (the API's form for user date-times). */
-export function formatDateTime(iso: string): string {
-  const d = new Date(`${iso}Z`);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
-
-export function formatUnix(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
 export function leadName(props: Record<string, unknown>, id: string | number): string {

@@ -1,9 +1,10 @@
 "use client";
 
 import { useId, useState } from "react";
-import { ErrorAlert } from "@/components/settings/error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { formatCount } from "@/lib/client/format";
 import { useImportJob } from "@/lib/client/use-import-job";
 import { useImportUsers } from "@/lib/client/use-import-users";
 import { controlClass } from "./condition-row";
@@ -92,7 +93,7 @@ export function ImportPanel({ appId, onShowTag }: { appId: string; onShowTag: (t
           <p className="text-sm text-slate-700" data-testid="import-status">
             {job.status === "failed"
               ? `Import failed: ${job.error ?? "unknown error"}`
-              : `${pct}% · ${job.rows_processed.toLocaleString()} rows read, ${job.rows_imported.toLocaleString()} imported, ${job.rows_failed.toLocaleString()} failed${done ? " · done" : ""}`}
+              : `${pct}% · ${formatCount(job.rows_processed)} rows read, ${formatCount(job.rows_imported)} imported, ${formatCount(job.rows_failed)} failed${done ? " · done" : ""}`}
           </p>
           {done && usedTag && (
             <Button size="sm" variant="secondary" onClick={() => onShowTag(usedTag)}>
@@ -111,7 +112,7 @@ export function ImportPanel({ appId, onShowTag }: { appId: string; onShowTag: (t
               </ul>
               {job.rows_failed > SHOWN_ERRORS && (
                 <p className="text-sm text-slate-600">
-                  …and {(job.rows_failed - SHOWN_ERRORS).toLocaleString()} more.
+                  …and {formatCount(job.rows_failed - SHOWN_ERRORS)} more.
                 </p>
               )}
             </div>

@@ -3,9 +3,10 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { EmptyState, PageHeader } from "@/components/panel/page-header";
-import { ErrorAlert } from "@/components/settings/error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { formatCount } from "@/lib/client/format";
 import { cleanFilter, EXPORT_MAX_ROWS, isGroup, readQuery, writeQuery } from "@/lib/client/lead-filters";
 import type { FilterGroup } from "@/lib/leads/filter-grammar";
 import { appPath, type LeadsQuery, type Segment } from "@/lib/client/leads-types";
@@ -166,8 +167,8 @@ function LeadsForApp({ appId }: { appId: string }) {
                   role="note"
                   className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
                 >
-                  The export holds the first {EXPORT_MAX_ROWS.toLocaleString()} of these leads (in the order
-                  they were created). Narrow the filter to export the others in parts.
+                  The export holds the first {formatCount(EXPORT_MAX_ROWS)} of these leads (in the order they
+                  were created). Narrow the filter to export the others in parts.
                 </p>
               )}
               {data.users.length === 0 ? (

@@ -1,6 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
+import { formatCount } from "@/lib/client/format";
 import { lastReachablePage, MAX_REACHABLE } from "@/lib/client/lead-filters";
 import { controlClass } from "./condition-row";
 
@@ -26,8 +27,8 @@ export function Pager({
     <div className="space-y-2">
       <nav aria-label="Pages of leads" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
         <p aria-live="polite" data-testid="leads-range">
-          {total > 0 && `${from.toLocaleString()}–${to.toLocaleString()} of `}
-          <span data-testid="leads-total">{total.toLocaleString()}</span> {total === 1 ? "lead" : "leads"}
+          {total > 0 && `${formatCount(from)}–${formatCount(to)} of `}
+          <span data-testid="leads-total">{formatCount(total)}</span> {total === 1 ? "lead" : "leads"}
         </p>
         <span className="ml-auto flex items-center gap-2">
           <label className="inline-flex items-center gap-1.5">
@@ -54,8 +55,8 @@ export function Pager({
       </nav>
       {total > MAX_REACHABLE && (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="note">
-          {total.toLocaleString()} leads match, but only the first {MAX_REACHABLE.toLocaleString()} can be
-          paged through. Narrow the filter or change the sort to reach the others, or export them to CSV.
+          {formatCount(total)} leads match, but only the first {formatCount(MAX_REACHABLE)} can be paged
+          through. Narrow the filter or change the sort to reach the others, or export them to CSV.
         </p>
       )}
     </div>

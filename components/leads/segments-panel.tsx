@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { ErrorAlert } from "@/components/settings/error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { FilterGroup } from "@/lib/leads/filter-grammar";

@@ -1,10 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { cleanUserText } from "@/components/ui/user-text";
 import { cn } from "@/components/ui/cn";
+import { Dialog, DialogTitle } from "@/components/ui/dialog";
 import type { Highlight, SearchState } from "@/lib/search/schemas";
 import { useAdmins } from "@/lib/client/use-admins";
 import { useDebounced } from "@/lib/client/use-debounced";
@@ -62,12 +63,6 @@ export function SearchDialog({ appId, onClose }: { appId: string; onClose: () =>
   const rows = useMemo(() => (settledQ.trim() ? searchRows(search.data) : []), [search.data, settledQ]);
   const current = Math.min(active, Math.max(rows.length - 1, 0));
 
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    input.current?.focus();
-    return () => before?.focus?.();
-  }, []);
-
   const open = (row: SearchRow | undefined) => {
     if (!row) return;
     onClose();
@@ -75,10 +70,7 @@ export function SearchDialog({ appId, onClose }: { appId: string; onClose: () =>
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === "Escape") {
-      e.preventDefault();
-      onClose();
-    } else if (e.key === "ArrowDown") {
+    if (e.key === "ArrowDown") {
       e.preventDefault();
       setActive(Math.min(current + 1, rows.length - 1));
     } else if (e.key === "ArrowUp") {
@@ -91,18 +83,15 @@ export function SearchDialog({ appId, onClose }: { appId: string; onClose: () =>
   };
 
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-start justify-center bg-slate-900/40 p-4 pt-[10vh]"
-      onClick={(e) => e.target === e.currentTarget && onClose()}
+    <Dialog
+      open
+      onClose={onClose}
+      initialFocus={input}
+      className="mx-auto mt-[10vh] w-[calc(100%-2rem)] max-w-xl overflow-hidden rounded-xl bg-white shadow-xl"
+      data-testid="search-dialog"
     >
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-label="Search"
-        className="flex max-h-[75vh] w-full max-w-xl flex-col overflow-hidden rounded-xl bg-white shadow-xl"
-        onKeyDown={onKeyDown}
-        data-testid="search-dialog"
-      >
+      <DialogTitle className="sr-only">Search</DialogTitle>
+      <div className="flex max-h-[75vh] flex-col" onKeyDown={onKeyDown}>
         <div className="border-b border-slate-200 p-3">
           <input
             ref={input}
@@ -206,6 +195,6 @@ export function SearchDialog({ appId, onClose }: { appId: string; onClose: () =>
           ↑ ↓ to move · Enter to open · Esc to close
         </p>
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import {
   operatorsTable,
   responseTimesTable,
 } from "@/lib/client/reports-csv";
+import { toMinutes } from "@/lib/client/format";
 import { useReport, type ReportParams } from "@/lib/client/use-report";
 import { CategoryChart } from "./category-chart";
 import { ChartCard } from "./chart-card";
@@ -62,7 +63,6 @@ export function ResponseTimesCard({ appId, params, which }: Props & { which: "fi
     first
       ? { n: d.first_response_count, m: d.first_response_median, p: d.first_response_p90 }
       : { n: d.close_count, m: d.close_median, p: d.close_p90 };
-  const mins = (v: number | null) => (v === null ? null : Math.round(v / 6) / 10);
   return (
     <ChartCard
       id={first ? "first-response" : "time-to-close"}
@@ -80,8 +80,8 @@ export function ResponseTimesCard({ appId, params, which }: Props & { which: "fi
         kind="line"
         categories={s.map((d) => d.day)}
         series={[
-          { label: "Median", color: first ? BLUE : GREEN, values: s.map((d) => mins(pick(d).m)) },
-          { label: "90th percentile", color: AMBER, values: s.map((d) => mins(pick(d).p)) },
+          { label: "Median", color: first ? BLUE : GREEN, values: s.map((d) => toMinutes(pick(d).m)) },
+          { label: "90th percentile", color: AMBER, values: s.map((d) => toMinutes(pick(d).p)) },
         ]}
         xLabel="Day"
         yLabel="Minutes"

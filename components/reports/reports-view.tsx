@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import { EmptyState, PageHeader } from "@/components/panel/page-header";
-import { presetRange, todayIn, type PresetId } from "@/lib/client/report-range";
+import { isoDay } from "@/lib/client/format";
+import { presetRange, type PresetId } from "@/lib/client/report-range";
 import { useAppSettings } from "@/lib/client/use-app-settings";
 import { useCurrentApp } from "@/lib/client/use-current-app";
 import type { ReportParams } from "@/lib/client/use-report";
@@ -47,7 +48,7 @@ function Reports({ appId, tz }: { appId: string; tz: string }) {
     <>
       <PageHeader
         title="Reports"
-        description={`Exact counts for ${f.from} to ${f.to}, days in ${tz} (today: ${todayIn(tz)})`}
+        description={`Exact counts for ${f.from} to ${f.to}, days in ${tz} (today: ${isoDay(new Date(), tz)})`}
       />
       <div className="space-y-4 px-6 py-5 md:px-8">
         <ReportsFilters

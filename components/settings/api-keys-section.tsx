@@ -14,8 +14,8 @@ import { useCreateApiKey } from "@/lib/client/use-create-api-key";
 import { useRevokeApiKey } from "@/lib/client/use-revoke-api-key";
 import { CheckboxGroup } from "./checkbox-group";
 import { ConfirmAction } from "./confirm-action";
-import { ErrorAlert } from "./error-alert";
-import { formatTime, isoTime } from "./format";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { Time } from "@/components/ui/time";
 import { SecretBox } from "./secret-box";
 import { SectionCard } from "./section-card";
 import { ApiUsageCard } from "./api-usage-card";
@@ -171,8 +171,8 @@ function ApiKeyList({ appId, keys }: { appId: string; keys: ApiKey[] }) {
                 )}
               </div>
               <p className="text-xs text-slate-500">
-                Created <time dateTime={isoTime(key.created)}>{formatTime(key.created)}</time> · Last used{" "}
-                <time dateTime={isoTime(key.last_used)}>{formatTime(key.last_used)}</time>
+                Created <Time seconds={key.created} /> · Last used{" "}
+                <Time seconds={key.last_used} fallback="Never" />
               </p>
               <ul className="flex flex-wrap gap-1" aria-label="Scopes">
                 {key.scopes.map((s) => (

@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useChannels } from "@/lib/client/use-channels";
-import { ErrorAlert } from "./error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { SectionCard } from "./section-card";
 
 export function ChannelsSection({ appId }: { appId: string }) {

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { Tab, TabList, TabPanel, Tabs } from "@/components/ui/tabs";
 
 /** How the site's server computes `user_hash`: hex HMAC-SHA256 of the user ID with the identity secret. */
 const EXAMPLES = [
@@ -41,6 +42,8 @@ user_hash = OpenSSL::HMAC.hexdigest("SHA256", ENV.fetch("RELAY_IDENTITY_SECRET")
   },
 ] as const;
 
+const EXAMPLE_IDS = EXAMPLES.map((e) => e.id);
+
 /** What the page then says, once the user is logged in (after the install snippet). */
 const PAGE_SNIPPET = `<script>
   Relay("auth", "USER_ID", "USER_HASH");
@@ -56,29 +59,33 @@ export function MessengerHashExamples() {
         Pass the user ID and this hash to the messenger when the user is logged in. Never put the secret in
         your pages.
       </p>
-      <div role="group" aria-label="Language" className="mt-2 flex gap-1">
-        {EXAMPLES.map((e) => (
-          <button
-            key={e.id}
-            type="button"
-            aria-pressed={e.id === shown}
-            onClick={() => setShown(e.id)}
-            className={cn(
-              "rounded-md px-2.5 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600",
-              e.id === shown ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100",
-            )}
+      <Tabs ids={EXAMPLE_IDS} selected={shown} onSelect={setShown}>
+        <TabList label="Language" className="mt-2 flex gap-1">
+          {EXAMPLES.map((e) => (
+            <Tab
+              key={e.id}
+              id={e.id}
+              className={(on) =>
+                cn(
+                  "rounded-md px-2.5 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600",
+                  on ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100",
+                )
+              }
+            >
+              {e.label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanel>
+          <pre
+            tabIndex={0}
+            aria-label={`${example.label} example`}
+            className="mt-2 overflow-x-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-xs text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            {e.label}
-          </button>
-        ))}
-      </div>
-      <pre
-        tabIndex={0}
-        aria-label={`${example.label} example`}
-        className="mt-2 overflow-x-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-xs text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        {example.code}
-      </pre>
+            {example.code}
+          </pre>
+        </TabPanel>
+      </Tabs>
       <p className="mt-3 text-sm text-slate-600">
         Then, on pages where the user is logged in, render both into the page after the install snippet. The
         ID is the one your API calls use (spaces at either end are dropped; invisible characters are refused).

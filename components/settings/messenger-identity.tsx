@@ -5,7 +5,7 @@ import type { MessengerSettings } from "@/lib/client/settings-types";
 import { useRotateIdentitySecret } from "@/lib/client/use-rotate-identity-secret";
 import { useUpdateMessengerSettings } from "@/lib/client/use-update-messenger-settings";
 import { ConfirmAction } from "./confirm-action";
-import { ErrorAlert } from "./error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { MessengerHashExamples } from "./messenger-hash-examples";
 import { SecretBox } from "./secret-box";
 import { SectionCard } from "./section-card";

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import type { MessengerSettings } from "@/lib/client/settings-types";
 import { useRotatePublicKey } from "@/lib/client/use-rotate-public-key";
 import { ConfirmAction } from "./confirm-action";
-import { ErrorAlert } from "./error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { SectionCard } from "./section-card";
 import { CopyButton } from "./copy-button";
 

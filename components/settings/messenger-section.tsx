@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useMessengerSettings } from "@/lib/client/use-messenger-settings";
-import { ErrorAlert } from "./error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { MessengerAppearance } from "./messenger-appearance";
 import { MessengerIdentity } from "./messenger-identity";
 import { MessengerInstall } from "./messenger-install";

@@ -17,8 +17,8 @@ import { useAvailability } from "@/lib/client/use-availability";
 import { AvailabilityDot, statusOf } from "@/components/panel/availability-dot";
 import { UserText } from "@/components/ui/user-text";
 import { ConfirmAction } from "./confirm-action";
-import { ErrorAlert } from "./error-alert";
-import { formatTime, isoTime } from "./format";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { Time } from "@/components/ui/time";
 import { SectionCard } from "./section-card";
 import { RoutingSection } from "./routing-section";
 
@@ -222,7 +222,7 @@ function OperatorList({
                   </div>
                   <p className="text-sm break-all text-slate-600">{op.email}</p>
                   <p className="text-xs text-slate-500">
-                    Joined <time dateTime={isoTime(op.created)}>{formatTime(op.created)}</time>
+                    Joined <Time seconds={op.created} />
                   </p>
                 </div>
                 {canRemove && (

@@ -7,7 +7,7 @@ import { useAdmins } from "@/lib/client/use-admins";
 import { useChannels } from "@/lib/client/use-channels";
 import { useRouting } from "@/lib/client/use-routing";
 import { useUpdateRouting } from "@/lib/client/use-update-routing";
-import { ErrorAlert } from "./error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { RoutingChannels, type ChannelOperators } from "./routing-channels";
 import { SaveRow } from "./save-row";
 import { SectionCard } from "./section-card";

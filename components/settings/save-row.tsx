@@ -1,5 +1,5 @@
 import { Button } from "@/components/ui/button";
-import { ErrorAlert } from "./error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 
 /**
  * A settings form's last row: the server's refusal (above, as an alert), the submit button, and "Saved." once

@@ -10,7 +10,7 @@ import { useDeleteSavedReply } from "@/lib/client/saved-replies/use-delete-saved
 import { useSavedReplies } from "@/lib/client/saved-replies/use-saved-replies";
 import { useUpdateSavedReply } from "@/lib/client/saved-replies/use-update-saved-reply";
 import { ConfirmAction } from "./confirm-action";
-import { ErrorAlert } from "./error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { SavedReplyForm } from "./saved-reply-form";
 import { SectionCard } from "./section-card";
 

@@ -9,7 +9,7 @@ import { isApiClientError } from "@/lib/client/api";
 import type { SavedReply } from "@/lib/saved-replies/schemas";
 import { SAVED_REPLY_BODY_MAX, SAVED_REPLY_TITLE_MAX } from "@/lib/saved-replies/schemas";
 import type { SavedReplyInput } from "@/lib/client/saved-replies/use-create-saved-reply";
-import { ErrorAlert } from "./error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 
 /** Create (no `reply`) or edit a saved reply; the server checks the shortcut, and its words are shown per field. */
 export function SavedReplyForm({

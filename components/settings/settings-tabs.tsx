@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useState } from "react";
 import { EmptyState } from "@/components/panel/page-header";
 import { cn } from "@/components/ui/cn";
+import { Tab, TabList, TabPanel, Tabs } from "@/components/ui/tabs";
 import { useCurrentApp } from "@/lib/client/use-current-app";
 import { ApiKeysSection } from "./api-keys-section";
 import { ChannelsSection } from "./channels-section";
@@ -20,6 +21,7 @@ const TABS = [
   { id: "operators", label: "Operators" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
+const TAB_IDS = TABS.map((t) => t.id);
 
 const isTab = (s: string): s is TabId => TABS.some((t) => t.id === s);
 
@@ -27,7 +29,6 @@ const isTab = (s: string): s is TabId => TABS.some((t) => t.id === s);
 export function SettingsTabs() {
   const { app } = useCurrentApp();
   const [tab, setTab] = useState<TabId>("api-keys");
-  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
 
   useEffect(() => {
     const fromHash = () => {
@@ -39,22 +40,9 @@ export function SettingsTabs() {
     return () => window.removeEventListener("hashchange", fromHash);
   }, []);
 
-  const choose = (id: TabId, focus = false) => {
+  const choose = (id: TabId) => {
     setTab(id);
     window.history.replaceState(null, "", `#${id}`);
-    if (focus) tabRefs.current[id]?.focus();
-  };
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    const i = TABS.findIndex((t) => t.id === tab);
-    let next: number | null = null;
-    if (e.key === "ArrowRight") next = (i + 1) % TABS.length;
-    else if (e.key === "ArrowLeft") next = (i - 1 + TABS.length) % TABS.length;
-    else if (e.key === "Home") next = 0;
-    else if (e.key === "End") next = TABS.length - 1;
-    if (next === null) return;
-    e.preventDefault();
-    choose(TABS[next]!.id, true);
   };
 
   if (!app) return <EmptyState title="No app yet">Settings belong to an app.</EmptyState>;
@@ -62,56 +50,39 @@ export function SettingsTabs() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 md:px-8">
-      <div
-        role="tablist"
-        aria-label="Settings sections"
-        onKeyDown={onKeyDown}
-        className="-mx-1 mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 px-1"
-      >
-        {TABS.map((t) => {
-          const selected = t.id === tab;
-          return (
-            <button
+      <Tabs ids={TAB_IDS} selected={tab} onSelect={choose}>
+        <TabList
+          label="Settings sections"
+          className="-mx-1 mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 px-1"
+        >
+          {TABS.map((t) => (
+            <Tab
               key={t.id}
-              ref={(el) => {
-                tabRefs.current[t.id] = el;
-              }}
-              id={`tab-${t.id}`}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              aria-controls={`panel-${t.id}`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => choose(t.id)}
-              className={cn(
-                "-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors",
-                "focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600",
-                selected
-                  ? "border-brand-600 text-brand-700"
-                  : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
-              )}
+              id={t.id}
+              className={(selected) =>
+                cn(
+                  "-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors",
+                  "focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600",
+                  selected
+                    ? "border-brand-600 text-brand-700"
+                    : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+                )
+              }
             >
               {t.label}
-            </button>
-          );
-        })}
-      </div>
-      {/* key: switching apps starts each section afresh (forms, open details, shown tokens). */}
-      <div
-        key={appId}
-        role="tabpanel"
-        id={`panel-${tab}`}
-        aria-labelledby={`tab-${tab}`}
-        tabIndex={-1}
-        className="focus-visible:outline-none"
-      >
-        {tab === "api-keys" && <ApiKeysSection appId={appId} />}
-        {tab === "webhooks" && <WebhooksSection appId={appId} />}
-        {tab === "messenger" && <MessengerSection appId={appId} />}
-        {tab === "channels" && <ChannelsSection appId={appId} />}
-        {tab === "saved-replies" && <SavedRepliesSection appId={appId} />}
-        {tab === "operators" && <OperatorsSection appId={appId} />}
-      </div>
+            </Tab>
+          ))}
+        </TabList>
+        {/* key: switching apps starts each section afresh (forms, open details, shown tokens). */}
+        <TabPanel key={appId} tabIndex={-1} className="focus-visible:outline-none">
+          {tab === "api-keys" && <ApiKeysSection appId={appId} />}
+          {tab === "webhooks" && <WebhooksSection appId={appId} />}
+          {tab === "messenger" && <MessengerSection appId={appId} />}
+          {tab === "channels" && <ChannelsSection appId={appId} />}
+          {tab === "saved-replies" && <SavedRepliesSection appId={appId} />}
+          {tab === "operators" && <OperatorsSection appId={appId} />}
+        </TabPanel>
+      </Tabs>
     </div>
   );
 }

@@ -12,8 +12,8 @@ import { useWebhook } from "@/lib/client/use-webhook";
 import { useWebhookDeliveries } from "@/lib/client/use-webhook-deliveries";
 import { UserText } from "@/components/ui/user-text";
 import { ConfirmAction } from "./confirm-action";
-import { ErrorAlert } from "./error-alert";
-import { formatTime, isoTime } from "./format";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { Time } from "@/components/ui/time";
 
 export function WebhookDetail({
   appId,
@@ -126,7 +126,7 @@ export function WebhookDetail({
         </dd>
         <dt className="font-medium text-slate-600">Created</dt>
         <dd className="text-slate-900">
-          <time dateTime={isoTime(w.created)}>{formatTime(w.created)}</time>
+          <Time seconds={w.created} />
         </dd>
       </dl>
 
@@ -217,14 +217,10 @@ function DeliveryLog({ appId, webhookId }: { appId: string; webhookId: string })
                   </td>
                   <td className="px-3 py-2 text-slate-800">{d.attempts}</td>
                   <td className="px-3 py-2 whitespace-nowrap text-slate-800">
-                    {d.next_attempt ? (
-                      <time dateTime={isoTime(d.next_attempt)}>{formatTime(d.next_attempt)}</time>
-                    ) : (
-                      "—"
-                    )}
+                    <Time seconds={d.next_attempt} />
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap text-slate-600">
-                    <time dateTime={isoTime(d.created)}>{formatTime(d.created)}</time>
+                    <Time seconds={d.created} />
                   </td>
                 </tr>
               ))}

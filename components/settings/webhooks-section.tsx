@@ -12,7 +12,7 @@ import { useCreateWebhook } from "@/lib/client/use-create-webhook";
 import { useWebhooks } from "@/lib/client/use-webhooks";
 import { UserText } from "@/components/ui/user-text";
 import { CheckboxGroup } from "./checkbox-group";
-import { ErrorAlert } from "./error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { SecretBox } from "./secret-box";
 import { SectionCard } from "./section-card";
 import { WebhookDetail } from "./webhook-detail";

@@ -1,3 +1,5 @@
+import { isoDay } from "./format";
+
 /** The Reports page's date range: presets end today in the app's time zone. */
 export const PRESETS = [
   { id: "7d", label: "Last 7 days", days: 7 },
@@ -7,22 +9,12 @@ export const PRESETS = [
 ] as const;
 export type PresetId = (typeof PRESETS)[number]["id"] | "custom";
 
-export function todayIn(tz: string, now = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: tz,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
-
 export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
-export function presetRange(id: Exclude<PresetId, "custom">, tz: string, now?: Date) {
-  const to = todayIn(tz, now);
+export function presetRange(id: Exclude<PresetId, "custom">, tz: string, now = new Date()) {
+  const to = isoDay(now, tz);
   const days = PRESETS.find((p) => p.id === id)!.days;
   return { from: addDays(to, -(days - 1)), to };
 }

@@ -1,12 +1,13 @@
 "use client";
 
 import { useState } from "react";
-import { ErrorAlert } from "@/components/settings/error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { Button } from "@/components/ui/button";
 import type { UserCard } from "@/lib/client/leads-types";
 import { useUserEvents } from "@/lib/client/use-user-events";
 import { controlClass } from "../condition-row";
-import { formatUnix, formatValue } from "../format";
+import { Time } from "@/components/ui/time";
+import { formatValue } from "../format";
 
 export function CardEvents({ user }: { user: UserCard }) {
   const [name, setName] = useState("");
@@ -43,9 +44,7 @@ export function CardEvents({ user }: { user: UserCard }) {
           <li key={String(e.id)} className="text-sm">
             <p>
               <span className="font-medium text-slate-900">{e.type.name}</span>{" "}
-              <time className="text-slate-500" dateTime={new Date(e.created * 1000).toISOString()}>
-                {formatUnix(e.created)}
-              </time>
+              <Time className="text-slate-500" seconds={e.created} />
             </p>
             {Object.keys(e.props).length > 0 && (
               <p className="truncate text-slate-600">

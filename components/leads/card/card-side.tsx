@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
-import { ErrorAlert } from "@/components/settings/error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { DEFAULT_FILTER, inboxSearch, isSnoozed, type InboxTab } from "@/lib/client/inbox/filters";
@@ -15,7 +15,7 @@ import { useStartConversation, type Outreach } from "@/lib/client/use-start-conv
 import { useUserConversations } from "@/lib/client/use-user-conversations";
 import { cleanUserText, UserText } from "@/components/ui/user-text";
 import { controlClass } from "../condition-row";
-import { formatUnix } from "../format";
+import { Time } from "@/components/ui/time";
 
 type ConversationState = Pick<UserConversation, "id" | "closed"> &
   Partial<Pick<UserConversation, "delayed_until">>;
@@ -159,7 +159,7 @@ export function CardNotes({ user }: { user: UserCard }) {
           <li key={String(n.id)} className="py-2 text-sm">
             <p className="whitespace-pre-wrap text-slate-900">{n.body}</p>
             <p className="mt-0.5 flex items-center gap-2 text-xs text-slate-500">
-              <UserText>{n.admin?.name ?? "You"}</UserText> · {formatUnix(n.created)}
+              <UserText>{n.admin?.name ?? "You"}</UserText> · <Time seconds={n.created} />
               {!String(n.id).startsWith("pending-") && (
                 <button
                   type="button"
@@ -196,7 +196,7 @@ export function CardConversations({ user }: { user: UserCard }) {
               href={inboxHref(c)}
               className="block truncate rounded px-1 py-0.5 text-brand-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              #{String(c.id)} · {TAB_WORD[inboxTab(c)]} · {formatUnix(Math.floor(c.last_update))}
+              #{String(c.id)} · {TAB_WORD[inboxTab(c)]} · <Time seconds={c.last_update} />
               {c.reply_last?.body && (
                 <>
                   {" — "}

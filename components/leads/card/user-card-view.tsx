@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { Avatar } from "@/components/panel/avatar";
 import { userAvatarUrl } from "@/components/panel/user-avatar";
-import { ErrorAlert } from "@/components/settings/error-alert";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/components/ui/cn";
 import { useLeadsListHref } from "@/lib/client/leads-return";

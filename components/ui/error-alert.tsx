@@ -1,5 +1,5 @@
 import { isApiClientError } from "@/lib/client/api";
-import { cn } from "@/components/ui/cn";
+import { cn } from "./cn";
 
 /** The server's message (and its per-field messages) for a failed request, announced as an alert. */
 export function ErrorAlert({
