@@ -1,4 +1,4 @@
-import { loadConfig } from "../lib/config/env";
+import { ConfigError, loadConfig } from "../lib/config/env";
 import { parseArgs, checkFlags, UsageError } from "./args";
 import { COMMANDS, helpText, usageLine } from "./commands";
 import { withDatabase } from "./db";
@@ -21,14 +21,19 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
     checkFlags(args, command.flags);
+    // Before prepare, which may prompt for a password: a bad environment is refused first.
+    const config = loadConfig();
     const work = await command.prepare(args);
-    const out = await withDatabase(loadConfig(), work);
+    const out = await withDatabase(config, work);
     console.log(json ? JSON.stringify(out.json) : out.text);
     return 0;
   } catch (err) {
     // A bad command line may have swallowed --json as a flag's value; the words themselves say what was meant.
     if (err instanceof UsageError) json = argv.includes("--json");
-    const message = oneLine(err instanceof Error ? err.message : String(err));
+    const message =
+      err instanceof ConfigError
+        ? `Invalid environment: ${err.problems.join("; ")}`
+        : oneLine(err instanceof Error ? err.message : String(err));
     if (json) console.error(JSON.stringify({ error: message }));
     else console.error(`error: ${message}`);
     if (!(err instanceof UsageError)) return 1;

@@ -1,11 +1,21 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { ConfigError, parseEnv } from "../lib/config/env";
 
 // `npm start`: build once if there is no production build (or messenger bundle) yet, then run the server (which
-// migrates and seeds).
+// migrates and seeds). A bad environment is refused before the build, not a minute later by the server.
+const env = (() => {
+  try {
+    return parseEnv();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+})();
 const root = path.resolve(import.meta.dirname, "..");
-const dist = path.join(root, process.env.NEXT_DIST_DIR || ".next");
+const dist = path.join(root, env.NEXT_DIST_DIR);
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.CHECKPOINT_DISABLE = "1";
 

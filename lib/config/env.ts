@@ -1,6 +1,7 @@
 import path from "node:path";
+import { envSchema, type Env } from "./env-schema";
 
-// Every environment variable the product reads, in one place (the README's configuration table mirrors it).
+/** The server's settings, from the environment (lib/config/env-schema.ts describes each variable). */
 export interface Config {
   port: number;
   host: string;
@@ -33,40 +34,47 @@ export interface Config {
   awayAfterMinutes: number;
 }
 
-function bool(v: string | undefined, dflt: boolean): boolean {
-  if (v === undefined) return dflt;
-  return !["0", "false", "no", "off", ""].includes(v.trim().toLowerCase());
+/** process.env, or the variables a test names (unset ones left out). */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** Bad environment variables, every one named with what was wrong and what is accepted: the server refuses to start. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
 }
 
-function int(v: string | undefined, dflt: number): number {
-  const n = v === undefined ? NaN : Number.parseInt(v, 10);
-  return Number.isFinite(n) ? n : dflt;
+/** The variables, parsed and defaulted (lib/config/env-schema.ts); throws ConfigError naming every bad one. */
+export function parseEnv(env: Environment = process.env): Env {
+  const r = envSchema.safeParse(env);
+  if (r.success) return r.data;
+  throw new ConfigError(r.error.issues.map((i) => `${i.path.map(String).join(".")}: ${i.message}`));
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+export function loadConfig(env: Environment = process.env): Config {
+  const e = parseEnv(env);
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
-    port: int(env.PORT, 3000),
-    host: env.HOST ?? "0.0.0.0",
-    databaseUrl:
-      env.DATABASE_URL && env.DATABASE_URL.length > 0 ? env.DATABASE_URL : `pglite://${dataDir}/db`,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL ?? `pglite://${dataDir}/db`,
     dataDir,
-    redisUrl: env.REDIS_URL && env.REDIS_URL.length > 0 ? env.REDIS_URL : undefined,
-    seedDemo: bool(env.SEED_DEMO, true),
-    secret: env.APP_SECRET ?? "",
-    publicUrl: env.PUBLIC_URL,
-    rateLimitPerSecond: int(env.RATE_LIMIT_PER_SECOND, 50),
-    rateLimitBurst: int(env.RATE_LIMIT_BURST, 200),
-    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 10),
-    badTokensPerMinute: int(env.BAD_TOKENS_PER_MINUTE, 30),
-    messengerVisitorPerMinute: int(env.MESSENGER_VISITOR_PER_MINUTE, 30),
-    messengerAddressPerMinute: int(env.MESSENGER_ADDRESS_PER_MINUTE, 300),
-    // The frame sends one typing update per 3 s window while the visitor types, and a stop.
-    messengerTypingPerMinute: Math.max(1, int(env.MESSENGER_TYPING_PER_MINUTE, 30)),
-    messengerTrackPerMinute: Math.max(1, int(env.MESSENGER_TRACK_PER_MINUTE, 60)),
-    webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
-    webhookDispatchDelayMs: int(env.WEBHOOK_DISPATCH_DELAY_MS, 0),
-    defaultApiVersion: env.DEFAULT_API_VERSION?.trim() || "2",
-    awayAfterMinutes: Math.max(1, int(env.AWAY_AFTER, 15)),
+    redisUrl: e.REDIS_URL,
+    seedDemo: e.SEED_DEMO,
+    secret: e.APP_SECRET,
+    publicUrl: e.PUBLIC_URL,
+    rateLimitPerSecond: e.RATE_LIMIT_PER_SECOND,
+    rateLimitBurst: e.RATE_LIMIT_BURST,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    badTokensPerMinute: e.BAD_TOKENS_PER_MINUTE,
+    messengerVisitorPerMinute: e.MESSENGER_VISITOR_PER_MINUTE,
+    messengerAddressPerMinute: e.MESSENGER_ADDRESS_PER_MINUTE,
+    messengerTypingPerMinute: e.MESSENGER_TYPING_PER_MINUTE,
+    messengerTrackPerMinute: e.MESSENGER_TRACK_PER_MINUTE,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookDispatchDelayMs: e.WEBHOOK_DISPATCH_DELAY_MS,
+    defaultApiVersion: e.DEFAULT_API_VERSION,
+    awayAfterMinutes: e.AWAY_AFTER,
   };
 }
