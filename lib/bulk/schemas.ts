@@ -37,15 +37,5 @@ export const bulkJobSchema = z.strictObject({
 });
 export type BulkJob = z.infer<typeof bulkJobSchema>;
 
-/** The real-time message on `bulk_job.<app>.<admin>`: only the operator who started the job hears it. */
-export const bulkJobChannel = (appId: bigint | string, adminId: bigint | string) =>
-  `bulk_job.${appId}.${adminId}`;
-
-/**
- * `conversation_bulk.<app>`: a bulk job's end (the job as above), for every operator of the app and tokens that
- * read conversations; the panel reads its lists again on it.
- */
-export const bulkEndChannel = (appId: bigint | string) => `conversation_bulk.${appId}`;
-
 /** How many conversations a list filter matches, up to the cap; `over_limit` past it. */
 export const bulkCountSchema = z.strictObject({ count: z.number().int(), over_limit: z.boolean() });

@@ -1,17 +1,15 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { AdminAvailability } from "@/lib/admins/schemas";
+import { appChannel } from "@/lib/contract/socket";
 import { queryKeys } from "./query-keys";
 
-// The dispatcher's handler shape, restated so this module does not import the dispatcher that imports it.
-type RealtimeHandler = (
-  msg: { channel: string; message: unknown },
-  ctx: { queryClient: QueryClient },
-) => void;
-
 /** The channel teammates' availability changes arrive on. */
-export const availabilityChannel = (appId: string) => `admin_availability.${appId}`;
+export const availabilityChannel = (appId: string) => appChannel("admin_availability", appId);
 
-/** Puts one operator's new availability in the app's list (added when the list predates them). */
+/**
+ * Puts one operator's new availability in the app's list (added when the list predates them): the answer to the
+ * operator's own change, and `admin_availability.<app>` for a teammate's, without a refetch.
+ */
 export function patchAvailability(qc: QueryClient, appId: string, m: AdminAvailability): void {
   qc.setQueryData<AdminAvailability[]>(queryKeys.availability.list(appId), (old) => {
     if (!old) return old;
@@ -21,10 +19,3 @@ export function patchAvailability(qc: QueryClient, appId: string, m: AdminAvaila
     return i < 0 ? [...old, m] : old.map((x, k) => (k === i ? m : x));
   });
 }
-
-/** `admin_availability.<app>`: a teammate's dot changes without a refetch. */
-export const onAdminAvailability: RealtimeHandler = (msg, { queryClient }) => {
-  const m = msg.message as AdminAvailability | undefined;
-  if (!m || m.admin_id === undefined || (m.availability !== "available" && m.availability !== "away")) return;
-  patchAvailability(queryClient, msg.channel.split(".")[1] ?? String(m.app), m);
-};

@@ -1,21 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { LeadsPage, Presence, UserCard } from "./leads-types";
+import type { SocketPayload } from "@/lib/contract/socket";
+import type { LeadsPage, UserCard } from "./leads-types";
 import { queryKeys } from "./query-keys";
-
-// The dispatcher's handler shape, restated so this module does not import the dispatcher that imports it.
-type RealtimeHandler = (msg: { message: unknown }, ctx: { queryClient: QueryClient }) => void;
-
-interface PresenceMessage {
-  id: string | number;
-  presence: Presence;
-  presence_details?: UserCard["presence_details"];
-}
-
-interface PropsMessage {
-  user: string | number;
-  props: Record<string, unknown>;
-  email_status?: string;
-}
 
 function patchLeadLists(
   qc: QueryClient,
@@ -32,28 +18,31 @@ function patchLeadLists(
 }
 
 /** `user_presence_changed.<app>`: the card's and the table's presence dot, without a refetch. */
-export const onUserPresenceChanged: RealtimeHandler = (msg, { queryClient }) => {
-  const m = msg.message as PresenceMessage;
-  if (!m || m.id === undefined || typeof m.presence !== "string") return;
+export function onUserPresenceChanged(qc: QueryClient, m: SocketPayload<"user_presence_changed">): void {
   const id = String(m.id);
-  queryClient.setQueryData<UserCard>(queryKeys.users.detail(id), (old) =>
+  const d = m.presence_details;
+  qc.setQueryData<UserCard>(queryKeys.users.detail(id), (old) =>
     old
       ? {
           ...old,
           presence: m.presence,
-          presence_details: m.presence_details ?? { ...old.presence_details, presence: m.presence },
+          // An offline user's message has no page: they are on none.
+          presence_details: {
+            presence: m.presence,
+            page_url: d.page_url ?? null,
+            page_title: d.page_title ?? null,
+            last_heartbeat: d.last_heartbeat,
+          },
         }
       : old,
   );
-  patchLeadLists(queryClient, id, (u) => ({ ...u, presence: m.presence }));
-};
+  patchLeadLists(qc, id, (u) => ({ ...u, presence: m.presence }));
+}
 
 /** `user_props_changed.<app>.<user>`: changed values (null = deleted) land in the card; lists re-read. */
-export const onUserPropsChanged: RealtimeHandler = (msg, { queryClient }) => {
-  const m = msg.message as PropsMessage;
-  if (!m || m.user === undefined || !m.props || typeof m.props !== "object") return;
+export function onUserPropsChanged(qc: QueryClient, m: SocketPayload<"user_props_changed">): void {
   const id = String(m.user);
-  queryClient.setQueryData<UserCard>(queryKeys.users.detail(id), (old) => {
+  qc.setQueryData<UserCard>(queryKeys.users.detail(id), (old) => {
     if (!old) return old;
     const props = { ...old.props };
     const custom = { ...old.props_custom };
@@ -71,7 +60,7 @@ export const onUserPropsChanged: RealtimeHandler = (msg, { queryClient }) => {
       ...(m.email_status ? { email_status: m.email_status } : {}),
     };
   });
-  patchLeadLists(queryClient, id, (u) => {
+  patchLeadLists(qc, id, (u) => {
     const props = { ...u.props };
     for (const [k, v] of Object.entries(m.props)) {
       if (!(k in props) && !k.startsWith("$")) continue;
@@ -80,4 +69,4 @@ export const onUserPropsChanged: RealtimeHandler = (msg, { queryClient }) => {
     }
     return { ...u, props };
   });
-};
+}

@@ -1,17 +1,7 @@
-/** A subscribe's ack, as the server's hub sends it (lib/realtime/hub.ts subscribe). */
-export interface SubscribeAck {
-  subscribed?: string[];
-  refused?: string[];
-  /** Live delivery starts after it: the subscription covers every event past it. */
-  position?: number;
-  /** The replay from `after` is incomplete: retention purged messages after it (ids up to `complete_after`). */
-  gap?: boolean;
-  complete_after?: number;
-  /** "Throttled": too many long replays on this socket lately; nothing was subscribed. */
-  error?: string;
-  /** Seconds to wait before subscribing again, when the server says. */
-  retry_after?: number;
-}
+import type { SubscribeAck } from "../contract/socket";
+
+/** A subscribe's ack, of which only `error` and `retry_after` say whether, and when, to send it again. */
+type Refusal = Partial<SubscribeAck>;
 
 const THROTTLED_FIRST_MS = 2000;
 const THROTTLED_MAX_MS = 30_000;
@@ -21,7 +11,7 @@ const THROTTLED_MAX_MS = 30_000;
  * server's hint when the ack has one, else 2 s, 4 s, 8 s ... up to 30 s by the number of refusals in a row so far.
  * A throttled subscribe is refused whole (replaying without its catch-up would miss messages), so it must be retried.
  */
-export function throttledRetryMs(ack: SubscribeAck | undefined, refusalsSoFar: number): number | undefined {
+export function throttledRetryMs(ack: Refusal | undefined, refusalsSoFar: number): number | undefined {
   if (ack?.error !== "Throttled") return undefined;
   const hint = ack.retry_after;
   if (typeof hint === "number" && Number.isFinite(hint) && hint > 0)
@@ -46,7 +36,7 @@ export class ThrottledRetries {
   }
 
   /** When the ack refused the subscribe as Throttled, schedules `resend` and says so. */
-  retried(ack: SubscribeAck | undefined, resend: () => void): boolean {
+  retried(ack: Refusal | undefined, resend: () => void): boolean {
     const wait = throttledRetryMs(ack, this.inARow);
     if (wait === undefined) return false;
     this.inARow++;

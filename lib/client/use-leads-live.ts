@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { appChannel, userChannel } from "@/lib/contract/socket";
 import { useSocket } from "./use-socket";
 
 /**
@@ -10,8 +11,8 @@ import { useSocket } from "./use-socket";
 export function useLeadsLive(appId: string, userId?: string) {
   const { subscribe } = useSocket();
   useEffect(() => {
-    const channels = [`user_presence_changed.${appId}`];
-    if (userId) channels.push(`user_props_changed.${appId}.${userId}`);
+    const channels: string[] = [appChannel("user_presence_changed", appId)];
+    if (userId) channels.push(userChannel("user_props_changed", appId, userId));
     return subscribe(channels);
   }, [appId, userId, subscribe]);
 }

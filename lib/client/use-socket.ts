@@ -2,12 +2,22 @@
 
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
-import { io, type Socket } from "socket.io-client";
+import { io, type Socket as IoSocket } from "socket.io-client";
+import {
+  socketEnvelopeSchema,
+  subscribeAckSchema,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SubscribeAck,
+} from "../contract/socket";
 import { queryKeys } from "./query-keys";
-import { dispatchRealtimeMessage, type RealtimeMessage } from "./realtime-dispatch";
+import { dispatchRealtimeMessage } from "./realtime-dispatch";
 import { onReadPosition, takeReadPosition } from "./read-position";
 import { pollingOnly, rememberPollingOnly } from "./realtime-transport";
-import { ThrottledRetries, type SubscribeAck } from "./throttled-subscribe";
+import { ThrottledRetries } from "./throttled-subscribe";
+
+/** The panel's socket: what it sends and receives are the socket contract's (lib/contract/socket.ts). */
+type Socket = IoSocket<ServerToClientEvents, ClientToServerEvents>;
 
 export type SocketStatus =
   /** Nobody in the page needs the socket. */
@@ -135,8 +145,11 @@ class SocketManager {
       .emit(
         "subscribe",
         after === undefined ? { channels } : { channels, after },
-        (err: Error | null, ack?: SubscribeAck) => {
+        (err: Error | null, answer: unknown) => {
           if (err) return;
+          // An answer that is not an ack is taken as none: the subscribe is then as good as unanswered.
+          const parsed = subscribeAckSchema.safeParse(answer);
+          const ack = parsed.success ? parsed.data : undefined;
           if (this.throttled.retried(ack, () => this.resubscribe(channels, after))) {
             // Said in the indicator once it persists: one refusal is a short wait nobody needs to see.
             if (this.throttled.inARow >= 2 && this.status === "connected") this.setStatus("throttled");
@@ -166,7 +179,7 @@ class SocketManager {
     clearTimeout(this.retryTimer);
     // WebSocket first (long-polling first costs the page's first load several requests), polling if it fails.
     const polling = pollingOnly();
-    const socket = io({
+    const socket: Socket = io({
       path: "/socket.io",
       withCredentials: true,
       autoConnect: false,
@@ -211,10 +224,12 @@ class SocketManager {
       void this.queryClient?.invalidateQueries({ queryKey: queryKeys.auth.me() });
       this.scheduleRetry();
     });
-    socket.on("message", (msg: RealtimeMessage) => {
-      if (!msg || typeof msg !== "object" || typeof msg.channel !== "string") return;
-      if (msg.id !== undefined) this.lastId = newerId(this.lastId, msg.id);
-      if (this.queryClient) dispatchRealtimeMessage(msg, { queryClient: this.queryClient });
+    socket.on("message", (raw: unknown) => {
+      const msg = socketEnvelopeSchema.safeParse(raw);
+      if (!msg.success) return console.warn("realtime: ignored a message that is not one", raw);
+      // Only logged messages have a position; typing and progress (null) are not replayed.
+      if (msg.data.id !== null) this.lastId = newerId(this.lastId, msg.data.id);
+      if (this.queryClient) dispatchRealtimeMessage(msg.data, { queryClient: this.queryClient });
     });
 
     socket.connect();

@@ -14,9 +14,6 @@ const YEAR_10000 = "10000-01-01";
 const YEAR_0_SECONDS = -62_167_219_200;
 const YEAR_10000_SECONDS = 253_402_300_800;
 
-// The server starts here, within the hook's time rather than the first test's.
-it.beforeAll(({ app }) => void app);
-
 describe("days out of the years 1 to 9999", () => {
   it.for(REPORT_SERIES)("the %s report refuses them in from and to", async (series, { app }) => {
     const path = `/api/apps/${app.app.id}/reports/${series}`;

@@ -6,7 +6,10 @@ import { attachmentUrls, publicBase, type AttachmentUrl } from "../attachments/s
 import { appendParts, type PartDraft } from "../parts/append";
 import { seconds } from "../parts/serialize";
 import { lockOwnConversation, requireMember, resolveAdmin, sentVia, type AdminRef } from "./actors";
-import { logEvent, publishChange, type Published } from "./events";
+import { publishChange } from "./events";
+import { eventOf } from "../contract/socket";
+import type { Serialized } from "../contract/schemas";
+import type { Part } from "../parts/schemas";
 import type { ConversationRow } from "./rows";
 
 /** What a state change returns: the system part it stored, or nothing when the state already was as asked. */
@@ -14,7 +17,8 @@ export type Changed = { id: bigint; part_group: bigint } | undefined;
 
 interface Planned {
   draft: Omit<PartDraft, "sentVia" | "fromAdminId">;
-  events?: (pub: Published, partId: bigint) => LogEvent[];
+  /** Given the system part the change stored, as published. */
+  events?: (part: Serialized<Part>) => LogEvent[];
 }
 
 interface ChangeInput {
@@ -59,7 +63,9 @@ async function changeIn(
   const { ids, conversation, parts } = await appendParts(tx, conv, [draft]);
   const id = ids[0]!;
   const pub = await publishChange(tx, emit, urls, conversation, parts);
-  for (const e of planned.events?.(pub, id) ?? []) emit(e);
+  const part = pub.partJson.get(id);
+  if (!part) throw new Error(`the change's part ${id} was not published`);
+  for (const e of planned.events?.(part) ?? []) emit(e);
   return { id, part_group: id };
 }
 
@@ -90,11 +96,11 @@ function planAssign(input: AssignInput) {
     if (conv.assigneeId === target) return undefined;
     return {
       draft: { type: "assigned", assigneeId: target },
-      events: (pub, id) => [
-        logEvent("conversation_assigned", conv, {
+      events: (part) => [
+        eventOf("conversation_assigned", conv, {
           conversation: conv.id,
-          assignee: pub.partJson.get(id)?.assignee ?? null,
-          part: pub.partJson.get(id),
+          assignee: part.assignee ?? null,
+          part,
         }),
       ],
     };
@@ -114,13 +120,7 @@ function setClosed(ctx: Ctx, input: ChangeInput, closed: boolean): Promise<Chang
     if (conv.closed === closed) return undefined;
     return {
       draft: { type: closed ? "closed" : "reopened" },
-      events: (pub, id) => [
-        logEvent("conversation_closed", conv, {
-          conversation: conv.id,
-          closed,
-          part: pub.partJson.get(id),
-        }),
-      ],
+      events: (part) => [eventOf("conversation_closed", conv, { conversation: conv.id, closed, part })],
     };
   });
 }
@@ -138,7 +138,7 @@ export function delayConversation(ctx: Ctx, input: ChangeInput & { until: Date |
       // Snoozing a closed conversation reopens it: those watching closes hear of it as of a visitor's reply.
       events: () =>
         conv.closed
-          ? [logEvent("conversation_closed", conv, { conversation: conv.id, closed: false, part: null })]
+          ? [eventOf("conversation_closed", conv, { conversation: conv.id, closed: false, part: null })]
           : [],
     };
   });
@@ -154,16 +154,20 @@ export function tagConversation(
     if (has === (input.action === "add")) return undefined;
     const tags =
       input.action === "add" ? [...conv.tags, input.tag] : conv.tags.filter((t) => t !== input.tag);
-    const kind = input.action === "add" ? "conversation_tag_added" : "conversation_tag_deleted";
     return {
       draft: {
         type: input.action === "add" ? "tag_added" : "tag_deleted",
         tags,
         bodyJson: { tag: input.tag },
       },
-      events: (pub, id) => [
-        logEvent(kind, conv, { conversation: conv.id, tag: input.tag, part: pub.partJson.get(id) }),
-      ],
+      events: (part) => {
+        const payload = { conversation: conv.id, tag: input.tag, part };
+        return [
+          input.action === "add"
+            ? eventOf("conversation_tag_added", conv, payload)
+            : eventOf("conversation_tag_deleted", conv, payload),
+        ];
+      },
     };
   });
 }

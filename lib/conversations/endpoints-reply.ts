@@ -100,8 +100,10 @@ export const postReply = endpoint({
         actions: input.actions,
       });
       const urls = await responseUrls(ctx, req);
-      const data = serializePart(r.part, { version: 2, urls });
-      if (r.assignPart) data.assign_part = serializePart(r.assignPart, { version: 2, urls });
+      const data = {
+        ...serializePart(r.part, { version: 2, urls }),
+        ...(r.assignPart ? { assign_part: serializePart(r.assignPart, { version: 2, urls }) } : {}),
+      };
       return { data };
     },
   },

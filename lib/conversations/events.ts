@@ -7,31 +7,15 @@ import type { ConversationRow } from "./rows";
 import type { UserSystemRow } from "../user-model/system-props";
 import { hydrateConversations, LIST_FIELDS, serializeConversation } from "./view";
 import { notifyParts } from "../notifications/notify";
-
-/**
- * Event-log channels of conversations (the real-time and webhook issues deliver them). Payloads are v2 API
- * objects with IDs as numbers; `type` equals the channel's kind.
- */
-export type ConversationChannel =
-  | "conversation"
-  | "conversation_started_user"
-  | "conversation_reply"
-  | "conversation_read"
-  | "conversation_assigned"
-  | "conversation_closed"
-  | "conversation_tag_added"
-  | "conversation_tag_deleted"
-  | "conversation_typing";
-
-/** `of` is the conversation (or anything with its app and visitor): the visitor makes `<channel>.<user>` work. */
-export function logEvent(kind: ConversationChannel, of: { appId: bigint; userId: bigint }, payload: unknown) {
-  return { appId: of.appId, userId: of.userId, channel: `${kind}.${of.appId}`, type: kind, payload };
-}
+import { eventOf } from "../contract/socket";
+import type { Serialized } from "../contract/schemas";
+import type { Part } from "../parts/schemas";
+import type { Conversation } from "./schemas";
 
 export interface Published {
   parts: PartView[];
-  partJson: Map<bigint, Record<string, unknown>>;
-  conversationJson: Record<string, unknown>;
+  partJson: Map<bigint, Serialized<Part>>;
+  conversationJson: Serialized<Conversation>;
 }
 
 /**
@@ -54,14 +38,14 @@ export async function publishChange(
   );
   const parts = created.map((p) => withActors(p, admins));
   const partJson = new Map(parts.map((p) => [p.id, serializePart(p, { version: 2, urls })]));
-  for (const p of parts) emit(logEvent("conversation_reply", conv, partJson.get(p.id)));
+  for (const json of partJson.values()) emit(eventOf("conversation_reply", conv, json));
   const [view] = await hydrateConversations(tx, [conv], LIST_FIELDS, undefined, {
     parts,
     admins,
     users: conv.user ? [conv.user] : [],
   });
   const conversationJson = serializeConversation(view!, { version: 2, urls });
-  emit(logEvent("conversation", conv, conversationJson));
+  emit(eventOf("conversation", conv, conversationJson));
   await notifyParts(tx, emit, conv, created);
   return { parts, partJson, conversationJson };
 }

@@ -3,7 +3,8 @@ import { withEvents } from "../eventlog/append";
 import { attachmentUrls, publicBase } from "../attachments/sign";
 import { markUserPartsRead } from "../parts/append";
 import { lockOwnConversation, resolveAdmin, resolveUser, type AdminRef, type UserRef } from "./actors";
-import { logEvent, publishChange } from "./events";
+import { publishChange } from "./events";
+import { eventOf } from "../contract/socket";
 
 export interface ReadInput {
   conversationId: bigint;
@@ -27,7 +28,7 @@ export async function markConversationRead(ctx: Ctx, input: ReadInput): Promise<
         WHERE conversation_id = ${conv.id} AND direction = 'a2u' AND read = false`;
       if (n > 0) {
         emit(
-          logEvent("conversation_read", conv, {
+          eventOf("conversation_read", conv, {
             conversation: conv.id,
             by: "user",
             user: userId,
@@ -44,7 +45,7 @@ export async function markConversationRead(ctx: Ctx, input: ReadInput): Promise<
     const after = { ...conv, read: true, unreadPartsCount: 0 };
     await publishChange(tx, emit, urls, after, []);
     emit(
-      logEvent("conversation_read", conv, {
+      eventOf("conversation_read", conv, {
         conversation: conv.id,
         by: "admin",
         user: conv.userId,

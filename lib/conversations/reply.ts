@@ -16,7 +16,8 @@ import {
   type AdminRef,
   type UserRef,
 } from "./actors";
-import { logEvent, publishChange } from "./events";
+import { publishChange } from "./events";
+import { eventOf } from "../contract/socket";
 
 export const MAX_BODY = 10_000;
 
@@ -141,17 +142,18 @@ export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<
       const { ids, conversation, parts } = await appendParts(tx, conv, drafts);
       const pub = await publishChange(tx, emit, urls, conversation, parts);
       const assignId = input.autoAssign !== undefined ? ids[0] : undefined;
-      if (assignId !== undefined) {
+      const assignPart = assignId === undefined ? undefined : pub.partJson.get(assignId);
+      if (assignPart) {
         emit(
-          logEvent("conversation_assigned", conv, {
+          eventOf("conversation_assigned", conv, {
             conversation: conv.id,
-            assignee: (pub.partJson.get(assignId) ?? {}).assignee ?? null,
-            part: pub.partJson.get(assignId),
+            assignee: assignPart.assignee ?? null,
+            part: assignPart,
           }),
         );
       }
       if (conv.closed && !conversation.closed) {
-        emit(logEvent("conversation_closed", conv, { conversation: conv.id, closed: false, part: null }));
+        emit(eventOf("conversation_closed", conv, { conversation: conv.id, closed: false, part: null }));
       }
       const views = new Map(pub.parts.map((p) => [p.id, p]));
       return {

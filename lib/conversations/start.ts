@@ -10,7 +10,8 @@ import { readUpload, type Upload } from "../attachments/store";
 import { appendParts, type PartDraft } from "../parts/append";
 import type { PartView } from "../parts/load";
 import { resolveAdmin, sentVia, type AdminRef } from "./actors";
-import { logEvent, publishChange } from "./events";
+import { publishChange } from "./events";
+import { eventOf } from "../contract/socket";
 import { checkBody } from "./reply";
 import { selectConversations } from "./rows";
 
@@ -138,13 +139,14 @@ async function openConversation(
     const { ids, conversation, parts } = await appendParts(tx, conv!, drafts);
     const pub = await publishChange(tx, emit, urls, conversation, parts);
     if (draft.type === "reply_user")
-      emit(logEvent("conversation_started_user", conversation, pub.conversationJson));
-    if (routedTo !== null) {
+      emit(eventOf("conversation_started_user", conversation, pub.conversationJson));
+    const assigned = routedTo === null ? undefined : pub.partJson.get(ids[0]!);
+    if (assigned) {
       emit(
-        logEvent("conversation_assigned", conversation, {
+        eventOf("conversation_assigned", conversation, {
           conversation: created.id,
-          assignee: pub.partJson.get(ids[0]!)?.assignee ?? null,
-          part: pub.partJson.get(ids[0]!),
+          assignee: assigned.assignee ?? null,
+          part: assigned,
         }),
       );
     }

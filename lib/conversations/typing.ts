@@ -5,7 +5,8 @@ import { publishTransient } from "../eventlog/append";
 import { actorSelect } from "../parts/load";
 import { serializeActor } from "../parts/serialize";
 import { resolveAdmin, resolveUser, type AdminRef, type UserRef } from "./actors";
-import { logEvent } from "./events";
+import { eventOf, type EventPayload, type MessengerMessage } from "../contract/socket";
+import type { Serialized } from "../contract/schemas";
 import { selectConversations } from "./rows";
 
 export interface TypingInput {
@@ -25,8 +26,8 @@ export async function setTyping(ctx: Ctx, input: TypingInput): Promise<void> {
   const [conv] = await selectConversations(ctx.db, [input.conversationId]);
   if (!conv) throw lookupFailed(`Conversation ${input.conversationId} does not exist.`);
   assertApp(ctx, conv.appId);
-  let from: unknown;
-  let visitor: { type: string; message: unknown } | undefined;
+  let from: EventPayload<"conversation_typing">["from"];
+  let visitor: Serialized<MessengerMessage> | undefined;
   if (input.fromUser !== undefined) {
     from = await resolveUser(ctx.db, conv, input.fromUser);
   } else {
@@ -36,11 +37,13 @@ export async function setTyping(ctx: Ctx, input: TypingInput): Promise<void> {
     );
     from = admin;
     // The messenger's shape (lib/messenger/visitor-realtime-schemas.ts), written here: messenger imports us.
-    const shown = admin ? { id: admin.id, name: admin.name, avatar: admin.avatar } : null;
-    if (!input.note) visitor = { type: "messenger_typing", message: { conversation: conv.id, admin: shown } };
+    if (!input.note && admin) {
+      const shown = { id: admin.id, name: admin.name, avatar: admin.avatar };
+      visitor = { type: "messenger_typing", message: { conversation: conv.id, admin: shown } };
+    }
   }
   publishTransient(
-    logEvent("conversation_typing", conv, {
+    eventOf("conversation_typing", conv, {
       conversation: conv.id,
       user: conv.userId,
       body: input.body,

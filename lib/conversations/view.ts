@@ -7,6 +7,9 @@ import { loadActors, loadParts, type ActorView, type PartView } from "../parts/l
 import { seconds, serializeActor, serializePart } from "../parts/serialize";
 import { serializeUserShort, USER_SYSTEM_SQL, type UserSystemRow } from "../user-model/system-props";
 import type { ConversationRow } from "./rows";
+import type { z } from "zod";
+import type { Serialized } from "../contract/schemas";
+import type { Conversation, conversationV1Schema } from "./schemas";
 
 export const CONVERSATION_FIELDS = [
   "user",
@@ -112,30 +115,48 @@ export interface ConversationOpts {
   urls: AttachmentUrl;
 }
 
-export function serializeConversation(v: ConversationView, o: ConversationOpts) {
+type ConversationV1 = z.infer<typeof conversationV1Schema>;
+
+/** How the conversation began: the object start.ts stores (`{type: "manual", sent_via}`), or null. */
+const begun = (m: unknown): ConversationV1["message"] =>
+  m !== null && typeof m === "object" && !Array.isArray(m) ? { ...m } : null;
+
+/** v2 adds `delayed_until` and keeps the microseconds of `last_update`. */
+export function serializeConversation(
+  v: ConversationView,
+  o: ConversationOpts & { version: 2 },
+): Serialized<Conversation>;
+export function serializeConversation(
+  v: ConversationView,
+  o: ConversationOpts,
+): Serialized<ConversationV1> | Serialized<Conversation>;
+export function serializeConversation(
+  v: ConversationView,
+  o: ConversationOpts,
+): Serialized<ConversationV1> | Serialized<Conversation> {
   const r = v.row;
   const part = (id: bigint | null) => {
     const p = id === null ? undefined : v.parts.get(id);
     return p ? serializePart(p, o) : null;
   };
   const admin = (id: bigint | null) => serializeActor(id === null ? null : (v.admins.get(id) ?? null));
-  const out: Record<string, unknown> = { id: r.id, created: seconds(r.created) };
-  if (v.fields.user) out.user = v.user ? serializeUserShort(v.user) : null;
-  if (v.fields.channel) out.channel = v.channel ? serializeChannel(v.channel) : null;
-  Object.assign(out, {
+  // Keys in the order the API has always written them; the switched-off ones left out.
+  const out: Serialized<ConversationV1> = {
+    id: r.id,
+    created: seconds(r.created),
+    ...(v.fields.user ? { user: v.user ? serializeUserShort(v.user) : null } : {}),
+    ...(v.fields.channel ? { channel: v.channel ? serializeChannel(v.channel) : null } : {}),
     read: r.read,
     replied: r.replied,
     clicked: r.clicked,
     unsubscribed: r.unsubscribed,
     closed: r.closed,
-    message: r.message ?? null,
+    message: begun(r.message),
     type: r.type,
     reply_type: r.replyType,
-  });
-  if (v.fields.part_last) out.part_last = part(r.partLastId);
-  if (v.fields.important_part_last) out.important_part_last = part(r.importantPartLastId);
-  if (v.fields.reply_last) out.reply_last = part(r.replyLastId);
-  Object.assign(out, {
+    ...(v.fields.part_last ? { part_last: part(r.partLastId) } : {}),
+    ...(v.fields.important_part_last ? { important_part_last: part(r.importantPartLastId) } : {}),
+    ...(v.fields.reply_last ? { reply_last: part(r.replyLastId) } : {}),
     parts_count: r.partsCount,
     assignee: admin(r.assigneeId),
     unread_parts_count: r.unreadPartsCount,
@@ -143,7 +164,7 @@ export function serializeConversation(v: ConversationView, o: ConversationOpts) 
     // v2 keeps microseconds (it is half of the list position); v1 clients get whole seconds as they always did.
     last_update: o.version >= 2 ? Number(r.lastUpdateUs) / 1e6 : Number(r.lastUpdateUs / 1_000_000n),
     tags: r.tags,
-  });
-  if (o.version >= 2) out.delayed_until = r.delayedUntil ? seconds(r.delayedUntil) : null;
-  return out;
+  };
+  if (o.version < 2) return out;
+  return { ...out, delayed_until: r.delayedUntil ? seconds(r.delayedUntil) : null };
 }

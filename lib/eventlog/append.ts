@@ -7,37 +7,74 @@ import { tryRuntime } from "../server/runtime";
 import { insertDeliveries, webhookTargets, type Target } from "./fan-out";
 import { markQueued } from "./webhook-state";
 import { NOTIFY_CHANNEL, WRITER_LOCK } from "./keys";
+import type { INTERNAL_CHANNEL } from "./internal";
+import {
+  MESSENGER_CHANNEL,
+  type LoggedKind,
+  type MessengerMessage,
+  type SocketEnvelope,
+  type SocketEvent,
+  type TransientKind,
+} from "../contract/socket";
+import type { Serialized } from "../contract/schemas";
 
 /**
- * The event log's one writer: every row of `event_log` is appended here (withEvents) or by a statement built of
- * this module's pieces (lib/events/track-grouped.ts), which wake the tailers after the commit; purged by
- * lib/eventlog/retention.ts.
+ * The event log's one writer: every row of `event_log` is inserted by the statement part appendLogCtes builds, for
+ * rows given here (withEvents, changeWithEvents) or computed by a statement of its own (lib/events/track-grouped.ts);
+ * the commit then wakes the tailers (appendedCommitted, notifyCommitted). Purged by lib/eventlog/retention.ts.
  */
 
-/** One row of the event log: what others must see of a change, written in the change's own transaction. */
-export interface LogEvent {
-  /** null only for the instances' own rows (INTERNAL_CHANNEL, lib/eventlog/internal.ts), which belong to no app. */
-  appId: bigint | null;
-  /** e.g. `conversation_reply.<app>`; webhook kinds are derived from `type`. */
-  channel: string;
+/**
+ * One row of the event log: what others must see of a change, written in the change's own transaction. Its channel
+ * and payload are those of its kind and type in the socket contract (lib/realtime/contract.ts, SocketEvent); the
+ * payload is the API object (v2 shape), written with IDs as numbers; webhook kinds are derived from `type`.
+ */
+export type LogEvent = SocketEvent<LoggedKind> | InternalEvent;
+
+/** The instances' own rows (lib/eventlog/internal.ts): in no app, never sent to a socket. */
+interface InternalEvent {
+  appId: null;
+  channel: typeof INTERNAL_CHANNEL;
   type: string;
-  /** The API object (v2 shape); IDs as numbers. */
   payload: unknown;
-  /** The visitor concerned: the event is then also delivered on `<channel>.<user>`. */
-  userId?: bigint;
+  userId?: undefined;
 }
 
 export type Emit = (e: LogEvent) => void;
 
 /** pg_notify at commit, waking every instance's tailer; a statement's repeats fold into one. */
-export const NOTIFY_AT_COMMIT = Prisma.sql`pg_notify(${NOTIFY_CHANNEL}, '')::text`;
+const NOTIFY_AT_COMMIT = Prisma.sql`pg_notify(${NOTIFY_CHANNEL}, '')::text`;
+
+/** How the statement's webhook targets name the logged rows: their position in the batch, or their type. */
+export type TargetKey = "position" | "type";
 
 /**
- * The statement's CTE `wh` queueing `targets` for the logged rows of the CTE `rows` (columns id, key, payload), in
- * the writing statement itself; none when nothing matched, so that most statements carry no webhook part.
+ * The only INSERT into `event_log`: the CTEs `l` and `log` (and, for `targets`, `keyed` and `wh`) of a statement
+ * appending the batch `rows`, a query of the columns (ord, app_id, user_id, channel, type, payload). It takes this
+ * transaction's log-writer lock (WRITER_LOCK: one per backend, so writers never wait for each other) and only then
+ * draws the IDs, in `ord` order, as rows are inserted; it queues the NOTIFY and the webhook deliveries. The lock is
+ * held to the commit: lib/realtime/hub.ts waits for the writers holding it before it treats IDs as final. `after`
+ * (a FROM item: the change the rows tell of, or what must lock before the log) is evaluated before the lock, and
+ * nothing is logged unless it yields a row. `log` returns (id, type, payload) of each row.
  */
-export function queueDeliveries(rows: string, targets: Target[]): Prisma.Sql {
-  return targets.length ? Prisma.sql`, wh AS (${insertDeliveries(rows, targets)})` : Prisma.empty;
+export function appendLogCtes(
+  rows: Prisma.Sql,
+  opts: { targets: Target[]; keyBy: TargetKey; after?: Prisma.Sql },
+): Prisma.Sql {
+  const key =
+    opts.keyBy === "type" ? Prisma.sql`type` : Prisma.sql`(row_number() OVER (ORDER BY id) - 1)::text`;
+  return Prisma.sql`
+    l AS MATERIALIZED (SELECT ${WRITER_LOCK}::text AS locked${opts.after ? Prisma.sql` FROM ${opts.after}` : Prisma.empty}),
+    log AS (
+      INSERT INTO event_log (app_id, user_id, channel, type, payload)
+      SELECT r.app_id, r.user_id, r.channel, r.type, r.payload FROM l, (${rows}) r ORDER BY r.ord
+      RETURNING id, type, payload, ${NOTIFY_AT_COMMIT} AS n
+    )${
+      opts.targets.length
+        ? Prisma.sql`, keyed AS (SELECT id, payload, ${key} AS key FROM log),
+          wh AS (${insertDeliveries("keyed", opts.targets)})`
+        : Prisma.empty
+    }`;
 }
 
 /** The rows for jsonb_to_recordset, payloads as the API writes them (64-bit IDs as numbers). */
@@ -52,35 +89,22 @@ function eventsJson(events: LogEvent[]): string {
 }
 
 /**
- * The statement appending `events` to the log with their webhook deliveries. It first takes this transaction's
- * log-writer lock (WRITER_LOCK: one per backend, so writers never wait for each other) and only then draws the IDs,
- * in the events' order, as rows are inserted; it also queues the NOTIFY. The lock is held to the commit:
- * lib/realtime/hub.ts waits for the writers holding it before it treats IDs as final. With `gate` (a CTE of the
- * statement, e.g. the change the events tell of), the lock is taken after it, and nothing is logged unless it
- * yields a row.
+ * The statement appending `events` to the log with their webhook deliveries (appendLogCtes). With `gate` (a CTE of
+ * the statement, e.g. the change the events tell of), nothing is logged unless it yields a row.
  */
 function appendSql(
   events: LogEvent[],
   targets: Target[],
   gate?: { name: string; cte: Prisma.Sql },
 ): Prisma.Sql {
+  const rows = Prisma.sql`
+    SELECT e.k AS ord, e.app_id, e.user_id, e.channel, e.type, e.payload
+    FROM jsonb_to_recordset(${eventsJson(events)}::jsonb)
+      AS e(k int, app_id bigint, user_id bigint, channel text, type text, payload jsonb)`;
   return Prisma.sql`
     WITH ${gate ? Prisma.sql`${Prisma.raw(gate.name)} AS (${gate.cte}),` : Prisma.empty}
-    l AS MATERIALIZED (SELECT ${WRITER_LOCK}::text AS locked${gate ? Prisma.raw(` FROM ${gate.name}`) : Prisma.empty}),
-    log AS (
-      INSERT INTO event_log (app_id, user_id, channel, type, payload)
-      SELECT e.app_id, e.user_id, e.channel, e.type, e.payload
-      FROM l, jsonb_to_recordset(${eventsJson(events)}::jsonb)
-        AS e(k int, app_id bigint, user_id bigint, channel text, type text, payload jsonb)
-      ORDER BY e.k
-      RETURNING id, payload
-    )${
-      targets.length
-        ? Prisma.sql`, keyed AS (SELECT id, payload, (row_number() OVER (ORDER BY id) - 1)::text AS key FROM log)
-          ${queueDeliveries("keyed", targets)}`
-        : Prisma.empty
-    }
-    SELECT id, ${NOTIFY_AT_COMMIT} AS n FROM log ORDER BY id`;
+    ${appendLogCtes(rows, { targets, keyBy: "position", after: gate && Prisma.raw(gate.name) })}
+    SELECT id FROM log ORDER BY id`;
 }
 
 const keyed = (events: LogEvent[]) => events.map((e, k) => ({ ...e, key: String(k) }));
@@ -165,25 +189,26 @@ export const messengerRoom = (userId: bigint) => `messenger:${userId}`;
  * Events that are not stored (typing): straight to the subscribers of their channel, and, when the visitor's own
  * messenger may see the event, as `visitor` says to its subscribed sockets.
  */
-export function publishTransient(e: LogEvent, visitor?: { type: string; message: unknown }): void {
+export function publishTransient(
+  e: SocketEvent<TransientKind>,
+  visitor?: Serialized<MessengerMessage>,
+): void {
   const io = tryRuntime()?.io;
   if (!io) return;
   const message = JSON.parse(toJson(e.payload, false)) as unknown;
   const time = Date.now() / 1000;
+  const send = (m: SocketEnvelope, room: string) => io.to(room).emit("message", m);
   // Rooms, not the log: with the Redis adapter this reaches every instance's subscribers.
-  io.to(e.channel).emit("message", { id: null, channel: e.channel, message, time });
+  send({ id: null, channel: e.channel, type: e.type, message, time }, e.channel);
   if (e.userId !== undefined) {
     const scoped = `${e.channel}.${e.userId}`;
-    io.to(scoped).emit("message", { id: null, channel: scoped, message, time });
+    send({ id: null, channel: scoped, type: e.type, message, time }, scoped);
     if (visitor) {
       const shown = JSON.parse(toJson(visitor.message, false)) as unknown;
-      io.to(messengerRoom(e.userId)).emit("message", {
-        id: null,
-        channel: "messenger",
-        type: visitor.type,
-        message: shown,
-        time,
-      });
+      send(
+        { id: null, channel: MESSENGER_CHANNEL, type: visitor.type, message: shown, time },
+        messengerRoom(e.userId),
+      );
     }
   }
 }

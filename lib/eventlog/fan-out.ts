@@ -21,8 +21,9 @@ export interface Target {
 
 /**
  * The deliveries the events ask for: each event's kind, matched against its app's active subscriptions (cached:
- * most apps have none and pay no query). Both log writers (lib/eventlog/append.ts, lib/events/track-grouped.ts) match here, before their statement,
- * and insert the deliveries in it with insertDeliveries, so that a committed event never misses its webhooks.
+ * most apps have none and pay no query). Every statement that logs rows matches here, before it runs, and the log's
+ * writer (appendLogCtes, lib/eventlog/append.ts) inserts the deliveries in it, so that a committed event never misses
+ * its webhooks.
  */
 export async function webhookTargets(tx: Queryable, events: Loggable[]): Promise<Target[]> {
   const targets: Target[] = [];

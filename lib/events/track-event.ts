@@ -3,6 +3,7 @@ import type { Tx } from "../db/client";
 import type { Ctx } from "../auth/context";
 import { announceIfNewLead } from "../users/lead-events";
 import { withEvents } from "../eventlog/append";
+import { eventOf } from "../contract/socket";
 import { lockUser } from "../users/resolve";
 import { isoNoOffset } from "../user-model/system-props";
 import { serializeEvent, type EventRow } from "./serialize";
@@ -52,23 +53,23 @@ async function trackInTransaction(ctx: Ctx, input: TrackEventInput): Promise<Eve
       RETURNING "first", "last", "count"`);
     const row: EventRow = { id: ev.id, created: ev.created, props: ev.props, userId, type };
     // Logged once for the app; the hub also delivers it on the user-scoped twin `event.<app>.<user>`.
-    emit({ appId, userId, channel: `event.${appId}`, type: "event", payload: serializeEvent(row) });
+    emit(eventOf("event", { appId, userId }, serializeEvent(row)));
     if (summary) {
-      emit({
-        appId,
-        channel: `user_props_changed.${appId}`,
-        userId,
-        type: "user_props_changed",
-        payload: {
-          user: userId,
-          app: appId,
-          props: {
-            [`$event_${type.id}_first`]: isoNoOffset(summary.first),
-            [`$event_${type.id}_last`]: isoNoOffset(summary.last),
-            [`$event_${type.id}_count`]: summary.count,
+      emit(
+        eventOf(
+          "user_props_changed",
+          { appId, userId },
+          {
+            user: userId,
+            app: appId,
+            props: {
+              [`$event_${type.id}_first`]: isoNoOffset(summary.first),
+              [`$event_${type.id}_last`]: isoNoOffset(summary.last),
+              [`$event_${type.id}_count`]: summary.count,
+            },
           },
-        },
-      });
+        ),
+      );
     }
     return row;
   });

@@ -4,8 +4,8 @@ import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import type { Ctx } from "../auth/context";
 import { processWide } from "../config/process-wide";
-import { appendedCommitted, NOTIFY_AT_COMMIT, queueDeliveries } from "../eventlog/append";
-import { WRITER_LOCK } from "../eventlog/keys";
+import { appendedCommitted, appendLogCtes } from "../eventlog/append";
+import { appChannel } from "../contract/socket";
 import { webhookTargets } from "../eventlog/fan-out";
 import type { UserRef } from "../users/resolve";
 import { eventFromSql, type EventRow, type EventSqlRow } from "./serialize";
@@ -91,11 +91,11 @@ interface Row extends EventSqlRow {
 }
 
 /**
- * One statement, its own transaction, built of the log writer's pieces (lib/eventlog/append.ts) and in its order:
- * users share-locked first (their foreign-key checks would otherwise run at the end of the statement, after rows
- * other writers wait for), then the summaries (in key order, so that two batches lock alike), then the log's writer
- * lock, the log rows and the webhook deliveries. One `event` row per event; one `user_props_changed` row per user
- * and type, after that pair's last event, with the summary as the batch leaves it.
+ * One statement, its own transaction, in this order: users share-locked first (their foreign-key checks would
+ * otherwise run at the end of the statement, after rows other writers wait for), then the summaries (in key order,
+ * so that two batches lock alike), then the log rows through the log's one writer (appendLogCtes, after the
+ * summaries: its writer lock, the rows, the webhook deliveries). One `event` row per event; one
+ * `user_props_changed` row per user and type, after that pair's last event, with the summary as the batch leaves it.
  * The users are locked FOR SHARE, not the foreign key's FOR KEY SHARE: a new summary's trigger reads its user's lead
  * flag under that lock (migration *_event_summaries_lead). Taken before any summary, it cannot deadlock with a change
  * of the flag, which holds the user's row and then updates the user's summaries.
@@ -160,31 +160,29 @@ async function writeEvents(db: Db, appId: bigint, batch: Pending[]): Promise<Map
         "count" = s."count" + EXCLUDED."count"
       RETURNING user_id, event_type_id, "first", "last", "count"
     ),
-    l AS MATERIALIZED (SELECT ${WRITER_LOCK}::text AS locked FROM (SELECT count(*) FROM s) x),
     x AS (
-      SELECT e.k, 0 AS o, ${`event.${appId}`} AS channel, 'event' AS type, e.user_id, jsonb_build_object(
-        'id', e.id, 'created', floor(extract(epoch FROM e.created))::bigint,
-        'type', jsonb_build_object('id', e.type_id, 'name', e.name, 'score', e.score, 'visible', e.visible),
-        'user', e.user_id, 'props', e.props) AS payload
+      SELECT e.k * 2 AS ord, ${appId}::bigint AS app_id, e.user_id, ${appChannel("event", appId)} AS channel,
+        'event' AS type, jsonb_build_object(
+          'id', e.id, 'created', floor(extract(epoch FROM e.created))::bigint,
+          'type', jsonb_build_object('id', e.type_id, 'name', e.name, 'score', e.score, 'visible', e.visible),
+          'user', e.user_id, 'props', e.props) AS payload
       FROM e
       UNION ALL
-      SELECT g.k, 1, ${`user_props_changed.${appId}`}, 'user_props_changed', s.user_id, jsonb_build_object(
-        'user', s.user_id, 'app', ${appId}::bigint, 'props', jsonb_build_object(
+      SELECT g.k * 2 + 1, ${appId}::bigint, s.user_id, ${appChannel("user_props_changed", appId)},
+        'user_props_changed', jsonb_build_object(
+          'user', s.user_id, 'app', ${appId}::bigint, 'props', jsonb_build_object(
           '$event_' || s.event_type_id || '_first', to_char(s."first" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS'),
           '$event_' || s.event_type_id || '_last', to_char(s."last" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS'),
           '$event_' || s.event_type_id || '_count', s."count"))
       FROM s JOIN (SELECT user_id, type_id, max(k) AS k FROM e GROUP BY user_id, type_id) g
         ON g.user_id = s.user_id AND g.type_id = s.event_type_id
     ),
-    log AS (
-      INSERT INTO event_log (app_id, user_id, channel, type, payload)
-      SELECT ${appId}, x.user_id, x.channel, x.type, x.payload FROM l, x ORDER BY x.k, x.o
-      RETURNING id, type AS key, payload
-    )${queueDeliveries("log", targets)},
-    logged AS (
-      SELECT array_agg(id ORDER BY id) AS ids, array_agg(key ORDER BY id) AS types, ${NOTIFY_AT_COMMIT} AS n
-      FROM log
-    )
+    ${appendLogCtes(Prisma.sql`SELECT * FROM x`, {
+      targets,
+      keyBy: "type",
+      after: Prisma.sql`(SELECT count(*) FROM s) s_done`,
+    })},
+    logged AS (SELECT array_agg(id ORDER BY id) AS ids, array_agg(type ORDER BY id) AS types FROM log)
     SELECT e.k, e.id, e.created, e.props, e.user_id, e.type_id, e.name, e.score, e.visible,
       CASE WHEN e.k = (SELECT min(k) FROM e) THEN logged.ids END AS log_ids,
       CASE WHEN e.k = (SELECT min(k) FROM e) THEN logged.types END AS log_types

@@ -6,7 +6,7 @@ import { isoNoOffset, SYSTEM_PROPS } from "../user-model/system-props";
 import { jsonOfProp, parseCustomProps } from "../user-model/prop-values";
 import type { AttachmentUrl } from "../attachments/sign";
 import { selectConversations } from "../conversations/rows";
-import { logEvent } from "../conversations/events";
+import { eventOf } from "../contract/socket";
 import { hydrateConversations, LIST_FIELDS, serializeConversation } from "../conversations/view";
 
 type UserRow = Prisma.UserGetPayload<object>;
@@ -131,13 +131,13 @@ export async function mergeUsers(
       const v = def ? after[def.field] : jsonOfProp(custom[k]);
       shown[k] = v instanceof Date ? isoNoOffset(v) : (v ?? null);
     }
-    emit({
-      appId: into.appId,
-      channel: `user_props_changed.${into.appId}`,
-      userId: into.id,
-      type: "user_props_changed",
-      payload: { user: into.id, app: into.appId, props: shown },
-    });
+    emit(
+      eventOf(
+        "user_props_changed",
+        { appId: into.appId, userId: into.id },
+        { user: into.id, app: into.appId, props: shown },
+      ),
+    );
   }
   const views = await hydrateConversations(
     tx,
@@ -147,6 +147,5 @@ export async function mergeUsers(
     ),
     LIST_FIELDS,
   );
-  for (const v of views)
-    emit(logEvent("conversation", v.row, serializeConversation(v, { version: 2, urls })));
+  for (const v of views) emit(eventOf("conversation", v.row, serializeConversation(v, { version: 2, urls })));
 }

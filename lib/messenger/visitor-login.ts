@@ -3,6 +3,7 @@ import type { Ctx } from "../auth/context";
 import type { Tx } from "../db/client";
 import { denied } from "../domain/errors";
 import { withEvents } from "../eventlog/append";
+import { eventOf } from "../contract/socket";
 import { issueTokenPair, revokeFamily, revokeRefreshTokens, type TokenPair } from "../auth/refresh-tokens";
 import { disconnectVisitor } from "../auth/disconnect";
 import { announceIfNewLead } from "../users/lead-events";
@@ -138,13 +139,13 @@ export async function loginVisitor(ctx: Ctx, input: LoginInput): Promise<LoginRe
         data: { userId: input.userId, propsSources: sources as Prisma.InputJsonValue },
       });
       await announceIfNewLead(tx, emit, { id: visitor.id, wasLead: visitor.isLead });
-      emit({
-        appId: input.appId,
-        channel: `user_props_changed.${input.appId}`,
-        userId: visitor.id,
-        type: "user_props_changed",
-        payload: { user: visitor.id, app: input.appId, props: { $user_id: input.userId } },
-      });
+      emit(
+        eventOf(
+          "user_props_changed",
+          { appId: input.appId, userId: visitor.id },
+          { user: visitor.id, app: input.appId, props: { $user_id: input.userId } },
+        ),
+      );
       return { userId: visitor.id, merged: false };
     }
     await lockRow(tx, target.id);

@@ -1,5 +1,6 @@
 import type { Queryable } from "../db/sql";
 import type { Emit } from "../eventlog/append";
+import { operatorChannel } from "../contract/socket";
 import { findMentions, type Mentionable } from "./mentions";
 import type { NotificationKind } from "./schemas";
 import { serializeNotification, type NotificationRow } from "./serialize";
@@ -12,9 +13,6 @@ export interface NotifiedPart {
   fromAdminId: bigint | null;
   assigneeId: bigint | null;
 }
-
-/** Only this operator listens here (lib/realtime/channels.ts checks the admin ID against the socket's). */
-export const notificationChannel = (appId: bigint, adminId: bigint) => `notification.${appId}.${adminId}`;
 
 const EXCERPT = 200;
 
@@ -74,7 +72,7 @@ export async function notifyParts(
     if (!row) continue;
     emit({
       appId: conv.appId,
-      channel: notificationChannel(conv.appId, d.adminId),
+      channel: operatorChannel("notification", conv.appId, d.adminId),
       type: "notification",
       payload: serializeNotification(row),
     });

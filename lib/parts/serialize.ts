@@ -1,7 +1,7 @@
 import type { AttachmentUrl } from "../attachments/sign";
 import type { ActorView, PartView } from "./load";
 import type { Serialized } from "../contract/schemas";
-import type { Actor, Attachment } from "./schemas";
+import type { Actor, Attachment, Part, QuickReplyButton } from "./schemas";
 
 export const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -34,31 +34,41 @@ export function serializeAttachment(
   };
 }
 
-export function serializePart(p: PartView, o: PartOpts) {
+/** A stored JSON object column (null where none was stored). */
+const record = (v: unknown): Record<string, unknown> | null =>
+  v !== null && typeof v === "object" && !Array.isArray(v) ? { ...v } : null;
+
+/** Quick-reply buttons as appendParts stores them, checked by the reply endpoints' schema on the way in. */
+const buttons = (v: unknown) => (Array.isArray(v) ? (v as QuickReplyButton[]) : null);
+
+export function serializePart(p: PartView, o: PartOpts): Serialized<Part> {
   const f = o.fields ?? {};
-  const out: Record<string, unknown> = {
+  // Keys in the order the API has always written them; the switched-off ones left out.
+  return {
     id: p.id,
     created: seconds(p.created),
     conversation: p.conversationId,
     body: p.body,
+    ...(f.body_json !== false ? { body_json: record(p.bodyJson) } : {}),
+    read: p.read,
+    // Written only as one of the two (directionOf, lib/parts/state.ts).
+    direction: p.direction === "u2a" ? "u2a" : "a2u",
+    type: p.type,
+    sent_via: p.sentVia,
+    ...(f.attachments !== false
+      ? { attachments: p.attachments.map((a) => serializeAttachment(a, o.urls)) }
+      : {}),
+    ...(f.meta_data !== false ? { meta_data: record(p.metaData) } : {}),
+    reply_type: p.replyType,
+    ...(f.actions !== false ? { actions: buttons(p.actions) } : {}),
+    edited: p.edited ?? null,
+    removed: p.removed ?? null,
+    external_id: p.externalId,
+    part_group: p.partGroup,
+    // A visitor's message names the user by ID; everything else names the operator (null for automatic changes).
+    from: p.fromUserId !== null && p.direction === "u2a" ? p.fromUserId : serializeActor(p.fromAdmin),
+    random_id: p.randomId,
+    referrer: p.referrer,
+    ...(p.type === "assigned" ? { assignee: serializeActor(p.assignee) } : {}),
   };
-  if (f.body_json !== false) out.body_json = p.bodyJson;
-  out.read = p.read;
-  out.direction = p.direction;
-  out.type = p.type;
-  out.sent_via = p.sentVia;
-  if (f.attachments !== false) out.attachments = p.attachments.map((a) => serializeAttachment(a, o.urls));
-  if (f.meta_data !== false) out.meta_data = p.metaData;
-  out.reply_type = p.replyType;
-  if (f.actions !== false) out.actions = p.actions ?? null;
-  out.edited = p.edited ?? null;
-  out.removed = p.removed ?? null;
-  out.external_id = p.externalId;
-  out.part_group = p.partGroup;
-  // A visitor's message names the user by ID; everything else names the operator (null for automatic changes).
-  out.from = p.fromUserId !== null && p.direction === "u2a" ? p.fromUserId : serializeActor(p.fromAdmin);
-  out.random_id = p.randomId;
-  out.referrer = p.referrer;
-  if (p.type === "assigned") out.assignee = serializeActor(p.assignee);
-  return out;
 }

@@ -1,50 +1,15 @@
 import type { Scope } from "../auth/scopes";
 import { canAccessApp, type Actor } from "../auth/context";
-
-/** The real-time channels (after the service's RTS list): `<kind>.<app>`, many also `<kind>.<app>.<user>`. */
-export const CHANNEL_KINDS = [
-  "conversation",
-  "conversation_started_user",
-  "conversation_reply",
-  "conversation_typing",
-  "conversation_read",
-  "conversation_assigned",
-  "conversation_closed",
-  "conversation_tag_added",
-  "conversation_tag_deleted",
-  // A bulk job's end (lib/bulk): transient, so that every panel reads the lists it changed again.
-  "conversation_bulk",
-  "user_presence_changed",
-  "user_props_changed",
-  "event",
-  // `notification.<app>.<admin>`: one operator's own (lib/notifications/notify.ts).
-  "notification",
-  "admin_availability",
-  // `bulk_job.<app>.<admin>`: the progress of the bulk jobs that operator started (lib/bulk).
-  "bulk_job",
-] as const;
+import { parseChannel, type ChannelKind, type ParsedChannel } from "../contract/socket";
 
 export const MAX_CHANNELS_PER_SOCKET = 50;
-
-interface ParsedChannel {
-  kind: string;
-  appId: bigint;
-  userId?: bigint;
-}
-
-function parseChannel(name: unknown): ParsedChannel | undefined {
-  if (typeof name !== "string" || name.length > 200) return undefined;
-  const m = /^([a-z_]+)\.(\d{1,19})(?:\.(\d{1,19}))?$/.exec(name);
-  if (!m?.[1] || !m[2] || !(CHANNEL_KINDS as readonly string[]).includes(m[1])) return undefined;
-  return { kind: m[1], appId: BigInt(m[2]), ...(m[3] ? { userId: BigInt(m[3]) } : {}) };
-}
 
 /**
  * The scope a token needs to listen: a channel carries what the matching GET endpoints show, so it asks for the
  * same read scope (conversations' channels for conversations-read, users' presence, props and events for user-read).
  * Operators' availability goes with the conversations: it is who can take them.
  */
-function scopeOf(kind: string): Scope {
+function scopeOf(kind: ChannelKind): Scope {
   return kind.startsWith("conversation") || kind === "admin_availability"
     ? "conversations-read"
     : "user-read";
@@ -52,10 +17,10 @@ function scopeOf(kind: string): Scope {
 
 function mayListen(actor: Actor, ch: ParsedChannel): boolean {
   // The app's channels carry every visitor's conversations and notes: never a visitor's to hear.
-  if (actor.kind === "visitor" || !canAccessApp(actor, ch.appId)) return false;
+  if (actor.kind === "visitor" || !canAccessApp(actor, BigInt(ch.app))) return false;
   // The third part of a notification or bulk_job channel is an operator, not a visitor: only that operator hears it.
   if (ch.kind === "notification" || ch.kind === "bulk_job")
-    return actor.kind === "admin" && ch.userId === actor.adminId;
+    return actor.kind === "admin" && ch.admin !== undefined && BigInt(ch.admin) === actor.adminId;
   return actor.kind !== "token" || actor.scopes.includes(scopeOf(ch.kind));
 }
 

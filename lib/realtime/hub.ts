@@ -1,5 +1,4 @@
 import pg from "pg";
-import type { Server, Socket } from "socket.io";
 import { errorLine, type Db, type DbKind } from "../db/client";
 import { sqlOf } from "../db/sql";
 import { NOTIFY_CHANNEL, TAIL_POLL_MS } from "../eventlog/keys";
@@ -9,7 +8,8 @@ import { applyLoggedRevocation, applyRecentRevocations } from "../auth/revocatio
 import { allowed, channelsOf, MAX_CHANNELS_PER_SOCKET, shown } from "./channels";
 import type { Actor } from "../auth/context";
 import { replayGap } from "../eventlog/retention";
-import { toMessage, type LogRow, type Message } from "./log-rows";
+import { onWire, toMessage, type LogRow, type Message, type RelayServer, type RelaySocket } from "./log-rows";
+import { MESSENGER_CHANNEL, type SubscribeAck } from "../contract/socket";
 import { VisitorSubs } from "./visitor-subs";
 import {
   AFTER_ERROR,
@@ -22,7 +22,7 @@ import {
 } from "./replay";
 
 interface Listener {
-  socket: Socket;
+  socket: RelaySocket;
   /** Per channel, the last id delivered (or skipped as already seen). */
   last: Map<string, bigint>;
   /** Channels being replayed: live messages wait here until the replay is done. */
@@ -50,7 +50,7 @@ export class Hub {
   private listenClient: pg.Client | undefined;
   private stopped = false;
   private failing = false;
-  private io: Server | undefined;
+  private io: RelayServer | undefined;
   private turns = new ReplayTurns();
   /** Visitors' `messenger` subscriptions, found by the row's user. */
   readonly visitors: VisitorSubs;
@@ -129,7 +129,7 @@ export class Hub {
     const db = sqlOf(this.db);
     const upTo = await finalPosition(db);
     for (;;) {
-      const rows = await db.$queryRaw<(LogRow & { type: string })[]>`
+      const rows = await db.$queryRaw<LogRow[]>`
         SELECT id, user_id AS "userId", channel, type, payload, created FROM event_log
         WHERE id > ${this.position} AND id <= ${upTo} ORDER BY id LIMIT ${BATCH}`;
       for (const row of rows) this.fanout(row);
@@ -143,7 +143,7 @@ export class Hub {
     }
   }
 
-  private fanout(row: LogRow & { type: string }): void {
+  private fanout(row: LogRow): void {
     // The instances' own rows (access revoked elsewhere): applied here, never sent.
     if (row.channel === INTERNAL_CHANNEL) return applyLoggedRevocation(row.type, row.payload);
     this.visitors.fanout(row);
@@ -160,7 +160,7 @@ export class Hub {
           live.push(l.socket.id);
         }
       }
-      if (live.length && this.io) this.io.local.to(live).emit("message", { ...msg, id: Number(msg.id) });
+      if (live.length && this.io) this.io.local.to(live).emit("message", onWire(msg));
     }
   }
 
@@ -169,7 +169,7 @@ export class Hub {
     return this.position;
   }
 
-  attach(io: Server): void {
+  attach(io: RelayServer): void {
     this.io = io;
   }
 
@@ -181,14 +181,19 @@ export class Hub {
     }
     if (msg.id <= (l.last.get(msg.channel) ?? -1n)) return;
     l.last.set(msg.channel, msg.id);
-    l.socket.emit("message", { ...msg, id: Number(msg.id) });
+    l.socket.emit("message", onWire(msg));
   }
 
   /**
    * Subscribes a socket; with `after`, first replays every message after that id on those channels, and says in
    * the ack (`gap`) when retention has purged some of them.
    */
-  async subscribe(socket: Socket, actor: Actor, channels: unknown, after: unknown) {
+  async subscribe(
+    socket: RelaySocket,
+    actor: Actor,
+    channels: unknown,
+    after: unknown,
+  ): Promise<SubscribeAck> {
     if (actor.kind === "visitor")
       return this.visitors.subscribeAck(socket, actor, channels, after, this.position);
     const from = eventPosition(after);
@@ -254,11 +259,11 @@ export class Hub {
     }
   }
 
-  unsubscribe(socket: Socket, channels: unknown): string[] {
+  unsubscribe(socket: RelaySocket, channels: unknown): string[] {
     const l = this.listeners.get(socket.id);
     const done: string[] = [];
-    if (Array.isArray(channels) && channels.includes("messenger") && this.visitors.remove(socket))
-      done.push("messenger");
+    if (Array.isArray(channels) && channels.includes(MESSENGER_CHANNEL) && this.visitors.remove(socket))
+      done.push(MESSENGER_CHANNEL);
     for (const name of Array.isArray(channels) ? channels : [channels]) {
       const channel = String(name);
       if (!l?.last.delete(channel)) continue;
@@ -269,7 +274,7 @@ export class Hub {
     return done;
   }
 
-  remove(socket: Socket): void {
+  remove(socket: RelaySocket): void {
     this.visitors.remove(socket);
     const l = this.listeners.get(socket.id);
     if (!l) return;

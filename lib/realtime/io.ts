@@ -1,5 +1,5 @@
 import type http from "node:http";
-import { Server, type DefaultEventsMap, type Socket } from "socket.io";
+import { Server } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import type { Runtime } from "../server/runtime";
@@ -7,18 +7,13 @@ import { isApiError, toApiError } from "../api/errors";
 import { isDomainError } from "../domain/errors";
 import type { Hub } from "./hub";
 import { deploymentName } from "../db/deployment";
-import { identify, type Identified } from "../auth/actor";
+import { identify } from "../auth/actor";
+import type { RelayServer } from "./log-rows";
+import type { SubscribeAck, UnsubscribeAck } from "../contract/socket";
 import { adminRoom, sessionRoom, apiKeyRoom, visitorRoom, familyRoom } from "../auth/disconnect";
 
-interface SocketData {
-  /** Who a socket belongs to: an operator (through the session cookie) or an API token of one app. */
-  actor: Identified["actor"];
-  /** A visitor's last heartbeat (ms): presence in memory only, nothing stored. */
-  seen?: number;
-}
-
 export interface IoHandle {
-  io: Server;
+  io: RelayServer;
   redisStatus(): "off" | "connected" | "down";
   close(): Promise<void>;
 }
@@ -29,7 +24,11 @@ export async function attachIo(
   redisUrl: string | undefined,
   hub: Hub,
 ): Promise<IoHandle> {
-  const io = new Server(server, { path: "/socket.io", serveClient: false, cors: { origin: false } });
+  const io: RelayServer = new Server(server, {
+    path: "/socket.io",
+    serveClient: false,
+    cors: { origin: false },
+  });
   let pub: Redis | undefined;
   let sub: Redis | undefined;
   if (redisUrl) {
@@ -38,7 +37,7 @@ export async function attachIo(
     io.adapter(createAdapter(pub, sub, { key: `socket.io#${await deploymentName(rt.db)}` }));
   }
 
-  io.use((socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>, next) => {
+  io.use((socket, next) => {
     void (async () => {
       const auth = socket.handshake.auth as { token?: unknown };
       const who = await identify(rt, {
@@ -63,7 +62,7 @@ export async function attachIo(
   });
 
   hub.attach(io);
-  io.on("connection", (socket: Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>) => {
+  io.on("connection", (socket) => {
     const actor = socket.data.actor;
     void socket.join(
       actor.kind === "admin"
@@ -76,22 +75,21 @@ export async function attachIo(
       const p = (payload ?? {}) as { channels?: unknown; after?: unknown };
       void hub
         .subscribe(socket, actor, p.channels ?? [], p.after)
-        .then((r) => typeof ack === "function" && (ack as (r: unknown) => void)(r))
+        .then((r) => answer<SubscribeAck>(ack, r))
         .catch((err: unknown) => {
           console.error("subscribe failed", err);
-          if (typeof ack === "function")
-            (ack as (r: unknown) => void)({ subscribed: [], refused: [], error: "InternalError" });
+          answer<SubscribeAck>(ack, { subscribed: [], refused: [], error: "InternalError" });
         });
     });
     socket.on("unsubscribe", (payload: unknown, ack?: unknown) => {
       const done = hub.unsubscribe(socket, (payload as { channels?: unknown } | undefined)?.channels ?? []);
-      if (typeof ack === "function") (ack as (r: unknown) => void)({ unsubscribed: done });
+      answer<UnsubscribeAck>(ack, { unsubscribed: done });
     });
     if (actor.kind === "visitor") {
       // The frame's beat every ~20 s, until POST /messenger/heartbeat carries it (and the page) to the database.
       socket.on("heartbeat", (_payload: unknown, ack?: unknown) => {
         socket.data.seen = Date.now();
-        if (typeof ack === "function") (ack as (r: unknown) => void)({});
+        answer(ack, {});
       });
     }
     socket.on("disconnect", () => hub.remove(socket));
@@ -113,6 +111,11 @@ export async function attachIo(
       sub?.disconnect();
     },
   };
+}
+
+/** Answers with the contract's shape, when the client asked for an answer (what clients send is untyped). */
+function answer<T>(ack: unknown, r: T): void {
+  if (typeof ack === "function") (ack as (r: T) => void)(r);
 }
 
 /**

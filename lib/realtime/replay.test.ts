@@ -4,12 +4,13 @@ import type { Socket } from "socket.io-client";
 import type { TestServer } from "../testing/server";
 import { it, type TestApp, type TestSockets } from "../testing/fixture";
 import { withEvents } from "../eventlog/append";
+import { appChannel, eventOf } from "../contract/socket";
 import { REPLAY_PAGE } from "./replay";
 
 interface Msg {
   id: number;
   channel: string;
-  message: { n: number };
+  message: { props: { n: number } };
 }
 
 interface Ack {
@@ -23,17 +24,20 @@ let a: TestApp;
 let sockets: TestSockets;
 /** The retained log the replays send: several pages' worth (0.5 MB). */
 const LOG = 2000;
-const channel = () => `event.${a.app.id}`;
+const channel = () => appChannel("event", a.app.id);
 
 function writeEvents(from: number, count: number): Promise<void> {
   return withEvents(s.db, async (_tx, emit) => {
     for (let n = from; n < from + count; n++) {
-      emit({
-        appId: a.app.id,
-        channel: channel(),
-        type: "replay.test",
-        payload: { n, pad: "x".repeat(200) },
-      });
+      // An `event` of the contract's shape, padded in its props.
+      const type = { id: 1, name: "replay", score: 0, visible: true };
+      emit(
+        eventOf(
+          "event",
+          { appId: a.app.id },
+          { id: n, created: 0, type, user: 1, props: { n, pad: "x".repeat(200) } },
+        ),
+      );
     }
   });
 }
@@ -88,7 +92,7 @@ describe("subscribe replays", () => {
     await Promise.all(acks);
     // A page at a time, whatever the number of sockets (a few acks may share a page's turn).
     expect(burst()).toBeLessThanOrEqual(REPLAY_PAGE + clients.length);
-    for (const c of clients) expect(c.got.map((m) => m.message.n)).toEqual([...Array(LOG).keys()]);
+    for (const c of clients) expect(c.got.map((m) => m.message.props.n)).toEqual([...Array(LOG).keys()]);
   });
 
   it("deliver messages written during a replay once, after the replayed ones, in order", async () => {
@@ -100,7 +104,7 @@ describe("subscribe replays", () => {
     const live = LOG + 5;
     const end = Date.now() + 20_000;
     while (got.length < live && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    expect(got.map((m) => m.message.n)).toEqual([...Array(live).keys()]);
+    expect(got.map((m) => m.message.props.n)).toEqual([...Array(live).keys()]);
     const ids = got.map((m) => m.id);
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
   });

@@ -1,7 +1,6 @@
-import type { Socket } from "socket.io";
 import type { Db } from "../db/client";
 import { channelsOf, sourcesOf } from "./channels";
-import { toMessage, type LogRow } from "./log-rows";
+import { onWire, toMessage, type LogRow, type RelaySocket } from "./log-rows";
 
 /**
  * What keeps subscribe replays from crowding out everything else: a replay sends a page at a time, one page per
@@ -33,7 +32,7 @@ export class ReplayTurns {
 }
 
 /** Resolves once the socket's transport has written all it was given (or the socket is gone). */
-export async function drained(socket: Socket): Promise<void> {
+export async function drained(socket: RelaySocket): Promise<void> {
   while (socket.connected && !socket.conn.transport.writable) {
     const transport = socket.conn.transport;
     await new Promise<void>((resolve) => {
@@ -57,7 +56,7 @@ export async function drained(socket: Socket): Promise<void> {
 export async function replayLog(
   db: Db,
   turns: ReplayTurns,
-  to: { socket: Socket; last: Map<string, bigint> },
+  to: { socket: RelaySocket; last: Map<string, bigint> },
   range: { channels: string[]; from: bigint; upTo: bigint },
 ): Promise<void> {
   const sources = [...new Set(range.channels.flatMap(sourcesOf))];
@@ -65,7 +64,7 @@ export async function replayLog(
   let cursor = range.from;
   for (;;) {
     const rows = await db.$queryRaw<LogRow[]>`
-      SELECT id, user_id AS "userId", channel, payload, created FROM event_log
+      SELECT id, user_id AS "userId", channel, type, payload, created FROM event_log
       WHERE channel = ANY(${sources}) AND id > ${cursor} AND id <= ${range.upTo} ORDER BY id LIMIT ${REPLAY_PAGE}`;
     if (!to.socket.connected) return;
     await turns.take(() => {
@@ -74,7 +73,7 @@ export async function replayLog(
           if (!wanted.has(channel)) continue;
           if (row.id <= (to.last.get(channel) ?? -1n)) continue;
           to.last.set(channel, row.id);
-          to.socket.emit("message", { ...toMessage(row, channel), id: Number(row.id) });
+          to.socket.emit("message", onWire(toMessage(row, channel)));
         }
       }
     });

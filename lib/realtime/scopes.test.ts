@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 import type { TestServer } from "../testing/server";
 import { it, type TestSockets } from "../testing/fixture";
 import { makeApp, makeToken } from "../testing/factories";
-import { CHANNEL_KINDS } from "./channels";
+import { CHANNEL_KINDS } from "../contract/socket";
 
 let s: TestServer;
 let sockets: TestSockets;

@@ -5,11 +5,10 @@ import { isVisibleToVisitor, serializeVisitorPart, type VisitorPartSource } from
 import type { VisitorPart } from "../messenger/visitor-schemas";
 import type { VisitorConversationEvent, VisitorRealtimeMessage } from "../messenger/visitor-realtime-schemas";
 import type { LogRow } from "./log-rows";
+import { appChannel, type LoggedKind, type SocketPayload } from "../contract/socket";
+import type { Conversation } from "../conversations/schemas";
 import type { Queryable } from "../db/sql";
 import { conversationUnreadAsOf } from "../messenger/boot";
-
-/** The channel a visitor subscribes to; what it receives are its own conversations' events, visitor-shaped. */
-export const MESSENGER_CHANNEL = "messenger";
 
 /** The event-log channels a visitor's messages come from (`<kind>.<app>`, rows of its user). */
 const KINDS = [
@@ -19,9 +18,26 @@ const KINDS = [
   "conversation_read",
   "conversation_assigned",
   "conversation_closed",
-] as const;
+] as const satisfies LoggedKind[];
+type VisitorSourceKind = (typeof KINDS)[number];
 
-export const visitorSources = (appId: bigint) => KINDS.map((k) => `${k}.${appId}`);
+export const visitorSources = (appId: bigint) => KINDS.map((k) => appChannel(k, appId));
+
+/**
+ * A row of those kinds as its writer typed it: each is written through the contract's SocketEvent, so its payload
+ * is its kind's, as JSON (contract.api.test.ts checks stored rows against the schemas). Not parsed again here: this
+ * runs for every row of a connected visitor.
+ */
+type VisitorSourceRow = {
+  [K in VisitorSourceKind]: { kind: K; payload: SocketPayload<K> };
+}[VisitorSourceKind];
+
+function sourceRow(row: LogRow): VisitorSourceRow | undefined {
+  const kind = row.channel.slice(0, row.channel.indexOf("."));
+  return (KINDS as readonly string[]).includes(kind)
+    ? ({ kind, payload: row.payload } as VisitorSourceRow)
+    : undefined;
+}
 
 /** A conversation's summary as its rows tell it; `unread` is counted when it is sent (withUnread). */
 export type ConversationSummary = Omit<VisitorConversationEvent, "unread">;
@@ -45,17 +61,6 @@ export async function withUnread(db: Queryable, m: RowMessage): Promise<VisitorR
     ...m,
     message: { ...m.message, unread: await conversationUnreadAsOf(db, BigInt(m.message.id), upToUs) },
   };
-}
-
-interface ConversationJson {
-  id: number;
-  message?: { type?: string } | null;
-  parts_count?: number;
-  created: number;
-  last_update: number;
-  closed: boolean;
-  reply_last?: Part | null;
-  assignee: Actor | null;
 }
 
 /** The visitor's part of an event's part (the API v2 object), through the visitor API's own serializer. */
@@ -87,7 +92,7 @@ function visitorPart(p: Part): VisitorPart | undefined {
 
 const admin = (a: Actor | null | undefined) => (a ? { id: a.id, name: a.name, avatar: a.avatar } : null);
 
-function summaryOf(c: ConversationJson): ConversationSummary {
+function summaryOf(c: Conversation): ConversationSummary {
   return {
     id: c.id,
     created: c.created,
@@ -103,15 +108,15 @@ function summaryOf(c: ConversationJson): ConversationSummary {
  * nothing for notes, system parts, tags or the operators' own bookkeeping.
  */
 export function visitorMessageOf(row: LogRow, memo: ConversationMemo): RowMessage | undefined {
-  const kind = row.channel.slice(0, row.channel.lastIndexOf("."));
-  const p = row.payload as Record<string, unknown>;
-  switch (kind) {
+  const source = sourceRow(row);
+  if (!source) return undefined;
+  switch (source.kind) {
     case "conversation_reply": {
-      const part = visitorPart(p as unknown as Part);
+      const part = visitorPart(source.payload);
       return part && { type: "messenger_part", message: { conversation: part.conversation, part } };
     }
     case "conversation": {
-      const c = p as unknown as ConversationJson;
+      const c = source.payload;
       const summary = summaryOf(c);
       memo.set(String(summary.id), summary);
       // An operator's message that started it (its opening row: one part): the visitor's list gets it live, as a
@@ -120,18 +125,18 @@ export function visitorMessageOf(row: LogRow, memo: ConversationMemo): RowMessag
       return opened ? { type: "messenger_conversation", message: summary } : undefined;
     }
     case "conversation_started_user": {
-      const summary = summaryOf(p as unknown as ConversationJson);
+      const summary = summaryOf(source.payload);
       memo.set(String(summary.id), summary);
       return { type: "messenger_conversation", message: summary };
     }
     case "conversation_read":
       return {
         type: "messenger_read",
-        message: { conversation: p.conversation as number, by: p.by === "admin" ? "admin" : "user" },
+        message: { conversation: source.payload.conversation, by: source.payload.by },
       };
     case "conversation_closed":
     case "conversation_assigned": {
-      const id = p.conversation as number;
+      const id = source.payload.conversation;
       // Without its `conversation` row (a replay that starts between the two): what the row itself says.
       const summary: ConversationSummary = {
         ...(memo.get(String(id)) ?? {
@@ -143,12 +148,10 @@ export function visitorMessageOf(row: LogRow, memo: ConversationMemo): RowMessag
           assignee: null,
         }),
       };
-      if (kind === "conversation_closed") summary.closed = p.closed === true;
-      else summary.assignee = admin(p.assignee as Actor | null);
+      if (source.kind === "conversation_closed") summary.closed = source.payload.closed;
+      else summary.assignee = admin(source.payload.assignee);
       memo.set(String(id), summary);
       return { type: "messenger_conversation", message: summary };
     }
-    default:
-      return undefined;
   }
 }

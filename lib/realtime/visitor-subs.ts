@@ -1,9 +1,8 @@
-import type { Socket } from "socket.io";
 import type { Db } from "../db/client";
 import { messengerRoom } from "../eventlog/append";
 import { replayGap } from "../eventlog/retention";
 import { shown } from "./channels";
-import type { LogRow } from "./log-rows";
+import type { LogRow, RelaySocket } from "./log-rows";
 import {
   AFTER_ERROR,
   drained,
@@ -13,14 +12,9 @@ import {
   THROTTLED,
   type ReplayTurns,
 } from "./replay";
-import {
-  MESSENGER_CHANNEL,
-  visitorMessageOf,
-  visitorSources,
-  withUnread,
-  type ConversationMemo,
-} from "./visitor-messages";
+import { visitorMessageOf, visitorSources, withUnread, type ConversationMemo } from "./visitor-messages";
 import type { VisitorRealtimeMessage } from "../messenger/visitor-realtime-schemas";
+import { MESSENGER_CHANNEL, type MessengerEnvelope, type SubscribeAck } from "../contract/socket";
 
 interface Delivery {
   id: bigint;
@@ -29,7 +23,7 @@ interface Delivery {
 }
 
 interface VisitorListener {
-  socket: Socket;
+  socket: RelaySocket;
   /** The last event id delivered (or skipped as seen). */
   last: bigint;
   /** While the subscribe's replay runs, live messages wait here. */
@@ -92,12 +86,12 @@ export class VisitorSubs {
    * app's channels carry every visitor's conversations and the operators' notes); the ack is the operators' one.
    */
   async subscribeAck(
-    socket: Socket,
+    socket: RelaySocket,
     who: { appId: bigint; userId: bigint },
     channels: unknown,
     after: unknown,
     position: bigint,
-  ) {
+  ): Promise<SubscribeAck> {
     const names: unknown[] = Array.isArray(channels) ? channels : [channels];
     const refused = names.filter((n) => n !== MESSENGER_CHANNEL).map(shown);
     const wanted = refused.length < names.length;
@@ -125,7 +119,7 @@ export class VisitorSubs {
    * registered before any await, so the tail meanwhile fills `pending`.
    */
   async subscribe(
-    socket: Socket,
+    socket: RelaySocket,
     who: { appId: bigint; userId: bigint },
     position: bigint,
     from: bigint | undefined,
@@ -167,7 +161,7 @@ export class VisitorSubs {
     let cursor = from;
     for (;;) {
       const rows = await this.db.$queryRaw<LogRow[]>`
-        SELECT id, user_id AS "userId", channel, payload, created FROM event_log
+        SELECT id, user_id AS "userId", channel, type, payload, created FROM event_log
         WHERE channel = ANY(${sources}) AND user_id = ${who.userId} AND id > ${cursor} AND id <= ${upTo}
         ORDER BY id LIMIT ${REPLAY_PAGE}`;
       const msgs = await Promise.all(
@@ -190,7 +184,7 @@ export class VisitorSubs {
     }
   }
 
-  remove(socket: Socket): boolean {
+  remove(socket: RelaySocket): boolean {
     this.replays.delete(socket.id);
     const found = this.bySocket.get(socket.id);
     if (!found) return false;
@@ -211,11 +205,6 @@ function deliver(l: VisitorListener, d: Delivery): void {
 function send(l: VisitorListener, d: Delivery): void {
   if (d.id <= l.last) return;
   l.last = d.id;
-  l.socket.emit("message", {
-    id: Number(d.id),
-    channel: MESSENGER_CHANNEL,
-    type: d.msg.type,
-    message: d.msg.message,
-    time: d.time,
-  });
+  const m: MessengerEnvelope = { id: Number(d.id), channel: MESSENGER_CHANNEL, ...d.msg, time: d.time };
+  l.socket.emit("message", m);
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from "../db/sql";
 import type { Emit } from "../eventlog/append";
+import { eventOf } from "../contract/socket";
 import { serializeUserShort, USER_SYSTEM_SQL, type UserSystemRow } from "../user-model/system-props";
 
 /**
@@ -16,11 +17,5 @@ export async function announceIfNewLead(
   const [row] = await tx.$queryRaw<(UserSystemRow & { isLead: boolean })[]>`
     SELECT ${USER_SYSTEM_SQL}, u.is_lead AS "isLead" FROM users u WHERE u.id = ${user.id}`;
   if (!row?.isLead) return;
-  emit({
-    appId: row.appId,
-    userId: row.id,
-    channel: `lead_created.${row.appId}`,
-    type: "lead_created",
-    payload: serializeUserShort(row),
-  });
+  emit(eventOf("lead_created", { appId: row.appId, userId: row.id }, serializeUserShort(row)));
 }

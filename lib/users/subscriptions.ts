@@ -1,6 +1,7 @@
 import type { Ctx } from "../auth/context";
 import { announceIfNewLead } from "./lead-events";
 import { withEvents } from "../eventlog/append";
+import { eventOf } from "../contract/socket";
 import { lockUser, type UserRef } from "./resolve";
 
 export type EmailStatus = "subscribed" | "unsubscribed";
@@ -12,13 +13,13 @@ export async function unsubscribeEmail(ctx: Ctx, input: { user: UserRef }) {
     const before = await tx.user.findUniqueOrThrow({ where: { id }, select: { emailStatus: true } });
     if (before.emailStatus !== "unsubscribed") {
       await tx.user.update({ where: { id }, data: { emailStatus: "unsubscribed" } });
-      emit({
-        appId,
-        channel: `user_props_changed.${appId}`,
-        userId: id,
-        type: "user_props_changed",
-        payload: { user: id, app: appId, props: {}, email_status: "unsubscribed" },
-      });
+      emit(
+        eventOf(
+          "user_props_changed",
+          { appId, userId: id },
+          { user: id, app: appId, props: {}, email_status: "unsubscribed" },
+        ),
+      );
     }
     return {
       id,

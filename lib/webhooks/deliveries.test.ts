@@ -3,6 +3,7 @@ import { createTestDb, type TestDb } from "../db/testing";
 import { makeApp } from "../testing/factories";
 import { sqlOf } from "../db/sql";
 import { withEvents, type LogEvent } from "../eventlog/append";
+import { partEvent, userEvent } from "../realtime/testing";
 import { claimDue, recordAttempt, recordSuccesses, retryDelay, webhookBody } from "./deliveries";
 import { invalidateSubscriptions } from "../eventlog/webhook-state";
 import { purgeEventLog, purgedUpTo } from "../eventlog/retention";
@@ -23,12 +24,7 @@ const subscribe = async (appId: bigint, events: string[], active = true) => {
   return s;
 };
 
-const reply = (appId: bigint, type: string): LogEvent => ({
-  appId,
-  channel: `conversation_reply.${appId}`,
-  type: "conversation_reply",
-  payload: { id: 1, type, body: "hi", meta_data: { k: 1 }, random_id: 7 },
-});
+const reply = (appId: bigint, type: string) => partEvent(appId, { type, meta_data: { k: 1 }, random_id: 7 });
 
 const write = (events: LogEvent[]) =>
   withEvents(t.db, async (_tx, emit) => {
@@ -71,8 +67,8 @@ describe("webhook deliveries of logged events", () => {
   it("queues them with the rows that match, in the events' order, in a driver transaction too", async () => {
     const { app } = await makeApp(t.db);
     const sub = await subscribe(app.id, ["conversation.user_replied"]);
-    const events = [reply(app.id, "note"), reply(app.id, "reply_user"), reply(app.id, "assigned")];
-    events[1]!.payload = { id: 2, type: "reply_user", body: "second" };
+    const second = partEvent(app.id, { id: 2, type: "reply_user", body: "second" });
+    const events = [reply(app.id, "note"), second, reply(app.id, "assigned")];
     await withEvents(sqlOf(t.db), async (_tx, emit) => events.forEach(emit));
     const [d] = await deliveriesOf(sub.id);
     expect(d).toMatchObject({ type: "conversation.user_replied", payload: { id: 2, body: "second" } });
@@ -106,9 +102,7 @@ describe("claimDue", () => {
   it("never hands the same delivery to two claimers", async () => {
     const { app } = await makeApp(t.db);
     const sub = await subscribe(app.id, ["user.event"]);
-    await write(
-      Array.from({ length: 30 }, () => ({ appId: app.id, channel: "e", type: "event", payload: {} })),
-    );
+    await write(Array.from({ length: 30 }, () => userEvent(app.id)));
     const claims = await Promise.all([1, 2, 3, 4, 5].map(() => claimDue(t.db, 10, 60_000)));
     const ids = claims
       .flat()
@@ -138,14 +132,14 @@ describe("recordAttempt", () => {
   it("reschedules a failure, ends in success, and ignores a stale claim", async () => {
     const { app } = await makeApp(t.db);
     const sub = await subscribe(app.id, ["user.event"]);
-    await write([{ appId: app.id, channel: "e", type: "event", payload: { n: 1 } }]);
+    await write([userEvent(app.id, { n: 1 })]);
     const [d] = (await claimDue(t.db, 50, 60_000)).filter((c) => c.subscriptionId === sub.id);
     expect(webhookBody(d!)).toBe(webhookBody(d!));
     expect(JSON.parse(webhookBody(d!))).toMatchObject({
       id: `wh_${d!.id}`,
       type: "user.event",
       app: Number(app.id),
-      data: { n: 1 },
+      data: { props: { n: 1 } },
     });
     const before = Date.now();
     await recordAttempt(t.db, d!, { ok: false, status: 500, error: "HTTP 500" }, backoff);
@@ -172,7 +166,7 @@ describe("recordAttempt", () => {
   it("records a round's successes in one statement, each guarded by its claim", async () => {
     const { app } = await makeApp(t.db);
     const sub = await subscribe(app.id, ["user.event"]);
-    await write([1, 2, 3].map((n) => ({ appId: app.id, channel: "e", type: "event", payload: { n } })));
+    await write([1, 2, 3].map((n) => userEvent(app.id, { n })));
     const mine = (await claimDue(t.db, 50, 60_000)).filter((c) => c.subscriptionId === sub.id);
     expect(mine).toHaveLength(3);
     const [a, b, c] = mine as [(typeof mine)[0], (typeof mine)[0], (typeof mine)[0]];
@@ -195,7 +189,7 @@ describe("recordAttempt", () => {
   it("gives up once the retry window has passed", async () => {
     const { app } = await makeApp(t.db);
     const sub = await subscribe(app.id, ["user.event"]);
-    await write([{ appId: app.id, channel: "e", type: "event", payload: {} }]);
+    await write([userEvent(app.id)]);
     await t.db.webhookDelivery.updateMany({
       where: { subscriptionId: sub.id },
       data: { created: new Date(Date.now() - 86_400_000 - 1_000) },
@@ -217,9 +211,10 @@ describe("purgeEventLog", () => {
     const { app } = await makeApp(t.db);
     const sub = await subscribe(app.id, ["user.event"]);
     await write([
-      { appId: app.id, channel: "e", type: "event", payload: { n: 1 } },
-      { appId: app.id, channel: "e", type: "event", payload: { n: 2 } },
-      { appId: app.id, channel: "p", type: "conversation_typing", payload: {} },
+      userEvent(app.id, { n: 1 }),
+      userEvent(app.id, { n: 2 }),
+      // A row no subscription asks for.
+      partEvent(app.id, { type: "note" }),
     ]);
     const [kept, finished] = await deliveriesOf(sub.id);
     const old = new Date(Date.now() - 49 * 3_600_000);

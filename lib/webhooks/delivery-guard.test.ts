@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../db/testing";
 import { makeApp } from "../testing/factories";
 import { withEvents } from "../eventlog/append";
+import { partEvent } from "../realtime/testing";
 import { claimDue, recordAttempt, webhookBody, webhookMessageId } from "./deliveries";
 import { DEFAULTS } from "./dispatcher";
 import { sendWebhook } from "./send";
@@ -42,12 +43,7 @@ const queued = async (url: string) => {
   });
   invalidateSubscriptions(app.id);
   await withEvents(t.db, async (_tx, emit) => {
-    emit({
-      appId: app.id,
-      channel: `conversation_reply.${app.id}`,
-      type: "conversation_reply",
-      payload: { id: 1, type: "reply_user", body: "hi" },
-    });
+    emit(partEvent(app.id));
   });
   const claimed = (await claimDue(t.db, 100, 60_000)).filter((d) => d.subscriptionId === sub.id);
   expect(claimed).toHaveLength(1);

@@ -5,6 +5,7 @@ import { invalid, lookupFailed, internal } from "../domain/errors";
 import { loadConfig } from "../config/env";
 import { Prisma } from "../db/generated/client";
 import { withEvents } from "../eventlog/append";
+import { eventOf } from "../contract/socket";
 import { tryRuntime } from "../server/runtime";
 import { pageByKeyset, type KeyColumn } from "../db/keyset";
 import type { Keyset, KeysetPage } from "../domain/keyset";
@@ -163,12 +164,13 @@ export async function sendTestWebhook(
   const sub = await requireSubscription(ctx, input.appId, input.webhookId);
   const nonce = crypto.randomBytes(12).toString("hex");
   await withEvents(ctx.db, async (_tx, emit) => {
-    emit({
-      appId: sub.appId,
-      channel: `${TEST_EVENT_TYPE}.${sub.appId}`,
-      type: TEST_EVENT_TYPE,
-      payload: { webhook: sub.id, nonce, message: "A test delivery: your endpoint is reachable." },
-    });
+    emit(
+      eventOf(TEST_EVENT_TYPE, sub, {
+        webhook: sub.id,
+        nonce,
+        message: "A test delivery: your endpoint is reachable.",
+      }),
+    );
   });
   const row = await ctx.db.webhookDelivery.findFirst({
     where: { subscriptionId: sub.id, type: "test", payload: { path: ["nonce"], equals: nonce } },

@@ -4,7 +4,8 @@ import { fill, h } from "./dom";
 import { renderHome } from "./home";
 import { connectLive, type LiveEvent } from "./live";
 import { Store } from "./store";
-import { openThread, type ThreadView } from "./thread";
+import { openThread } from "./thread";
+import type { ThreadView } from "./thread-view";
 import { TypingThrottle } from "./typing";
 import type { Boot, Conversation, Part, TokenPair } from "./types";
 import type { HostPage } from "../protocol";
@@ -160,7 +161,7 @@ export class App implements FrameContext {
 
   private onLive(e: LiveEvent) {
     if (e.type === "messenger_part") {
-      const { part } = e.data;
+      const { part } = e;
       if (!this.store.conversations.has(part.conversation)) void this.reload();
       const isNew = this.store.addPart(part, true);
       this.typing.delete(part.conversation);
@@ -173,12 +174,11 @@ export class App implements FrameContext {
       }
       this.store.changed();
     } else if (e.type === "messenger_typing") {
-      const name = e.data.admin?.name ?? "The team";
-      this.typing.set(e.data.conversation, { name, until: Date.now() + 5000 });
+      this.typing.set(e.conversation, { name: e.admin.name || "The team", until: Date.now() + 5000 });
       this.thread?.update();
       setTimeout(() => this.thread?.update(), 5100);
-    } else if (e.type === "messenger_read") this.store.markRead(e.data.conversation, e.data.by);
-    else if (e.type === "messenger_conversation") this.store.upsertConversation(e.data);
+    } else if (e.type === "messenger_read") this.store.markRead(e.conversation, e.by);
+    else this.store.upsertConversation(e.conversation);
   }
 
   async send(conversation: number | null, body: string, file?: File, progress?: (f: number) => void) {

@@ -1,6 +1,6 @@
 import { h } from "./dom";
 import type { FrameContext } from "./context";
-import type { ThreadView } from "./thread";
+import type { ThreadView } from "./thread-view";
 
 /**
  * The composer: Enter sends, Shift+Enter is a new line; the attach button sends a file at once (with the text

@@ -1,25 +1,55 @@
 import { io, type Socket } from "socket.io-client";
+import type {
+  ClientToServerEvents,
+  MESSENGER_CHANNEL,
+  MessengerMessage,
+  MessengerServerEvents,
+} from "../../lib/contract/socket";
 import type { Api } from "./api";
-import type { Conversation, Part } from "./types";
+import type { Conversation, Part, VisitorConversation, VisitorPart } from "./types";
 
-/** What the visitor's "messenger" subscription carries (lib/messenger/visitor-realtime-schemas.ts). */
-export type LiveEvent = {
-  [K in keyof Messages]: { type: K; data: Messages[K] };
-}[keyof Messages];
+type Payload<T extends MessengerMessage["type"]> = Extract<MessengerMessage, { type: T }>["message"];
 
-type Messages = {
-  messenger_part: { conversation: number; part: Part };
-  messenger_typing: { conversation: number; admin: { id: number; name: string } | null };
-  messenger_read: { conversation: number; by: "admin" | "user" };
+/**
+ * What the visitor's `messenger` subscription carries (the socket contract, lib/contract/socket.ts), as the frame
+ * holds it: its IDs as numbers.
+ */
+export type LiveEvent =
+  | { type: "messenger_part"; part: Part }
+  | { type: "messenger_typing"; conversation: number; admin: Payload<"messenger_typing">["admin"] }
+  | { type: "messenger_read"; conversation: number; by: Payload<"messenger_read">["by"] }
   /** The conversation's summary, its unread count as of the change (later replies are counted as they come). */
-  messenger_conversation: Conversation;
-};
+  | { type: "messenger_conversation"; conversation: Conversation };
 
-/** The socket's envelope: `{id, channel: "messenger", type, message, time}`. */
-interface Wire {
-  id: number;
-  type?: string;
-  message: unknown;
+// The frame imports types only from the contract: its constants would bring zod into the bundle.
+const CHANNEL: typeof MESSENGER_CHANNEL = "messenger";
+
+/** Sockets send IDs as numbers (never id_as_string); the frame's types say so. */
+const framePart = (p: VisitorPart): Part => ({
+  ...p,
+  id: Number(p.id),
+  conversation: Number(p.conversation),
+});
+const frameConversation = (c: VisitorConversation): Conversation => ({
+  ...c,
+  id: Number(c.id),
+  last_part: c.last_part && framePart(c.last_part),
+});
+
+/** Undefined for a type this frame does not know (a server newer than the page's bundle). */
+function liveEvent(m: MessengerMessage): LiveEvent | undefined {
+  switch (m.type) {
+    case "messenger_part":
+      return { type: m.type, part: framePart(m.message.part) };
+    case "messenger_typing":
+      return { type: m.type, conversation: Number(m.message.conversation), admin: m.message.admin };
+    case "messenger_read":
+      return { type: m.type, conversation: Number(m.message.conversation), by: m.message.by };
+    case "messenger_conversation":
+      return { type: m.type, conversation: frameConversation(m.message) };
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -29,20 +59,16 @@ interface Wire {
  */
 export function connectLive(api: Api, onEvent: (e: LiveEvent) => void, onState: (up: boolean) => void) {
   let after: number | undefined;
-  const socket: Socket = io({
+  const socket: Socket<MessengerServerEvents, ClientToServerEvents> = io({
     path: "/socket.io",
     transports: ["websocket"],
     auth: (cb) => cb({ token: api.token }),
   });
   socket.on("connect", () => {
     onState(true);
-    socket.emit(
-      "subscribe",
-      { channels: ["messenger"], ...(after === undefined ? {} : { after }) },
-      (ack: { position?: number; error?: string }) => {
-        if (after === undefined && typeof ack?.position === "number") after = ack.position;
-      },
-    );
+    socket.emit("subscribe", { channels: [CHANNEL], ...(after === undefined ? {} : { after }) }, (ack) => {
+      if (after === undefined && typeof ack?.position === "number") after = ack.position;
+    });
   });
   socket.on("disconnect", () => onState(false));
   socket.on("connect_error", (err: Error) => {
@@ -54,10 +80,10 @@ export function connectLive(api: Api, onEvent: (e: LiveEvent) => void, onState: 
       .then(() => socket.connect())
       .catch(() => setTimeout(() => socket.connect(), 5000));
   });
-  socket.on("message", (m: Wire) => {
-    if (typeof m?.id === "number") after = Math.max(after ?? 0, m.id);
-    if (typeof m?.type === "string" && m.type.startsWith("messenger_") && m.message)
-      onEvent({ type: m.type, data: m.message } as LiveEvent);
+  socket.on("message", (m) => {
+    if (typeof m.id === "number") after = Math.max(after ?? 0, m.id);
+    const e = liveEvent(m);
+    if (e) onEvent(e);
   });
   return {
     /** A new token (auth, logout): the server binds a socket to the token it opened with. */

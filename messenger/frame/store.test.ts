@@ -2,13 +2,26 @@ import { describe, expect, test } from "vitest";
 import { Store } from "./store";
 import type { Conversation, Part } from "./types";
 
-const summary = (last_update: number, body: string, unread = 0) =>
-  ({
-    id: 7,
-    last_update,
-    unread,
-    last_part: { id: last_update, body } as unknown as Conversation["last_part"],
-  }) as unknown as Conversation;
+const part = (id: number, body: string): Part => ({
+  id,
+  conversation: 7,
+  created: id,
+  type: "reply_user",
+  body,
+  from: { kind: "user" },
+  attachments: [],
+  read: false,
+});
+
+const summary = (last_update: number, body: string, unread = 0): Conversation => ({
+  id: 7,
+  created: 0,
+  last_update,
+  closed: false,
+  unread,
+  last_part: part(last_update, body),
+  assignee: null,
+});
 
 describe("Store's conversation summaries", () => {
   test("a summary older than the one held is dropped, from the socket or a list; an equal or newer one is taken", () => {
@@ -30,9 +43,6 @@ describe("Store's conversation summaries", () => {
 });
 
 describe("Store's parts", () => {
-  const part = (id: number, body: string) =>
-    ({ id, conversation: 7, created: id, body, type: "reply_user" }) as unknown as Part;
-
   test("a thread's page, newest first, leaves its newest part as the conversation's last, whatever came first", () => {
     const store = new Store();
     // The list answered before the thread's page (the race after a reload on the open thread).

@@ -3,11 +3,7 @@ import { fill, h, when } from "./dom";
 import type { FrameContext } from "./context";
 import { emailForm } from "./home";
 import type { Attachment, Part } from "./types";
-
-export interface ThreadView {
-  conversation: number | null;
-  update(): void;
-}
+import type { ThreadView } from "./thread-view";
 
 /**
  * A conversation: operators' messages left with their name and avatar, the visitor's own right, images inline,

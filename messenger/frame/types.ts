@@ -5,7 +5,13 @@
  */
 import type { VisitorConversation, VisitorPart } from "../../lib/messenger/visitor-schemas";
 
-export type { Boot, Visitor, VisitorMessenger } from "../../lib/messenger/visitor-schemas";
+export type {
+  Boot,
+  Visitor,
+  VisitorConversation,
+  VisitorMessenger,
+  VisitorPart,
+} from "../../lib/messenger/visitor-schemas";
 
 export type Part = Omit<VisitorPart, "id" | "conversation"> & {
   id: number | string;

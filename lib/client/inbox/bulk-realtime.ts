@@ -1,15 +1,16 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { BulkJob } from "@/lib/bulk/schemas";
+import { operatorChannel } from "@/lib/contract/socket";
 import { queryKeys } from "../query-keys";
 
 /** `bulk_job.<app>.<admin>`: only the operator who started a job listens (lib/realtime/channels.ts checks). */
-export const bulkJobChannel = (appId: string, adminId: string) => `bulk_job.${appId}.${adminId}`;
+export const bulkJobChannel = (appId: string, adminId: string) => operatorChannel("bulk_job", appId, adminId);
 
 export const bulkFinished = (j: BulkJob | undefined) => j?.status === "done" || j?.status === "failed";
 
-/** Registered in ../realtime-dispatch.ts: a job's progress, never older than what the cache holds. */
-export function onBulkJob(msg: { message: unknown }, ctx: { queryClient: QueryClient }): void {
-  const job = msg.message as BulkJob;
+/** Called by ../realtime-dispatch.ts: a job's progress, never older than what the cache holds. */
+export function onBulkJob(msg: { message: BulkJob }, ctx: { queryClient: QueryClient }): void {
+  const job = msg.message;
   const key = queryKeys.bulk.job(String(job.app), String(job.id));
   ctx.queryClient.setQueryData<BulkJob>(key, (old) =>
     old && (bulkFinished(old) || old.processed > job.processed) ? old : job,
@@ -35,12 +36,10 @@ export function refreshAfterBulk(qc: QueryClient, appId: string, jobId: string):
   void qc.invalidateQueries({ queryKey: queryKeys.inbox.counts(appId) });
 }
 
-const ID = /^\d{1,19}$/;
-const idOf = (v: unknown) => (typeof v === "number" || typeof v === "string") && ID.test(String(v));
-
 /** `conversation_bulk.<app>`: a bulk job of the app ended, whoever started it. */
-export function onBulkEnd(msg: { message: unknown }, ctx: { queryClient: QueryClient }): void {
-  const job = msg.message as { id?: unknown; app?: unknown } | null;
-  if (!job || !idOf(job.id) || !idOf(job.app)) return;
-  refreshAfterBulk(ctx.queryClient, String(job.app), String(job.id));
+export function onBulkEnd(
+  msg: { message: Pick<BulkJob, "id" | "app" | "status"> },
+  ctx: { queryClient: QueryClient },
+): void {
+  refreshAfterBulk(ctx.queryClient, String(msg.message.app), String(msg.message.id));
 }

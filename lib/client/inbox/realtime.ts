@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { appChannel, type SocketPayload } from "@/lib/contract/socket";
 import { queryKeys } from "../query-keys";
-import { onBulkEnd } from "./bulk-realtime";
 import type { ListParams } from "./filters";
 import {
   findConversation,
@@ -17,18 +17,9 @@ import type { Conversation, Part } from "./types";
 import { emitVisitorMessage } from "./visitor-messages";
 
 /**
- * The Inbox's socket handlers (registered in ../realtime-dispatch.ts): each patches the React Query cache in
- * place. Nothing is refetched per message, except the counters, at most once per COUNTS_DELAY_MS.
+ * The Inbox's socket handlers (called by ../realtime-dispatch.ts): each patches the React Query cache in place.
+ * Nothing is refetched per message, except the counters, at most once per COUNTS_DELAY_MS.
  */
-interface Message {
-  /** The event-log ID (null for transient messages). */
-  id?: unknown;
-  channel: string;
-  message: unknown;
-}
-interface Context {
-  queryClient: QueryClient;
-}
 
 const COUNTS_DELAY_MS = 400;
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -44,8 +35,6 @@ function coalesce(key: string, ms: number, fn: () => void): void {
     }, ms),
   );
 }
-
-const appOf = (channel: string): string => channel.split(".")[1] ?? "";
 
 export interface TypingState {
   /** Date.now() of the last typing event. */
@@ -172,7 +161,15 @@ export function applyPart(qc: QueryClient, part: Part): void {
   }
 }
 
-function applyPresence(qc: QueryClient, appId: string, user: { id: Id; presence: Presence }): void {
+/**
+ * `user_presence_changed`: the visitor's dot in the Inbox's lists. The sidebar reads the user cache the Leads card
+ * shares, which ../leads-realtime.ts patches; ../realtime-dispatch.ts runs both.
+ */
+export function onInboxUserPresence(
+  qc: QueryClient,
+  appId: string,
+  user: { id: Id; presence: Presence },
+): void {
   const userId = String(user.id);
   for (const [key, data] of listQueries(qc, appId)) {
     if (!data) continue;
@@ -185,41 +182,26 @@ function applyPresence(qc: QueryClient, appId: string, user: { id: Id; presence:
   }
 }
 
-type Handler = (msg: Message, ctx: Context) => void;
-
-export const inboxRealtimeHandlers: Record<string, Handler> = {
-  conversation: (msg, { queryClient }) =>
-    applyConversation(queryClient, appOf(msg.channel), msg.message as Conversation, msg.id),
-  conversation_started_user: (msg, { queryClient }) =>
-    applyConversation(queryClient, appOf(msg.channel), msg.message as Conversation, msg.id),
-  conversation_reply: (msg, { queryClient }) => applyPart(queryClient, msg.message as Part),
-  conversation_bulk: onBulkEnd,
-  conversation_typing: (msg, { queryClient }) => {
-    const t = msg.message as { conversation: Id; body?: string; from: unknown };
-    // Visitors are named by their ID; operators by an object (their typing is not shown).
-    if (typeof t.from === "object" && t.from !== null) return;
-    const key = queryKeys.inbox.typing(String(t.conversation));
-    // An empty body: the visitor emptied their composer (the messenger's stop), so the indicator goes at once.
-    if (!t.body) return void queryClient.setQueryData(key, null);
-    queryClient.setQueryData<TypingState>(key, { at: Date.now(), body: t.body });
-  },
-};
-
-/**
- * `user_presence_changed`: the visitor's dot in the Inbox's lists. The sidebar reads the user cache the Leads card
- * shares, which ../leads-realtime.ts patches; ../realtime-dispatch.ts runs both.
- */
-export const onInboxUserPresence: Handler = (msg, { queryClient }) =>
-  applyPresence(queryClient, appOf(msg.channel), msg.message as { id: Id; presence: Presence });
+/** `conversation_typing`: the visitor's words as they type them, shown for a while (use-visitor-typing.ts). */
+export function onConversationTyping(qc: QueryClient, t: SocketPayload<"conversation_typing">): void {
+  // Visitors are named by their ID; operators by an object (their typing is not shown).
+  if (typeof t.from === "object" && t.from !== null) return;
+  const key = queryKeys.inbox.typing(String(t.conversation));
+  // An empty body: the visitor emptied their composer (the messenger's stop), so the indicator goes at once.
+  if (!t.body) return void qc.setQueryData(key, null);
+  qc.setQueryData<TypingState>(key, { at: Date.now(), body: t.body });
+}
 
 /** The app's channels the Inbox listens to. */
 export const inboxChannels = (appId: string): string[] =>
-  [
-    "conversation",
-    "conversation_started_user",
-    "conversation_reply",
-    "conversation_typing",
-    "conversation_bulk",
-    "user_presence_changed",
-    "user_props_changed",
-  ].map((kind) => `${kind}.${appId}`);
+  (
+    [
+      "conversation",
+      "conversation_started_user",
+      "conversation_reply",
+      "conversation_typing",
+      "conversation_bulk",
+      "user_presence_changed",
+      "user_props_changed",
+    ] as const
+  ).map((kind) => appChannel(kind, appId));

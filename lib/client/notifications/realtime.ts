@@ -1,11 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Notification } from "@/lib/notifications/schemas";
+import { operatorChannel } from "@/lib/contract/socket";
 import { queryKeys } from "../query-keys";
 import { addNotification, type NotificationsData } from "./cache";
 
 /** `notification.<app>.<admin>`: this operator's own channel, one per app they belong to. */
 export const notificationChannels = (adminId: string, appIds: readonly string[]) =>
-  appIds.map((app) => `notification.${app}.${adminId}`);
+  appIds.map((app) => operatorChannel("notification", app, adminId));
 
 export function describeNotification(n: Notification): string {
   const who = n.actor?.name ?? "The visitor";
@@ -16,9 +17,9 @@ export function describeNotification(n: Notification): string {
   return "New reply in your conversation";
 }
 
-/** Registered in ../realtime-dispatch.ts: into the bell's cache, and to the desktop when the tab is hidden. */
-export function onNotification(msg: { message: unknown }, ctx: { queryClient: QueryClient }): void {
-  const n = msg.message as Notification;
+/** Called by ../realtime-dispatch.ts: into the bell's cache, and to the desktop when the tab is hidden. */
+export function onNotification(msg: { message: Notification }, ctx: { queryClient: QueryClient }): void {
+  const n = msg.message;
   const key = queryKeys.notifications.list();
   const old = ctx.queryClient.getQueryData<NotificationsData>(key);
   if (!old) {
