@@ -10,13 +10,14 @@ import { benchLeads } from "./cases-leads";
 import { benchInbox } from "./cases-inbox";
 import { benchReports } from "./cases-reports";
 import { benchWebhooks } from "./cases-webhooks";
+import { benchBulk } from "./cases-bulk";
 import { benchSearch } from "./cases-search";
 import { benchImport, benchUsers } from "./cases-users";
 import { benchVisitor } from "./cases-visitor";
 import { met, printTable, ratio } from "./table";
 
 /**
- * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, search, reports, webhooks, users, import, visitor, realtime,
+ * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, search, reports, webhooks, bulk, users, import, visitor, realtime,
  * edge, messenger, visitor-sockets (all by default; BENCH_VISITORS sets the last one's sockets, 10,000 by default).
  * PostgreSQL (DATABASE_URL) for everything but edge and messenger (Chromium); REDIS_URL for realtime. BENCH_USERS sets the dataset size
  * (1,000,000 by default; conversations are a tenth of it, parts 20 per conversation).
@@ -37,6 +38,7 @@ const GROUPS = [
   "search",
   "reports",
   "webhooks",
+  "bulk",
   "users",
   "import",
   "visitor",
@@ -66,7 +68,7 @@ const figures: Figure[] = [];
 let ds: DatasetInfo | undefined;
 
 if (
-  ["leads", "inbox", "search", "reports", "webhooks", "users", "import", "visitor"].some((g) =>
+  ["leads", "inbox", "search", "reports", "webhooks", "bulk", "users", "import", "visitor"].some((g) =>
     want(g as (typeof GROUPS)[number]),
   )
 ) {
@@ -108,6 +110,10 @@ if (
       if (want("webhooks")) {
         console.log("== Webhooks: delivery lag under the reply load");
         await benchWebhooks(s);
+      }
+      if (want("bulk")) {
+        console.log("== Bulk: one job over many conversations");
+        await benchBulk(s);
       }
       if (want("users")) {
         console.log("== Users: props, events");

@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CHECKPOINT_DISABLE=1 NEXT_TELEMETRY_DISABLED=1 PRISMA_HIDE_UPDATE_MESSAGE=1
 
-step() { printf '\n=== %s\n' "$*"; }
+# Each step prints the seconds since the start, so a CI log shows where its time went.
+started=$SECONDS
+step() { printf '\n=== [%ss] %s\n' "$((SECONDS - started))" "$*"; }
 
 # RELAY_TEST_DB_ONLY=1 (CI's second pass, on the commit its first pass just checked): only what depends on the
 # database: the PostgreSQL tests and the browser suite, on the build already made.
@@ -55,3 +57,4 @@ else
   step "browser tests (Chromium)"
   npx playwright test
 fi
+step "done"

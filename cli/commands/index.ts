@@ -2,6 +2,7 @@ import { adminCreate } from "./admin-create";
 import { appCreate } from "./app-create";
 import type { Command } from "./command";
 import { demoSeed } from "./demo-seed";
+import { jobs } from "./jobs";
 import { keysRotate } from "./keys-rotate";
 import { tokenCreate } from "./token-create";
 import { tokenRevoke } from "./token-revoke";
@@ -12,6 +13,7 @@ export const COMMANDS: readonly Command[] = [
   tokenCreate,
   tokenRevoke,
   keysRotate,
+  jobs,
   demoSeed,
 ];
 

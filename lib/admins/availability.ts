@@ -3,7 +3,8 @@ import type { Db } from "../db/client";
 import { assertApp, type Ctx } from "../auth/context";
 import { denied, lookupFailed } from "../domain/errors";
 import { withEvents, type Emit } from "../eventlog/append";
-import type { Job } from "../server/jobs";
+import { eventOf } from "../contract/socket";
+import type { JobKind } from "../jobs/runner";
 import type { AdminAvailability, Availability } from "./schemas";
 
 /** A panel ping writes last_active at most this often: the panel pings every minute while in use. */
@@ -33,12 +34,7 @@ export function serializeAvailability(r: AvailabilityRow): AdminAvailability {
 
 /** Teammates hear it on `admin_availability.<app>` (operators, and tokens with conversations-read). */
 function emitAvailability(emit: Emit, r: AvailabilityRow) {
-  emit({
-    appId: r.appId,
-    channel: `admin_availability.${r.appId}`,
-    type: "admin_availability",
-    payload: serializeAvailability(r),
-  });
+  emit(eventOf("admin_availability", r, serializeAvailability(r)));
 }
 
 const select = {
@@ -147,8 +143,10 @@ export async function sweepIdleOperators(
   });
 }
 
-export const availabilitySweepJob: Job = {
+export const availabilitySweepJob: JobKind = {
   name: "availability sweeper",
   everyMs: SWEEP_EVERY_MS,
-  run: (rt) => sweepIdleOperators(rt.db, rt.config.awayAfterMinutes),
+  run: async (rt) => {
+    await sweepIdleOperators(rt.db, rt.config.awayAfterMinutes);
+  },
 };

@@ -1,11 +1,13 @@
 import type { Ctx } from "../auth/context";
 import { assertApp, actingAdminId } from "../auth/context";
-import type { Db } from "../db/client";
 import { sqlOf } from "../db/sql";
 import { invalid, lookupFailed } from "../domain/errors";
 import { filterSql, type ConversationFilters } from "../conversations/list";
 import { requireMember } from "../conversations/actors";
-import { runBulkJob } from "./run-bulk";
+import { enqueueJob } from "../jobs/store";
+import { wakeJobs } from "../jobs/runner";
+import { tryRuntime } from "../server/runtime";
+import { BULK_JOB_KIND, bulkJobPayload } from "./run-bulk";
 import { MAX_BULK_CONVERSATIONS, type BulkAction } from "./schemas";
 import type { BulkJobRow, BulkParams } from "./serialize";
 
@@ -18,30 +20,6 @@ export interface StartBulkInput {
   snoozedUntil?: Date;
   tag?: string;
   selection: Selection;
-}
-
-/** A bulk job running in this process: tests and shutdown wait for it; shutdown stops it between conversations. */
-export interface RunningBulkJob {
-  db: Db;
-  done: Promise<void>;
-  stop: AbortController;
-}
-
-const SLOT = Symbol.for("relay.bulk-jobs");
-type Slot = { [SLOT]?: Set<RunningBulkJob> };
-export function runningBulkJobs(): Set<RunningBulkJob> {
-  const g = globalThis as Slot;
-  return (g[SLOT] ??= new Set());
-}
-
-/** At shutdown: this database's jobs end after their current conversation, failed with the words for it. */
-export async function stopBulkJobs(db: Db, withinMs = 10_000): Promise<void> {
-  const mine = [...runningBulkJobs()].filter((j) => j.db === db);
-  for (const j of mine) j.stop.abort();
-  await Promise.race([
-    Promise.allSettled(mine.map((j) => j.done)),
-    new Promise<void>((r) => setTimeout(r, withinMs).unref()),
-  ]);
 }
 
 const tooMany = (n: number | string) =>
@@ -86,8 +64,8 @@ export async function countMatching(
 }
 
 /**
- * Creates the job and starts it in this process; the caller gets it at once (status `pending`) and follows it
- * with GET …/conversations/bulk/{job_id} or, as an operator, on its `bulk_job` channel.
+ * Creates the job and queues it for the runner (lib/jobs), in one transaction; the caller gets it at once (status
+ * `pending`) and follows it with GET …/conversations/bulk/{job_id} or, as an operator, on its `bulk_job` channel.
  */
 export async function startBulkJob(ctx: Ctx, input: StartBulkInput): Promise<BulkJobRow> {
   assertApp(ctx, input.appId);
@@ -100,33 +78,23 @@ export async function startBulkJob(ctx: Ctx, input: StartBulkInput): Promise<Bul
   if (input.action === "assign") params.assignee = input.assignee ? String(input.assignee) : null;
   if (input.snoozedUntil) params.snoozed_until = Math.round(input.snoozedUntil.getTime() / 1000);
   if (input.tag !== undefined) params.tag = input.tag;
-  const job = await ctx.db.bulkJob.create({
-    data: {
-      appId: input.appId,
-      adminId: actingAdminId(ctx) ?? null,
-      action: input.action,
-      params: { ...params },
-      conversationIds: ids,
-      total: ids.length,
-    },
-    omit: { conversationIds: true },
+  const job = await ctx.db.$transaction(async (tx) => {
+    const row = await tx.bulkJob.create({
+      data: {
+        appId: input.appId,
+        adminId: actingAdminId(ctx) ?? null,
+        action: input.action,
+        params: { ...params },
+        conversationIds: ids,
+        total: ids.length,
+      },
+      omit: { conversationIds: true },
+    });
+    await enqueueJob(tx, { queue: BULK_JOB_KIND, payload: bulkJobPayload(row.id, ctx.actor) });
+    return row;
   });
-  const stop = new AbortController();
-  const done = runBulkJob(jobCtx(ctx, input.appId), { job, ids, action: input.action, params }, stop.signal);
-  const entry: RunningBulkJob = { db: ctx.db, done, stop };
-  const running = runningBulkJobs();
-  running.add(entry);
-  void done.finally(() => running.delete(entry));
+  wakeJobs(tryRuntime(), BULK_JOB_KIND);
   return job;
-}
-
-/**
- * The job acts as the operator who asked, on this one app only: an operator of several apps listing another
- * app's conversation gets it refused (counted as failed), not changed through this app's job.
- */
-function jobCtx(ctx: Ctx, appId: bigint): Ctx {
-  const actor = ctx.actor.kind === "admin" ? { ...ctx.actor, appIds: [appId] } : ctx.actor;
-  return { ...ctx, actor, appId };
 }
 
 export async function getBulkJob(ctx: Ctx, input: { appId: bigint; jobId: bigint }): Promise<BulkJobRow> {

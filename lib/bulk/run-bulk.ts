@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { Ctx } from "../auth/context";
+import type { Scope } from "../auth/scopes";
 import { isDomainError } from "../domain/errors";
 import {
   assignConversation,
@@ -9,25 +11,64 @@ import {
   type Changed,
 } from "../conversations/change";
 import { publishTransient } from "../eventlog/append";
-import { ABANDONED_ERROR, beatBulk, HEARTBEAT_EVERY_MS } from "./abandoned";
+import type { JobKind, JobRun } from "../jobs/runner";
+import type { Runtime } from "../server/runtime";
 import { serializeBulkJob, type BulkJobRow, type BulkParams } from "./serialize";
-import { bulkEndChannel, bulkJobChannel, MAX_BULK_ERRORS, type BulkAction } from "./schemas";
+import { MAX_BULK_ERRORS, type BulkAction } from "./schemas";
+import { eventOf, operatorChannel } from "../contract/socket";
 
 /** Conversations between two saves of the job's progress. */
 export const BATCH = 25;
 /** The acting operator hears of progress at most this often (and always of the end). */
 export const PUSH_EVERY_MS = 250;
 
+export const BULK_JOB_KIND = "bulk";
+
+/**
+ * What the runner's row holds: the bulk job, and who asked (the job acts as them on every claim, a resumed one
+ * included). Scopes are kept for the token's sake; its key is not looked up again.
+ */
+const payloadSchema = z.object({
+  bulkJob: z.string(),
+  actor: z.union([
+    z.object({ kind: z.literal("admin"), adminId: z.string(), sessionId: z.string() }),
+    z.object({ kind: z.literal("token"), apiKeyId: z.string(), scopes: z.array(z.string()) }),
+  ]),
+});
+
+export function bulkJobPayload(jobId: bigint, actor: Ctx["actor"]): z.infer<typeof payloadSchema> {
+  const who =
+    actor.kind === "admin"
+      ? { kind: "admin" as const, adminId: String(actor.adminId), sessionId: String(actor.sessionId) }
+      : actor.kind === "token"
+        ? { kind: "token" as const, apiKeyId: String(actor.apiKeyId), scopes: actor.scopes }
+        : undefined;
+  if (!who) throw new Error(`a bulk job needs an operator or a token, not ${actor.kind}`);
+  return { bulkJob: String(jobId), actor: who };
+}
+
+/**
+ * The job acts as the operator who asked, on this one app only: an operator of several apps listing another
+ * app's conversation gets it refused (counted as failed), not changed through this app's job.
+ */
+function jobCtx(rt: Runtime, appId: bigint, p: z.infer<typeof payloadSchema>, jobId: bigint): Ctx {
+  const a = p.actor;
+  const actor: Ctx["actor"] =
+    a.kind === "admin"
+      ? { kind: "admin", adminId: BigInt(a.adminId), sessionId: BigInt(a.sessionId), appIds: [appId] }
+      : { kind: "token", apiKeyId: BigInt(a.apiKeyId), appId, scopes: a.scopes as Scope[] };
+  return { db: rt.db, actor, appId, requestId: `bulk-${jobId}` };
+}
+
 export interface BulkPlan {
-  /** The job as created. */
   job: BulkJobRow;
   ids: bigint[];
   action: BulkAction;
   params: BulkParams;
 }
 
-/** The job was failed by the sweeper (its heartbeat looked stopped): whatever this process does, it is over. */
-class Abandoned extends Error {}
+/** The job reads as finished (by an earlier holder, or failed from outside): whatever this claim does, it is over. */
+class Finished extends Error {}
 
 /** One conversation through the same service as its single action, as the operator who asked. */
 function applyOne(ctx: Ctx, plan: BulkPlan, conversationId: bigint): Promise<Changed> {
@@ -64,46 +105,69 @@ function failureOf(err: unknown, conversationId: bigint): string {
   return "an internal error";
 }
 
+/** The runner's kind: loads the job and runs it from where its last holder saved, if any. */
+export const bulkJobKind: JobKind = {
+  name: BULK_JOB_KIND,
+  concurrency: 2,
+  maxAttempts: 1,
+  run: async (rt, run) => {
+    const p = payloadSchema.parse(run.payload);
+    const row = await rt.db.bulkJob.findUnique({ where: { id: BigInt(p.bulkJob) } });
+    if (!row || row.status === "done" || row.status === "failed") return;
+    const { conversationIds, ...job } = row;
+    const plan: BulkPlan = {
+      job,
+      ids: conversationIds,
+      action: row.action as BulkAction,
+      params: row.params as BulkParams,
+    };
+    return runBulkJob(jobCtx(rt, row.appId, p, row.id), plan, run);
+  },
+};
+
 /**
- * Runs a bulk job in the background: one conversation at a time, each in its own transaction through the
- * single-conversation service (parts, events, webhooks and real-time updates exactly as for one), saving progress
- * every batch and telling the acting operator of it on their `bulk_job` channel.
+ * Runs a bulk job: one conversation at a time, each in its own transaction through the single-conversation service
+ * (parts, events, webhooks and real-time updates exactly as for one), saving progress every batch and telling the
+ * acting operator of it on their `bulk_job` channel. Starts after what the job's saved progress counts (a resumed
+ * job redoes at most the batch its last holder had not saved: each action leaves alone what is already as asked).
+ * Stopped (shutdown), it saves and returns "again" for the next claimer to go on.
  */
-export async function runBulkJob(ctx: Ctx, plan: BulkPlan, stop?: AbortSignal): Promise<void> {
+export async function runBulkJob(
+  ctx: Ctx,
+  plan: BulkPlan,
+  run: Pick<JobRun, "signal">,
+): Promise<void | "again"> {
   const db = ctx.db;
-  const counts = { processed: 0, succeeded: 0, unchanged: 0, failed: 0 };
-  const errors: { conversation: string; error: string }[] = [];
+  const { job } = plan;
+  const counts = {
+    processed: job.processed,
+    succeeded: job.succeeded,
+    unchanged: job.unchanged,
+    failed: job.failed,
+  };
+  const errors: { conversation: string; error: string }[] = Array.isArray(job.errors)
+    ? (job.errors as { conversation: string; error: string }[])
+    : [];
   let pushed = 0;
-  // Only a live job is written: one the sweeper failed stays failed (the operator was told so).
   const save = async (extra: Partial<Pick<BulkJobRow, "status" | "error" | "finished">> = {}) => {
     const { count } = await db.bulkJob.updateMany({
-      where: { id: plan.job.id, status: "running" },
-      data: { ...counts, errors, ...extra },
+      where: { id: job.id, status: { in: ["pending", "running"] } },
+      data: { status: "running", ...counts, errors, ...extra },
     });
-    if (count === 0) throw new Abandoned();
+    if (count === 0) throw new Finished();
     const now = Date.now();
     if (extra.status !== undefined || now - pushed >= PUSH_EVERY_MS) {
       pushed = now;
-      pushProgress(ctx, { ...plan.job, status: "running", ...counts, errors, ...extra });
+      pushProgress(ctx, { ...job, status: "running", ...counts, errors, ...extra });
     }
   };
 
-  const heartbeat = setInterval(
-    () => void beatBulk(db, plan.job.id).catch(() => undefined),
-    HEARTBEAT_EVERY_MS,
-  );
-  heartbeat.unref();
   try {
-    const started = await db.bulkJob.updateMany({
-      where: { id: plan.job.id, status: "pending" },
-      data: { status: "running" },
-    });
-    if (started.count === 0) throw new Abandoned();
     await save();
-    for (let i = 0; i < plan.ids.length; i++) {
-      if (stop?.aborted) {
-        await save({ status: "failed", error: ABANDONED_ERROR, finished: new Date() });
-        return;
+    for (let i = counts.processed; i < plan.ids.length; i++) {
+      if (run.signal.aborted) {
+        await save();
+        return "again";
       }
       const id = plan.ids[i]!;
       try {
@@ -120,15 +184,13 @@ export async function runBulkJob(ctx: Ctx, plan: BulkPlan, stop?: AbortSignal): 
     }
     await save({ status: "done", finished: new Date() });
   } catch (err) {
-    if (err instanceof Abandoned) return;
-    console.error(`bulk job ${plan.job.id} failed:`, err);
+    if (err instanceof Finished) return;
+    console.error(`bulk job ${job.id} failed:`, err);
     await save({
       status: "failed",
       error: "the job stopped on an internal error",
       finished: new Date(),
     }).catch(() => undefined);
-  } finally {
-    clearInterval(heartbeat);
   }
 }
 
@@ -142,15 +204,10 @@ function pushProgress(ctx: Ctx, job: BulkJobRow): void {
   if (ctx.actor.kind === "admin")
     publishTransient({
       appId: job.appId,
-      channel: bulkJobChannel(job.appId, ctx.actor.adminId),
+      channel: operatorChannel("bulk_job", job.appId, ctx.actor.adminId),
       type: "bulk_job",
       payload,
     });
   if (job.status === "done" || job.status === "failed")
-    publishTransient({
-      appId: job.appId,
-      channel: bulkEndChannel(job.appId),
-      type: "conversation_bulk",
-      payload,
-    });
+    publishTransient(eventOf("conversation_bulk", job, payload));
 }

@@ -18,11 +18,10 @@ import { refuseMalformed } from "../api/refuse";
 import { routes } from "./catalog";
 import { makeLimits } from "../server/rate-limit";
 import { setRuntime, type Runtime } from "../server/runtime";
-import { startJobs, type Job, type RunningJobs } from "../server/jobs";
-import { eventLogPurgeJob, startWebhookDispatcher, webhookPollJob } from "../webhooks/dispatcher";
-import { importSweepJob } from "../imports/abandoned";
-import { bulkSweepJob } from "../bulk/abandoned";
-import { stopBulkJobs } from "../bulk/jobs";
+import { startRunner, type JobKind, type Runner } from "../jobs/runner";
+import { eventLogPurgeJob, startWebhookDispatcher, type Dispatcher } from "../webhooks/dispatcher";
+import { importJobKind } from "../imports/run-import";
+import { bulkJobKind } from "../bulk/run-bulk";
 import { delaySweepJob } from "../conversations/sweeper";
 import { presenceSweepJob } from "../users/presence";
 import { availabilitySweepJob } from "../admins/availability";
@@ -30,14 +29,17 @@ import { serveMessengerAsset } from "../messenger/assets";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/** Every periodic job of a server, in one place (the hub keeps its own wake timer: lib/realtime/hub.ts). */
-const JOBS: Job[] = [
-  importSweepJob,
-  bulkSweepJob,
+/**
+ * Every kind of background work, in one place: the runner (lib/jobs) claims and runs them. Webhook deliveries run
+ * on the same loop over their own table (lib/webhooks/dispatcher.ts); the hub keeps its own wake timer
+ * (lib/realtime/hub.ts).
+ */
+const JOB_KINDS: JobKind[] = [
+  importJobKind,
+  bulkJobKind,
   delaySweepJob,
   presenceSweepJob,
   availabilitySweepJob,
-  webhookPollJob,
   eventLogPurgeJob,
 ];
 
@@ -57,7 +59,8 @@ export interface RunningServer {
   url: string;
   port: number;
   runtime: Runtime;
-  jobs: RunningJobs;
+  jobs: Runner;
+  webhooks: Dispatcher;
   close(): Promise<void>;
 }
 
@@ -166,8 +169,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const io = await attachIo(server, runtime, config.redisUrl, hub);
   runtime.io = io.io;
   const webhooks = startWebhookDispatcher(runtime);
-  // Awaited: the jobs marked startNow (the import sweeper) have run before the port opens.
-  const jobs = await startJobs(runtime, JOBS);
+  const jobs = await startRunner(runtime, JOB_KINDS);
   Object.defineProperty(runtime.realtime, "redis", { get: () => io.redisStatus(), enumerable: true });
 
   await new Promise<void>((resolve, reject) => {
@@ -192,11 +194,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
           new Promise<void>((r) => setTimeout(r, 10_000).unref()),
         ]);
       }
-      await stopBulkJobs(db.db);
-      await hub.stop();
-      // The dispatcher first: it cuts its sends short, which ends the poll job's run.
-      await webhooks.stop();
+      // Running jobs stop at their next safe point; what is left is released for the next claimer.
       await jobs.stop();
+      await hub.stop();
+      await webhooks.stop();
       await io.close();
       limiterRedis?.disconnect();
       server.closeAllConnections();
@@ -206,5 +207,5 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       release();
     })());
 
-  return { url, port, runtime, jobs, close };
+  return { url, port, runtime, jobs, webhooks, close };
 }

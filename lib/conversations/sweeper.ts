@@ -1,9 +1,9 @@
 import type { Db } from "../db/client";
 import { withEvents } from "../eventlog/append";
-import type { Job } from "../server/jobs";
+import type { JobKind } from "../jobs/runner";
 import { attachmentUrls, publicBase } from "../attachments/sign";
 import { CONVERSATION_COLUMNS, mapConversation, type RawConversation } from "./rows";
-import { logEvent } from "./events";
+import { eventOf } from "../contract/socket";
 import { hydrateConversations, LIST_FIELDS, serializeConversation } from "./view";
 
 export const SWEEP_EVERY_MS = 15_000;
@@ -25,14 +25,16 @@ export async function wakeDelayedConversations(db: Db): Promise<number> {
       RETURNING ${CONVERSATION_COLUMNS}`;
     const views = await hydrateConversations(tx, raw.map(mapConversation), LIST_FIELDS);
     for (const v of views) {
-      emit(logEvent("conversation", v.row, serializeConversation(v, { version: 2, urls })));
+      emit(eventOf("conversation", v.row, serializeConversation(v, { version: 2, urls })));
     }
     return views.length;
   });
 }
 
-export const delaySweepJob: Job = {
+export const delaySweepJob: JobKind = {
   name: "delay sweeper",
   everyMs: SWEEP_EVERY_MS,
-  run: (rt) => wakeDelayedConversations(rt.db),
+  run: async (rt) => {
+    await wakeDelayedConversations(rt.db);
+  },
 };

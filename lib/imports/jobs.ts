@@ -2,7 +2,10 @@ import fs from "node:fs";
 import { lookupFailed } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
 import type { MergeField } from "./apply-batch";
-import { runImport } from "./run-import";
+import { enqueueJob } from "../jobs/store";
+import { wakeJobs } from "../jobs/runner";
+import { tryRuntime } from "../server/runtime";
+import { IMPORT_JOB_KIND, type ImportPlan } from "./run-import";
 
 export const MAX_IMPORT_BYTES = 30 * 1024 * 1024;
 
@@ -22,17 +25,9 @@ export interface ImportJobRow {
   finished: Date | null;
 }
 
-/** Imports running in this process, so that tests and shutdown can wait for them. */
-const SLOT = Symbol.for("relay.imports");
-type Slot = { [SLOT]?: Set<Promise<void>> };
-export function runningImports(): Set<Promise<void>> {
-  const g = globalThis as Slot;
-  return (g[SLOT] ??= new Set());
-}
-
 /**
- * Creates the job for a spooled upload and starts it in this process; the caller gets the job at once (status
- * `pending`) and follows it with GET /users/import/{job_id}.
+ * Creates the job for a spooled upload and queues it for the runner (lib/jobs), in one transaction; the caller gets
+ * the job at once (status `pending`) and follows it with GET /users/import/{job_id}.
  */
 export async function startImport(
   ctx: Ctx,
@@ -47,30 +42,28 @@ export async function startImport(
   assertApp(ctx, input.appId);
   let job: ImportJobRow;
   try {
-    job = await ctx.db.importJob.create({
-      data: {
-        appId: input.appId,
-        mergeField: input.mergeField,
-        tags: input.tags,
-        totalBytes: BigInt(input.file.size),
-      },
+    job = await ctx.db.$transaction(async (tx) => {
+      const row = await tx.importJob.create({
+        data: {
+          appId: input.appId,
+          mergeField: input.mergeField,
+          tags: input.tags,
+          totalBytes: BigInt(input.file.size),
+        },
+      });
+      const plan: ImportPlan = {
+        jobId: String(row.id),
+        path: input.file.path,
+        delimiter: input.delimiter,
+      };
+      await enqueueJob(tx, { queue: IMPORT_JOB_KIND, payload: plan });
+      return row;
     });
   } catch (err) {
     await fs.promises.rm(input.file.path, { force: true });
     throw err;
   }
-  const db = ctx.db;
-  const run = runImport(db, {
-    jobId: job.id,
-    appId: input.appId,
-    path: input.file.path,
-    delimiter: input.delimiter,
-    mergeField: input.mergeField,
-    tags: input.tags,
-  });
-  const running = runningImports();
-  running.add(run);
-  void run.finally(() => running.delete(run));
+  wakeJobs(tryRuntime(), IMPORT_JOB_KIND);
   return job;
 }
 

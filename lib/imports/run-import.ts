@@ -4,28 +4,71 @@ import { coerceCustom, coerceSystem, MAX_STRING, Refused } from "../user-model/p
 import { parseEventProp, systemProp, type SystemPropDef } from "../user-model/system-props";
 import { applyBatch, type ImportRow, type MergeField } from "./apply-batch";
 import { CsvError, parseCsv } from "./csv";
-import { beat, HEARTBEAT_EVERY_MS } from "./abandoned";
 import { userIdProblem } from "../users/user-id";
+import type { JobKind } from "../jobs/runner";
 
 export const BATCH_ROWS = 1000;
 /** Row errors kept on the job; past this only their number grows. */
 export const MAX_ROW_ERRORS = 1000;
 
+export const IMPORT_JOB_KIND = "import";
+
+/** The runner's row: the import job, and the upload spooled to this machine's temporary directory. */
 export interface ImportPlan {
-  jobId: bigint;
-  appId: bigint;
+  jobId: string;
   path: string;
   delimiter: string;
-  mergeField: MergeField;
-  tags: string[];
 }
+
+export const ABANDONED_ERROR =
+  "the server stopped while this import was running. The rows imported before it stopped are kept; upload " +
+  "the file again to import the rest (rows are merged on the merge field, so none is duplicated).";
 
 type Column =
   { kind: "merge" } | { kind: "system"; name: string; def: SystemPropDef } | { kind: "custom"; key: string };
 
 class HeaderError extends Error {}
-/** The job was failed by the sweeper (its heartbeat looked stopped): whatever this process does, it is over. */
+/** The job reads as finished (failed from outside, or by an earlier holder): whatever this claim does, it is over. */
 class Abandoned extends Error {}
+/** The server is stopping: the import ends where it is, failed with the words for it. */
+class Stopped extends Error {}
+
+/**
+ * The runner's kind. An import is not resumed: its upload lived in one machine's temporary directory and may be
+ * gone with it, and one restarted from the top would count its rows twice. A claim after its holder's lease ran
+ * out (a crash) fails it with the words for that.
+ */
+export const importJobKind: JobKind = {
+  name: IMPORT_JOB_KIND,
+  concurrency: 2,
+  maxAttempts: 1,
+  run: async (rt, run) => {
+    const plan = run.payload as ImportPlan;
+    const job = await rt.db.importJob.findUnique({ where: { id: BigInt(plan.jobId) } });
+    if (!job || job.status === "done" || job.status === "failed") return;
+    // Resumed after a crash, or released by a stopping server after it had begun: either way it is not run again.
+    if (run.resumed || job.status === "running") {
+      await rt.db.importJob.updateMany({
+        where: { id: job.id, status: { in: ["pending", "running"] } },
+        data: { status: "failed", error: ABANDONED_ERROR, finished: new Date() },
+      });
+      await fs.promises.rm(plan.path, { force: true }).catch(() => undefined);
+      return;
+    }
+    await runImport(
+      rt.db,
+      {
+        jobId: job.id,
+        appId: job.appId,
+        path: plan.path,
+        delimiter: plan.delimiter,
+        mergeField: job.mergeField as MergeField,
+        tags: job.tags,
+      },
+      run.signal,
+    );
+  },
+};
 
 /** The header row names the props: system ones by `$` name, custom ones by key; the merge field must be there. */
 export function mapHeader(names: string[], mergeField: MergeField): Column[] {
@@ -89,17 +132,26 @@ export function toRow(
   return row;
 }
 
+interface RunPlan {
+  jobId: bigint;
+  appId: bigint;
+  path: string;
+  delimiter: string;
+  mergeField: MergeField;
+  tags: string[];
+}
+
 /**
- * Runs an import in the background: reads the spooled file as a stream, writes users in batches, and records
- * progress (bytes, rows) and row errors on the job as it goes. The file is removed at the end, whatever happens.
+ * Runs an import: reads the spooled file as a stream, writes users in batches, and records progress (bytes, rows)
+ * and row errors on the job as it goes. The file is removed at the end, whatever happens.
  */
-export async function runImport(db: Db, plan: ImportPlan): Promise<void> {
+export async function runImport(db: Db, plan: RunPlan, stop?: AbortSignal): Promise<void> {
   const rowErrors: { row: number; error: string }[] = [];
   let rowsProcessed = 0;
   let rowsImported = 0;
   let processedBytes = 0;
   let batch: ImportRow[] = [];
-  // Only a live job is written: one the sweeper failed stays failed (the user was told so).
+  // Only a live job is written: one failed from outside stays failed (the user was told so).
   const save = async (extra: Record<string, unknown> = {}) => {
     const { count } = await db.importJob.updateMany({
       where: { id: plan.jobId, status: "running" },
@@ -114,15 +166,12 @@ export async function runImport(db: Db, plan: ImportPlan): Promise<void> {
     rowsImported += rows.length;
   };
 
-  const heartbeat = setInterval(() => void beat(db, plan.jobId).catch(() => undefined), HEARTBEAT_EVERY_MS);
-  heartbeat.unref();
   try {
     const started = await db.importJob.updateMany({
       where: { id: plan.jobId, status: "pending" },
       data: { status: "running" },
     });
     if (started.count === 0) throw new Abandoned();
-    await beat(db, plan.jobId);
     let cols: Column[] | undefined;
     const input = fs.createReadStream(plan.path, { highWaterMark: 256 * 1024 });
     for await (const rec of parseCsv(input, { delimiter: plan.delimiter })) {
@@ -139,6 +188,7 @@ export async function runImport(db: Db, plan: ImportPlan): Promise<void> {
       if (batch.length >= BATCH_ROWS) {
         await flush();
         await save();
+        if (stop?.aborted) throw new Stopped();
       }
     }
     if (!cols) throw new HeaderError("the file is empty: the first row must name the columns");
@@ -147,17 +197,18 @@ export async function runImport(db: Db, plan: ImportPlan): Promise<void> {
     await save({ status: "done", finished: new Date() });
   } catch (err) {
     if (err instanceof Abandoned) return;
-    const known = err instanceof HeaderError || err instanceof CsvError;
+    const known = err instanceof HeaderError || err instanceof CsvError || err instanceof Stopped;
     const message =
       err instanceof CsvError
         ? `line ${err.line}: ${err.message}`
-        : known
-          ? err.message
-          : "the import failed";
+        : err instanceof Stopped
+          ? ABANDONED_ERROR
+          : known
+            ? err.message
+            : "the import failed";
     if (!known) console.error(`import job ${plan.jobId} failed:`, err);
     await save({ status: "failed", error: message, finished: new Date() }).catch(() => undefined);
   } finally {
-    clearInterval(heartbeat);
     await fs.promises.rm(plan.path, { force: true }).catch(() => undefined);
   }
 }

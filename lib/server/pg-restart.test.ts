@@ -144,6 +144,8 @@ describe.runIf(serverUrl())("PostgreSQL restarted under a reply load", () => {
     expect(server.output().match(/event log tail failed/g)?.length ?? 0).toBeLessThanOrEqual(1);
     expect(server.output().match(/webhook dispatcher failed/g)?.length ?? 0).toBeLessThanOrEqual(1);
     expect(server.output().match(/database connection lost/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    const jobLines = server.output().match(/job [a-z ]+ failed, retrying/g) ?? [];
+    expect(new Set(jobLines).size, jobLines.join("\n")).toBe(jobLines.length);
 
     const db = await openDb(cluster.url);
     cleanups.push(() => db.close());

@@ -2,8 +2,9 @@ import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { assertApp, type Ctx } from "../auth/context";
 import { withEvents, type Emit } from "../eventlog/append";
+import { eventOf, type EventPayload } from "../contract/socket";
 import { processWide } from "../config/process-wide";
-import type { Job } from "../server/jobs";
+import type { JobKind } from "../jobs/runner";
 import { effectivePresence, PRESENCE_TTL_MS, type Presence } from "../user-model/presence-state";
 import { lockUser, type UserRef } from "./resolve";
 import { userSystemSelect, type UserSystemRow } from "../user-model/system-props";
@@ -20,27 +21,21 @@ export interface SetPresenceInput {
   timezoneOffset?: number;
 }
 
-function presenceMessage(
-  u: { id: bigint; appId: bigint; userId: string | null },
-  presence: string,
-  details: unknown,
-) {
-  return { id: u.id, app: u.appId, user_id: u.userId ?? "", presence, presence_details: details };
-}
+type PresenceMessage = EventPayload<"user_presence_changed">;
 
 function emitPresence(
   emit: Emit,
   u: { id: bigint; appId: bigint; userId: string | null },
-  presence: string,
-  details: unknown,
+  presence: Presence,
+  details: PresenceMessage["presence_details"],
 ) {
-  emit({
-    appId: u.appId,
-    channel: `user_presence_changed.${u.appId}`,
-    userId: u.id,
-    type: "user_presence_changed",
-    payload: presenceMessage(u, presence, details),
-  });
+  emit(
+    eventOf(
+      "user_presence_changed",
+      { appId: u.appId, userId: u.id },
+      { id: u.id, app: u.appId, user_id: u.userId ?? "", presence, presence_details: details },
+    ),
+  );
 }
 
 /**
@@ -141,9 +136,11 @@ function watchApp(db: Db, appId: bigint): void {
   set.add(appId);
 }
 
-export const presenceSweepJob: Job = {
+/** Each instance sweeps the apps whose heartbeats reached it: its own timer, no row to claim. */
+export const presenceSweepJob: JobKind = {
   name: "presence sweeper",
   everyMs: SWEEP_EVERY_MS,
+  perInstance: true,
   run: async (rt) => {
     for (const app of watched().get(rt.db) ?? []) await sweepPresence(rt.db, app);
   },

@@ -1,6 +1,6 @@
-import { errorLine } from "../db/client";
 import type { Runtime } from "../server/runtime";
-import type { Job } from "../server/jobs";
+import type { JobKind } from "../jobs/runner";
+import { startLoop } from "../jobs/loop";
 import {
   claimDue,
   recordAttempt,
@@ -13,6 +13,7 @@ import {
 import { sendWebhook } from "./send";
 import { DAY_MS, HOUR_MS, purgeEventLog } from "../eventlog/retention";
 import { takeQueued } from "../eventlog/webhook-state";
+import { purgeFinishedJobs } from "../jobs/store";
 
 export interface DispatcherOptions extends Backoff {
   /** Deliveries claimed per statement. */
@@ -43,6 +44,8 @@ export interface Dispatcher {
   /** Runs a round now, or joins the one in progress; resolves when it ends (the registry's fallback poll). */
   poll(): Promise<void>;
   stop(): Promise<void>;
+  /** Whether its poll timer or a round is alive (tests: nothing is left after stop). */
+  busy(): boolean;
 }
 
 const running = new WeakMap<Runtime, Dispatcher>();
@@ -53,20 +56,17 @@ export function webhookDispatcher(rt: Runtime): Dispatcher | undefined {
 }
 
 /**
- * Sends webhook deliveries from the database: polled, and woken right after a commit that queued some. Nothing
- * is kept in memory that the database does not also hold, so a killed process loses nothing: its deliveries are
- * due again after a restart (or, if they were mid-send, when their lease ends).
+ * Sends webhook deliveries from the database, on the runner's loop (lib/jobs/loop.ts): polled, and woken right
+ * after a commit that queued some. Deliveries are not rows of `jobs`: each is a record the API shows (attempts,
+ * response code), claimed a batch at a time under the lease of its `next_attempt_at`. Nothing is kept in memory
+ * that the database does not also hold, so a killed process loses nothing: its deliveries are due again after a
+ * restart (or, if they were mid-send, when their lease ends).
  */
 export function startWebhookDispatcher(rt: Runtime, opts: Partial<DispatcherOptions> = {}): Dispatcher {
   const options: DispatcherOptions = { ...DEFAULTS, ...opts };
   const abort = new AbortController();
-  let stopped = false;
-  let current: Promise<void> | undefined;
-  let again = false;
   // A test setting: committed deliveries wait, so that a test can kill the process before their first attempt.
   const sendFrom = Date.now() + rt.config.webhookDispatchDelayMs;
-
-  const live = () => !stopped;
 
   const send = (d: Claimed) =>
     sendWebhook({
@@ -100,80 +100,51 @@ export function startWebhookDispatcher(rt: Runtime, opts: Partial<DispatcherOpti
     for (const f of failed) await recordAttempt(rt.db, f.d, f.outcome, options);
   };
 
-  let failing = false;
-  const round = async () => {
-    try {
-      for (;;) {
-        if (!live()) return;
-        const claimed = await claimDue(rt.db, options.batch, options.leaseMs);
-        await deliverAll(claimed);
-        if (claimed.length < options.batch) break;
-      }
-      failing = false;
-    } catch (err) {
-      // Caught here rather than by the job registry: a round also runs on commit, outside its ticks. Retried by the
-      // next poll: one line per outage (a database restart), not one per poll.
-      if (live() && !failing) console.error("webhook dispatcher failed, retrying:", errorLine(err));
-      failing = true;
-    }
-  };
-
-  const wake = () => {
-    if (!live() || Date.now() < sendFrom) return;
-    if (current) {
-      again = true;
-      return;
-    }
-    current = round().finally(() => {
-      current = undefined;
-      if (again) {
-        again = false;
-        wake();
-      }
-    });
-  };
+  const loop = startLoop({
+    name: "webhook dispatcher",
+    everyMs: POLL_EVERY_MS,
+    round: async () => {
+      if (Date.now() < sendFrom) return false;
+      const claimed = await claimDue(rt.db, options.batch, options.leaseMs);
+      await deliverAll(claimed);
+      return claimed.length === options.batch;
+    },
+  });
 
   const onCommit = (eventIds: bigint[]) => {
-    if (takeQueued(eventIds)) wake();
+    if (takeQueued(eventIds)) loop.wake();
   };
   rt.afterCommit.push(onCommit);
 
-  const poll = async () => {
-    wake();
-    await current;
-  };
-
   const stop = async () => {
-    if (stopped) return;
-    stopped = true;
     const i = rt.afterCommit.indexOf(onCommit);
     if (i >= 0) rt.afterCommit.splice(i, 1);
     running.delete(rt);
     // Sends in flight get a moment to finish; the rest are cut off and their leases bring them back later.
-    const inFlight = current;
-    if (inFlight) {
-      await Promise.race([inFlight, new Promise((r) => setTimeout(r, 5_000).unref())]);
-      abort.abort();
-      await inFlight;
-    }
+    const ended = loop.stop();
+    await Promise.race([ended, new Promise((r) => setTimeout(r, 5_000).unref())]);
+    abort.abort();
+    await ended;
   };
 
-  const d: Dispatcher = { options, wake, poll, stop };
+  const d: Dispatcher = {
+    options,
+    wake: () => loop.wake(),
+    poll: () => loop.poll(),
+    stop,
+    busy: () => loop.busy(),
+  };
   running.set(rt, d);
   return d;
 }
 
-/** The dispatcher's fallback poll: a commit wakes it at once, this catches what no commit here announced. */
-export const webhookPollJob: Job = {
-  name: "webhook dispatcher",
-  everyMs: POLL_EVERY_MS,
-  run: async (rt) => webhookDispatcher(rt)?.poll(),
-};
-
-/** Hourly, and a minute after start so that a process restarted more often still purges. */
-export const eventLogPurgeJob: Job = {
+/** Hourly, the first a minute after the row is made; finished jobs go with the old log rows. */
+export const eventLogPurgeJob: JobKind = {
   name: "event log purge",
   everyMs: HOUR_MS,
   firstAfterMs: 60_000,
-  run: (rt) => purgeEventLog(rt.db),
+  run: async (rt) => {
+    await purgeEventLog(rt.db);
+    await purgeFinishedJobs(rt.db);
+  },
 };
