@@ -67,18 +67,23 @@ export function outline(n: PlanNode, depth = 0): string[] {
   ];
 }
 
+/** A recorded statement run again under EXPLAIN ANALYZE: its summary and its plan's outline. */
+export async function explainAnalyze(c: pg.Client, stmt: { text: string; values?: unknown[] }) {
+  const json = await c.query<{ "QUERY PLAN": [{ Plan: PlanNode; "Execution Time": number }] }>(
+    `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${stmt.text}`,
+    stmt.values,
+  );
+  const [root] = json.rows[0]!["QUERY PLAN"];
+  return { ...summarize(root.Plan, root["Execution Time"]), plan: outline(root.Plan) };
+}
+
 async function explain(s: Session, label: string) {
   const stmt = s.rec.get(label)[0]?.find((x) => /FROM users u WHERE/.test(x.text) && /LATERAL/.test(x.text));
   if (!stmt) return { error: "the leads statement was not recorded" };
   const c = new pg.Client(pgSession(s.ds.url));
   await c.connect();
   try {
-    const json = await c.query<{ "QUERY PLAN": [{ Plan: PlanNode; "Execution Time": number }] }>(
-      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${stmt.text}`,
-      stmt.values,
-    );
-    const [root] = json.rows[0]!["QUERY PLAN"];
-    return { ...summarize(root.Plan, root["Execution Time"]), plan: outline(root.Plan) };
+    return await explainAnalyze(c, stmt);
   } finally {
     await c.end();
   }

@@ -1,9 +1,9 @@
 import pg from "pg";
 import { pgSession } from "../lib/db/client";
 import { latencyCase, type Session, type Target } from "./harness";
-import { outline, summarize, type PlanNode } from "./cases-leads";
+import { explainAnalyze } from "./cases-leads";
 
-/** Issue #19: a year of the dataset's history renders in < 300 ms p50; each series is one request of the page. */
+/** A year of the dataset's history renders in < 300 ms p50; each series is one request of the page. */
 const REPORT_P50: Target = { kind: "p50<", value: 300, source: "#19" };
 const SERIES = ["conversations", "response_times", "busiest_hours", "operators", "leads"];
 /** The report's own statements among those a request ran (not the key's or the app's lookups). */
@@ -18,12 +18,7 @@ async function explain(s: Session, label: string) {
   try {
     const out = [];
     for (const stmt of stmts) {
-      const json = await c.query<{ "QUERY PLAN": [{ Plan: PlanNode; "Execution Time": number }] }>(
-        `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${stmt.text}`,
-        stmt.values,
-      );
-      const [root] = json.rows[0]!["QUERY PLAN"];
-      const plan = { ...summarize(root.Plan, root["Execution Time"]), plan: outline(root.Plan) };
+      const plan = await explainAnalyze(c, stmt);
       console.log(
         `  EXPLAIN ${label} (${plan.executionMs} ms):\n${plan.plan.map((l) => `    ${l}`).join("\n")}`,
       );

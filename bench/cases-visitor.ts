@@ -2,7 +2,7 @@ import pg from "pg";
 import { pgSession } from "../lib/db/client";
 import { makeApp } from "../lib/testing/factories";
 import { throughputCase, type Session } from "./harness";
-import { pool } from "./load";
+import { call as callApi, pool } from "./load";
 
 /**
  * The visitors' side of the API: the messenger's boot on a returning device (each page view of a site with the
@@ -14,18 +14,9 @@ import { pool } from "./load";
 const DEVICES = Number(process.env.BENCH_VISITOR_DEVICES ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_WRITE_CONCURRENCY ?? 16);
 
-async function call(s: Session, path: string, form: Record<string, string>, token?: string) {
-  const r = await fetch(s.api.url + path, {
-    method: "POST",
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(form).toString(),
-  });
-  const body = (await r.json()) as { data: Record<string, unknown> };
-  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(body)}`);
-  return body.data;
+function call(s: Session, path: string, form: Record<string, string>, token?: string) {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  return callApi<Record<string, unknown>>(s.api.url, { method: "POST", path, form, headers });
 }
 
 export async function benchVisitor(s: Session): Promise<void> {

@@ -25,6 +25,32 @@ export function pct(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
 }
 
+/** The latencies of the 200s; other answers count as failures, the first one kept to tell what went wrong. */
+function tally() {
+  const lat: number[] = [];
+  let failed = 0;
+  let error: string | undefined;
+  return {
+    add(r: { status: number; body: string; ms: number }) {
+      if (r.status === 200) lat.push(r.ms);
+      else {
+        failed++;
+        error ??= `HTTP ${r.status} ${r.body.slice(0, 300)}`;
+      }
+    },
+    sample(seconds: number): Sample {
+      return {
+        n: lat.length,
+        failed,
+        p50: pct(lat, 50),
+        p99: pct(lat, 99),
+        rps: lat.length / seconds,
+        error,
+      };
+    },
+  };
+}
+
 function send(
   agent: http.Agent,
   base: string,
@@ -76,9 +102,7 @@ export async function sequential(
   opts: { n: number; warmup?: number; seconds?: number; onStart?: () => void },
 ): Promise<Sample> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const lat: number[] = [];
-  let failed = 0;
-  let error: string | undefined;
+  const t0 = tally();
   try {
     for (let i = 0; i < (opts.warmup ?? 0); i++) await send(agent, base, make(i));
     opts.onStart?.();
@@ -86,15 +110,9 @@ export async function sequential(
     const until = t + (opts.seconds ?? Infinity) * 1000;
     for (let i = 0; i < opts.n; i++) {
       if (i >= 5 && performance.now() > until) break;
-      const r = await send(agent, base, make(i));
-      if (r.status === 200) lat.push(r.ms);
-      else {
-        failed++;
-        error ??= `HTTP ${r.status} ${r.body.slice(0, 300)}`;
-      }
+      t0.add(await send(agent, base, make(i)));
     }
-    const seconds = (performance.now() - t) / 1000;
-    return { n: lat.length, failed, p50: pct(lat, 50), p99: pct(lat, 99), rps: lat.length / seconds, error };
+    return t0.sample((performance.now() - t) / 1000);
   } finally {
     agent.destroy();
   }
@@ -107,9 +125,7 @@ export async function concurrent(
   opts: { concurrency: number; seconds: number; max?: number },
 ): Promise<Sample> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
-  const lat: number[] = [];
-  let failed = 0;
-  let error: string | undefined;
+  const t0 = tally();
   let k = 0;
   const t = performance.now();
   const end = t + opts.seconds * 1000;
@@ -118,21 +134,13 @@ export async function concurrent(
     await Promise.all(
       Array.from({ length: opts.concurrency }, async () => {
         while (performance.now() < end && k < max) {
-          const r = await send(agent, base, make(k++)).catch((e: Error) => ({
-            status: 0,
-            body: e.message,
-            ms: 0,
-          }));
-          if (r.status === 200) lat.push(r.ms);
-          else {
-            failed++;
-            error ??= `HTTP ${r.status} ${r.body.slice(0, 300)}`;
-          }
+          t0.add(
+            await send(agent, base, make(k++)).catch((e: Error) => ({ status: 0, body: e.message, ms: 0 })),
+          );
         }
       }),
     );
-    const seconds = (performance.now() - t) / 1000;
-    return { n: lat.length, failed, p50: pct(lat, 50), p99: pct(lat, 99), rps: lat.length / seconds, error };
+    return t0.sample((performance.now() - t) / 1000);
   } finally {
     agent.destroy();
   }

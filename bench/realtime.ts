@@ -5,6 +5,7 @@ import { migrate } from "../lib/db/migrate";
 import { makeApp, makeUser } from "../lib/testing/factories";
 import { spawnServer, type Spawned } from "../lib/testing/spawn";
 import type { Figure } from "./harness";
+import { pct } from "./load";
 
 /**
  * Reply → message latency: 500 sockets subscribed to an app's replies; replies are posted through instance A and
@@ -14,11 +15,6 @@ import type { Figure } from "./harness";
  */
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 500);
 const REPLIES = Number(process.env.BENCH_REPLIES ?? 40);
-
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
-}
 
 async function measure(post: (body: string) => Promise<void>, sockets: Socket[], channel: string) {
   const lat: number[] = [];

@@ -7,7 +7,7 @@ import { makeApp } from "../lib/testing/factories";
 import { issueTokenPair } from "../lib/auth/refresh-tokens";
 import { spawnServer, type Spawned } from "../lib/testing/spawn";
 import type { Figure } from "./harness";
-import { pool } from "./load";
+import { pct, pool } from "./load";
 import { beatAsTheFrame, describePresence, measurePresence, refreshVisitor } from "./visitor-presence";
 
 /**
@@ -28,11 +28,6 @@ const BOOT_CONCURRENCY = 16;
 const BEAT_MS = Number(process.env.BENCH_BEAT_MS ?? 20_000);
 const BEATS = Number(process.env.BENCH_BEATS ?? 3);
 const BOOT_HTTP = process.env.BENCH_BOOT === "http";
-
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
-}
 
 const rssMb = (pid: number | undefined) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { diffMigrationsToSchema, LOCKFILE, MIGRATIONS_DIR } from "../lib/db/schema-engine";
+import { MIGRATIONS_DIR } from "../lib/db/migrate";
+import { diffMigrationsToSchema, LOCKFILE } from "../lib/db/schema-engine";
 
 // `create <name>`: writes the SQL that brings the migrations up to schema.prisma as a new migration.
 // `check`: exits 1 when schema.prisma and the migrations have drifted apart (part of `npm test`).

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState, type ChangeEvent, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { isApiClientError } from "@/lib/client/api";
@@ -95,25 +95,20 @@ export function MessengerAppearance({ appId, settings }: { appId: string; settin
             error={fields[field]}
             hint={`Up to ${MESSENGER_TEXT_MAX[field]} characters.`}
           >
-            {(control) =>
-              multiline ? (
-                <textarea
-                  {...control}
-                  rows={2}
-                  maxLength={MESSENGER_TEXT_MAX[field]}
-                  value={texts[field]}
-                  onChange={(e) => setTexts((t) => ({ ...t, [field]: e.target.value }))}
-                  className={textareaClass}
-                />
+            {(control) => {
+              const props = {
+                ...control,
+                maxLength: MESSENGER_TEXT_MAX[field],
+                value: texts[field],
+                onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+                  setTexts((t) => ({ ...t, [field]: e.target.value })),
+              };
+              return multiline ? (
+                <textarea {...props} rows={2} className={textareaClass} />
               ) : (
-                <Input
-                  {...control}
-                  maxLength={MESSENGER_TEXT_MAX[field]}
-                  value={texts[field]}
-                  onChange={(e) => setTexts((t) => ({ ...t, [field]: e.target.value }))}
-                />
-              )
-            }
+                <Input {...props} />
+              );
+            }}
           </Field>
         ))}
         <MessengerPreview

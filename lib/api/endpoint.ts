@@ -75,6 +75,11 @@ export type EndpointSpec<
   S3 extends z.ZodType = z.ZodType,
 > = EndpointBase<S1, S2, S3> & Access;
 
+/** An endpoint that answers alike in v1 and v2: one spec for both (`...bothVersions({...})`). */
+export function bothVersions<S extends z.ZodType>(spec: VersionSpec<S>) {
+  return { v1: spec, v2: spec };
+}
+
 export interface Endpoint {
   spec: EndpointSpec<z.ZodType, z.ZodType>;
   handle(req: Request, route: RouteContext): Promise<Response>;

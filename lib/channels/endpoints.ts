@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "../api/endpoint";
+import { bothVersions, endpoint } from "../api/endpoint";
 import { p } from "../contract/zod";
 import { listChannels, serializeChannel } from "./list-channels";
 import { channelSchema } from "./schemas";
@@ -12,18 +12,11 @@ export const getChannels = endpoint({
   summary: "Get channels, with unassigned and unread counts",
   tags: ["Apps"],
   scopes: ["conversations-read"],
-  v1: {
+  ...bothVersions({
     response: z.array(channelSchema),
     params,
     handler: async (ctx, input) => ({
       data: (await listChannels(ctx, { appId: input.id })).map(serializeChannel),
     }),
-  },
-  v2: {
-    response: z.array(channelSchema),
-    params,
-    handler: async (ctx, input) => ({
-      data: (await listChannels(ctx, { appId: input.id })).map(serializeChannel),
-    }),
-  },
+  }),
 });

@@ -1,31 +1,18 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "./api";
 import { usersPath, type UserCard } from "./leads-types";
+import { useOptimisticMutation } from "./optimistic";
 import { queryKeys } from "./query-keys";
 
 /** Removes a tag: gone at once, back on error. */
 export function useRemoveUserTag(userId: string) {
-  const queryClient = useQueryClient();
-  const key = queryKeys.users.detail(userId);
-  return useMutation({
+  return useOptimisticMutation({
+    key: queryKeys.users.detail(userId),
     mutationFn: (tag: string) =>
       api.delete<{ tags: string[] }>(`${usersPath(userId)}/tags`, { query: { tag } }),
-    onMutate: async (tag) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<UserCard>(key);
-      queryClient.setQueryData<UserCard>(key, (old) =>
-        old ? { ...old, tags: old.tags.filter((t) => t !== tag) } : old,
-      );
-      return { previous };
-    },
-    onError: (_e, _t, ctx) => {
-      if (ctx?.previous) queryClient.setQueryData(key, ctx.previous);
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all });
-    },
+    patch: (old: UserCard, tag) => ({ ...old, tags: old.tags.filter((t) => t !== tag) }),
+    alsoStale: [queryKeys.leads.all],
+    refetchInBackground: true,
   });
 }

@@ -1,8 +1,8 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiClientError, getCsrfToken } from "./api";
 import { usersPath, type UserCard } from "./leads-types";
+import { useOptimisticMutation } from "./optimistic";
 import { queryKeys } from "./query-keys";
 
 export type PropOperation =
@@ -17,9 +17,8 @@ interface PropsAnswer {
  * the request fails or the server ignores an operation (its reason becomes the error).
  */
 export function useSetUserProps(userId: string) {
-  const queryClient = useQueryClient();
-  const key = queryKeys.users.detail(userId);
-  return useMutation({
+  return useOptimisticMutation({
+    key: queryKeys.users.detail(userId),
     mutationFn: async (operations: PropOperation[]) => {
       const res = await fetchWithMeta(userId, operations);
       const ignored = res.meta.ignored_operations;
@@ -30,29 +29,18 @@ export function useSetUserProps(userId: string) {
       }
       return res.data;
     },
-    onMutate: async (ops) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<UserCard>(key);
-      queryClient.setQueryData<UserCard>(key, (old) => {
-        if (!old) return old;
-        const custom = { ...old.props_custom };
-        const props = { ...old.props };
-        for (const o of ops) {
-          const target = o.key.startsWith("$") ? props : custom;
-          if (o.op === "delete") delete target[o.key];
-          else target[o.key] = o.value;
-        }
-        return { ...old, props, props_custom: custom };
-      });
-      return { previous };
+    patch: (old: UserCard, ops) => {
+      const custom = { ...old.props_custom };
+      const props = { ...old.props };
+      for (const o of ops) {
+        const target = o.key.startsWith("$") ? props : custom;
+        if (o.op === "delete") delete target[o.key];
+        else target[o.key] = o.value;
+      }
+      return { ...old, props, props_custom: custom };
     },
-    onError: (_e, _o, ctx) => {
-      if (ctx?.previous) queryClient.setQueryData(key, ctx.previous);
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.leads.all });
-    },
+    alsoStale: [queryKeys.leads.all],
+    refetchInBackground: true,
   });
 }
 

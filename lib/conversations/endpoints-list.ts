@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
-import { v1Keyset, v1Meta, v1PageParams, v2Keyset, v2Meta, v2PageParams } from "../api/pagination";
+import { v1Keyset, v1PageParams, v2Keyset, v2PageParams } from "../api/pagination";
 import { p } from "../contract/zod";
 import { countConversations } from "./counts";
 import { CONVERSATION_KEY, listAppConversations } from "./list";
 import { conversationFilterParams, conversationSwitches, filtersOf, tag } from "./params";
-import { LIST_FIELDS, pickFields, serializeConversation } from "./view";
-import { orNone, responseUrls } from "./endpoints-shared";
+import { LIST_FIELDS, pickFields } from "./view";
+import { conversationPage, orNone } from "./endpoints-shared";
 import { v1PageMeta, v2PageMeta } from "../contract/schemas";
 import { conversationV1Schema, conversationV2Schema, countsResultSchema } from "./schemas";
 
@@ -61,11 +61,7 @@ export const getAppConversations = endpoint({
         fields: LIST_FIELDS,
         page: keyset,
       });
-      const urls = await responseUrls(ctx, req);
-      return {
-        data: page.items.map((v) => serializeConversation(v, { version: 1, urls })),
-        meta: v1Meta(CONVERSATION_KEY, keyset, page),
-      };
+      return conversationPage(ctx, req, 1, keyset, page);
     },
   },
   v2: {
@@ -80,11 +76,7 @@ export const getAppConversations = endpoint({
         fields: pickFields(LIST_FIELDS, { ...input, channel: input.include_channel }),
         page: keyset,
       });
-      const urls = await responseUrls(ctx, req);
-      return {
-        data: page.items.map((v) => serializeConversation(v, { version: 2, urls })),
-        meta: v2Meta(CONVERSATION_KEY, keyset, page),
-      };
+      return conversationPage(ctx, req, 2, keyset, page);
     },
   },
 });

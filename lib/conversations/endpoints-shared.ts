@@ -1,5 +1,10 @@
 import type { Ctx } from "../auth/context";
+import type { Result } from "../api/endpoint";
+import { v1Meta, v2Meta } from "../api/pagination";
 import { attachmentUrls, publicBase, type AttachmentUrl } from "../attachments/sign";
+import type { Keyset, KeysetPage } from "../domain/keyset";
+import { CONVERSATION_KEY } from "./list";
+import { serializeConversation, type ConversationView } from "./view";
 
 const first = (v: string | null) => v?.split(",")[0]?.trim() || undefined;
 
@@ -17,6 +22,21 @@ function requestOrigin(req: Request): string {
 /** Attachment links in API responses point at the origin the request came to, unless PUBLIC_URL says otherwise. */
 export function responseUrls(ctx: Ctx, req: Request): Promise<AttachmentUrl> {
   return attachmentUrls(ctx.db, publicBase(requestOrigin(req)));
+}
+
+/** A page of conversations (an app's Inbox list, a user's list) in one API version's shape and paging meta. */
+export async function conversationPage(
+  ctx: Ctx,
+  req: Request,
+  version: 1 | 2,
+  keyset: Keyset,
+  page: KeysetPage<ConversationView>,
+): Promise<Result> {
+  const urls = await responseUrls(ctx, req);
+  return {
+    data: page.items.map((v) => serializeConversation(v, { version, urls })),
+    meta: version === 1 ? v1Meta(CONVERSATION_KEY, keyset, page) : v2Meta(CONVERSATION_KEY, keyset, page),
+  };
 }
 
 /** Optional ID-like parameters that clients send empty, `0` or `null` to mean "none". */

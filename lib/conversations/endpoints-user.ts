@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
-import { v1Keyset, v1Meta, v1PageParams, v2Keyset, v2Meta, v2PageParams } from "../api/pagination";
+import { v1Keyset, v1PageParams, v2Keyset, v2PageParams } from "../api/pagination";
 import { p } from "../contract/zod";
-import { responseUrls } from "./endpoints-shared";
+import { conversationPage } from "./endpoints-shared";
 import { conversationSwitches } from "./params";
 import { CONVERSATION_KEY } from "./list";
-import { LIST_FIELDS, pickFields, serializeConversation } from "./view";
+import { LIST_FIELDS, pickFields } from "./view";
 import { listUserConversations, RECIPIENT_TYPES } from "./user-conversations";
 import { userRefParams } from "../users/resolve";
 import { v1PageMeta, v2PageMeta } from "../contract/schemas";
@@ -29,11 +29,7 @@ export const getUserConversations = endpoint({
         fields: { ...LIST_FIELDS, user: false },
         page: keyset,
       });
-      const urls = await responseUrls(ctx, req);
-      return {
-        data: page.items.map((v) => serializeConversation(v, { version: 1, urls })),
-        meta: v1Meta(CONVERSATION_KEY, keyset, page),
-      };
+      return conversationPage(ctx, req, 1, keyset, page);
     },
   },
   v2: {
@@ -55,11 +51,7 @@ export const getUserConversations = endpoint({
         fields: pickFields(LIST_FIELDS, input),
         page: keyset,
       });
-      const urls = await responseUrls(ctx, req);
-      return {
-        data: page.items.map((v) => serializeConversation(v, { version: 2, urls })),
-        meta: v2Meta(CONVERSATION_KEY, keyset, page),
-      };
+      return conversationPage(ctx, req, 2, keyset, page);
     },
   },
 });

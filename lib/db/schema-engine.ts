@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createPglite } from "./pglite";
+import { MIGRATIONS_DIR, readMigrations } from "./migrate";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import { createRequire } from "node:module";
@@ -13,7 +14,6 @@ import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
  */
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SCHEMA_PATH = path.join(ROOT, "prisma/schema.prisma");
-export const MIGRATIONS_DIR = path.join(ROOT, "prisma/migrations");
 
 let loaded: typeof Engine | undefined;
 
@@ -37,26 +37,14 @@ async function loadEngine(): Promise<typeof Engine> {
 export const LOCKFILE = 'provider = "postgresql"\n';
 const NO_FILTER = { externalTables: [], externalEnums: [] };
 
-export function listMigrationDirs(dir = MIGRATIONS_DIR): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, "migration.sql")))
-    .map((d) => d.name)
-    .sort();
-}
-
 function migrationList(dir = MIGRATIONS_DIR): MigrationList {
   return {
     baseDir: dir,
     lockfile: { path: "migration_lock.toml", content: LOCKFILE },
     shadowDbInitScript: "",
-    migrationDirectories: listMigrationDirs(dir).map((name) => ({
-      path: name,
-      migrationFile: {
-        path: "migration.sql",
-        content: { tag: "ok", value: fs.readFileSync(path.join(dir, name, "migration.sql"), "utf8") },
-      },
+    migrationDirectories: readMigrations(dir).map((m) => ({
+      path: m.name,
+      migrationFile: { path: "migration.sql", content: { tag: "ok", value: m.sql } },
     })),
   };
 }

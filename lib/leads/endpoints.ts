@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { endpoint } from "../api/endpoint";
 import { p } from "../contract/zod";
-import { asString, jsonOfCustomProps } from "../user-model/prop-values";
+import type { Ctx } from "../auth/context";
+import { jsonOfCustomProps, propsAsStrings } from "../user-model/prop-values";
 import { effectivePresence } from "../user-model/presence-state";
 import { systemProp, systemProps } from "../user-model/system-props";
 import { loadLeadExtras, MAX_EXTRA_PROPS } from "./lead-extras";
@@ -20,8 +21,19 @@ const common = {
   offset: p.int({ min: 0, max: 10_000 }).optional(),
 };
 
-function stringsOf(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, asString(v)]));
+type CommonInput = z.output<z.ZodObject<typeof common>> & { limit?: number };
+
+/** The one query of both versions: they differ in what counts as a lead and in the limit's floor. */
+function leadsPage(ctx: Ctx, input: CommonInput, rule: "v1" | "v2") {
+  return listLeads(ctx, {
+    appId: input.id,
+    filters: input.filters,
+    sortProp: input.sort_prop,
+    sortOrder: input.sort_order,
+    offset: input.offset,
+    limit: input.limit,
+    rule,
+  });
 }
 
 /** A user inside the leads list: id, presence and props only (the spec's lead shape). */
@@ -30,7 +42,7 @@ export function serializeLead(u: LeadRow, asStrings = false) {
   return {
     id: u.id,
     presence: effectivePresence(u.presence, u.lastHeartbeat),
-    props: asStrings ? Object.fromEntries(Object.entries(props).map(([k, v]) => [k, asString(v)])) : props,
+    props: asStrings ? propsAsStrings(props) : props,
   };
 }
 
@@ -44,15 +56,7 @@ export const getAppUsers = endpoint({
     response: leadsPageV1Schema,
     params: z.object({ ...common, limit: p.int({ min: 0, max: 50 }).optional() }),
     handler: async (ctx, input) => {
-      const r = await listLeads(ctx, {
-        appId: input.id,
-        filters: input.filters,
-        sortProp: input.sort_prop,
-        sortOrder: input.sort_order,
-        offset: input.offset,
-        limit: input.limit,
-        rule: "v1",
-      });
+      const r = await leadsPage(ctx, input, "v1");
       return { data: { total: r.total, users: r.users.map((u) => serializeLead(u)) } };
     },
   },
@@ -72,15 +76,7 @@ export const getAppUsers = endpoint({
       tags: p.bool().optional().meta({ description: "extension: each lead's tags" }),
     }),
     handler: async (ctx, input) => {
-      const r = await listLeads(ctx, {
-        appId: input.id,
-        filters: input.filters,
-        sortProp: input.sort_prop,
-        sortOrder: input.sort_order,
-        offset: input.offset,
-        limit: input.limit,
-        rule: "v2",
-      });
+      const r = await leadsPage(ctx, input, "v2");
       const asStrings = input.convert_props_types === false;
       const extraNames = (input.props_extra ?? []).filter((n) => !systemProp(n));
       const extras = await loadLeadExtras(
@@ -91,7 +87,8 @@ export const getAppUsers = endpoint({
       const users = r.users.map((u) => {
         const lead = serializeLead(u, asStrings);
         const more = extras.props.get(u.id);
-        if (more) lead.props = { ...lead.props, ...(asStrings ? stringsOf(more) : jsonOfCustomProps(more)) };
+        if (more)
+          lead.props = { ...lead.props, ...(asStrings ? propsAsStrings(more) : jsonOfCustomProps(more)) };
         return input.tags ? { ...lead, tags: extras.tags.get(u.id) ?? [] } : lead;
       });
       return { data: { total: r.total, users } };

@@ -18,7 +18,8 @@ export const MESSENGER_TEXT_MAX = {
 export type MessengerTextField = keyof typeof MESSENGER_TEXT_MAX;
 export const ACCENT_COLOR = /^#[0-9a-f]{6}$/;
 
-const appearance = {
+/** The appearance and texts: part of the settings, and all the visitor's messenger shows of them. */
+export const messengerAppearance = {
   accent_color: z.string(),
   position: z.enum(MESSENGER_POSITIONS),
   greeting: z.string(),
@@ -35,7 +36,7 @@ const fields = {
   /** Normalized origins (`scheme://host[:port]`) the messenger may run on; empty: every origin. */
   allowed_origins: z.array(z.string()),
   identity_required: z.boolean(),
-  ...appearance,
+  ...messengerAppearance,
   updated: seconds.nullable(),
 };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id, int64 } from "../contract/schemas";
 import { tokenPairSchema } from "../sessions/schemas";
-import { MESSENGER_POSITIONS } from "./schemas";
+import { messengerAppearance } from "./schemas";
 
 /**
  * What the messenger (the visitor's side, /api/messenger/…) receives. Browser-safe (zod only): the frame's types
@@ -20,13 +20,7 @@ export const visitorSchema = z.strictObject({
 /** The app's messenger as its visitors see it: appearance and texts, never its origins or secrets. */
 export const visitorMessengerSchema = z.strictObject({
   app: id,
-  accent_color: z.string(),
-  position: z.enum(MESSENGER_POSITIONS),
-  greeting: z.string(),
-  team_intro: z.string(),
-  reply_time_text: z.string(),
-  offline_text: z.string(),
-  email_prompt: z.string(),
+  ...messengerAppearance,
   identity_required: z.boolean(),
 });
 

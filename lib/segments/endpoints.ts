@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint, type VersionSpec } from "../api/endpoint";
+import { bothVersions, endpoint, type VersionSpec } from "../api/endpoint";
 import { p } from "../contract/zod";
 import {
   createSegment,
@@ -19,11 +19,6 @@ const filters = p
 const name = p.str({ min: 1, max: 255, trim: true });
 const one = { id: p.appId(), segment_id: p.id() };
 
-/** Segments answer alike in both versions. */
-function both<S extends z.ZodType>(spec: VersionSpec<S>) {
-  return { v1: spec, v2: spec };
-}
-
 /** v1 tokens change segments with user-write (v1's rule for writes); later versions need users-list. */
 function changing<S extends z.ZodType>(spec: VersionSpec<S>) {
   return { v1: { ...spec, scopes: ["user-write"] as const }, v2: spec };
@@ -35,7 +30,7 @@ export const getSegments = endpoint({
   summary: "List the app's segments",
   tags: ["Segments"],
   scopes: ["users-list"],
-  ...both({
+  ...bothVersions({
     response: z.array(segmentSchema),
     params: z.object({ id: p.appId() }),
     handler: async (ctx, input) => ({
@@ -67,7 +62,7 @@ export const getOneSegment = endpoint({
   summary: "Get a segment",
   tags: ["Segments"],
   scopes: ["users-list"],
-  ...both({
+  ...bothVersions({
     response: segmentSchema,
     params: z.object(one),
     handler: async (ctx, input) => ({

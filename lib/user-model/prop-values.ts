@@ -162,6 +162,11 @@ export function asString(v: unknown): unknown {
     : JSON.stringify(v);
 }
 
+/** Every value of a props object as a string (`convert_props_types=false`). */
+export function propsAsStrings(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, asString(v)]));
+}
+
 /** A prop's value as the API writes it: an integer beyond 2^53 as a JSON number with all its digits. */
 export function jsonOfProp(v: unknown): unknown {
   return typeof v === "bigint" ? new JsonInteger(v) : v;

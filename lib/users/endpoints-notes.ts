@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "../api/endpoint";
+import { bothVersions, endpoint, type VersionSpec } from "../api/endpoint";
 import { p } from "../contract/zod";
 import { addNote, deleteNote, listNotes, MAX_NOTE, serializeNote } from "./notes";
 import { userRefParams } from "./resolve";
@@ -17,16 +17,11 @@ export const getUserNotes = endpoint({
   summary: "A user's notes, newest first",
   tags: ["Users"],
   scopes: ["user-read"],
-  v1: {
+  ...bothVersions({
     response: z.array(noteSchema),
     params: refOnly,
     handler: async (ctx, input) => ({ data: (await listNotes(ctx, { user: input })).map(serializeNote) }),
-  },
-  v2: {
-    response: z.array(noteSchema),
-    params: refOnly,
-    handler: async (ctx, input) => ({ data: (await listNotes(ctx, { user: input })).map(serializeNote) }),
-  },
+  }),
 });
 
 export const postUserNote = endpoint({
@@ -35,20 +30,13 @@ export const postUserNote = endpoint({
   summary: "Add a note to a user (by the operator, or the app's default admin for tokens)",
   tags: ["Users"],
   scopes: ["user-write"],
-  v1: {
+  ...bothVersions({
     response: noteSchema,
     params: noteParams,
     handler: async (ctx, input) => ({
       data: serializeNote(await addNote(ctx, { user: input, body: input.body })),
     }),
-  },
-  v2: {
-    response: noteSchema,
-    params: noteParams,
-    handler: async (ctx, input) => ({
-      data: serializeNote(await addNote(ctx, { user: input, body: input.body })),
-    }),
-  },
+  }),
 });
 
 export const deleteUserNote = endpoint({
@@ -57,22 +45,14 @@ export const deleteUserNote = endpoint({
   summary: "Delete a note of a user",
   tags: ["Users"],
   scopes: ["user-write"],
-  v1: {
+  ...bothVersions({
     response: empty,
     params: noteRef,
     handler: async (ctx, input) => {
       await deleteNote(ctx, { user: input, noteId: input.note_id });
       return { data: {} };
     },
-  },
-  v2: {
-    response: empty,
-    params: noteRef,
-    handler: async (ctx, input) => {
-      await deleteNote(ctx, { user: input, noteId: input.note_id });
-      return { data: {} };
-    },
-  },
+  }),
 });
 
 const tag = p
@@ -81,27 +61,32 @@ const tag = p
 const tagParams = z.object({ ...userRefParams, tag });
 
 /** v2 answers with the user's tags after the change; v1 with an empty object. Both succeed when nothing changed. */
+function tagVersions(change: typeof addUserTag) {
+  const v1: VersionSpec<typeof tagParams> = {
+    response: empty,
+    params: tagParams,
+    handler: async (ctx, input) => {
+      await change(ctx, { user: input, tag: input.tag });
+      return { data: {} };
+    },
+  };
+  const v2: VersionSpec<typeof tagParams> = {
+    response: userTagsSchema,
+    params: tagParams,
+    handler: async (ctx, input) => ({
+      data: { tags: (await change(ctx, { user: input, tag: input.tag })).tags },
+    }),
+  };
+  return { v1, v2 };
+}
+
 export const postUserTag = endpoint({
   method: "POST",
   path: "/users/{id}/tags",
   summary: "Add a tag to a user (200 also when present)",
   tags: ["Users"],
   scopes: ["user-write"],
-  v1: {
-    response: empty,
-    params: tagParams,
-    handler: async (ctx, input) => {
-      await addUserTag(ctx, { user: input, tag: input.tag });
-      return { data: {} };
-    },
-  },
-  v2: {
-    response: userTagsSchema,
-    params: tagParams,
-    handler: async (ctx, input) => ({
-      data: { tags: (await addUserTag(ctx, { user: input, tag: input.tag })).tags },
-    }),
-  },
+  ...tagVersions(addUserTag),
 });
 
 export const deleteUserTag = endpoint({
@@ -110,19 +95,5 @@ export const deleteUserTag = endpoint({
   summary: "Remove a tag from a user (200 also when absent)",
   tags: ["Users"],
   scopes: ["user-write"],
-  v1: {
-    response: empty,
-    params: tagParams,
-    handler: async (ctx, input) => {
-      await removeUserTag(ctx, { user: input, tag: input.tag });
-      return { data: {} };
-    },
-  },
-  v2: {
-    response: userTagsSchema,
-    params: tagParams,
-    handler: async (ctx, input) => ({
-      data: { tags: (await removeUserTag(ctx, { user: input, tag: input.tag })).tags },
-    }),
-  },
+  ...tagVersions(removeUserTag),
 });

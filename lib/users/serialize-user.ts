@@ -1,14 +1,10 @@
-import { asString, jsonOfCustomProps } from "../user-model/prop-values";
+import { jsonOfCustomProps, propsAsStrings } from "../user-model/prop-values";
 import type { UserSwitches, UserView, EventSummaryRow } from "./get-user";
 import { serializeNote } from "./notes";
 import { effectivePresence } from "../user-model/presence-state";
 import { isoNoOffset, systemProps } from "../user-model/system-props";
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
-function stringsOf(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, asString(v)]));
-}
 
 /** `$event_<type id>_first|_last|_count`, from the per-user summaries. */
 export function eventProps(summaries: EventSummaryRow[]): Record<string, unknown> {
@@ -51,7 +47,7 @@ export function serializeUserV2(v: UserView, sw: UserSwitches, opts: { asStrings
   if (sw.props_events) out.props_events = eventProps(v.summaries ?? []);
   if (sw.props_custom) {
     const custom = (row.propsCustom ?? {}) as Record<string, unknown>;
-    out.props_custom = opts.asStrings ? stringsOf(custom) : jsonOfCustomProps(custom);
+    out.props_custom = opts.asStrings ? propsAsStrings(custom) : jsonOfCustomProps(custom);
   }
   if (sw.presence_details) out.presence_details = presenceDetails(row);
   if (sw.events) {
