@@ -7,7 +7,7 @@ import { call, concurrentOffThread, sequential } from "./load";
 import { latencyCase, push, type Session, type Target } from "./harness";
 
 /**
- * Search (#18) on the dataset: the statements' plans (EXPLAIN ANALYZE, printed), latency per kind of query beside
+ * Search on the dataset: the statements' plans (EXPLAIN ANALYZE, printed), latency per kind of query beside
  * the bare replay of the same SQL, then search and replies together: search latency while the reply load runs,
  * and the reply throughput with and without search load.
  */

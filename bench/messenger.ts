@@ -9,13 +9,13 @@ import { hostPage, startHostSite } from "../lib/testing/host-page";
 import type { Figure, Target } from "./harness";
 
 /**
- * The messenger's budget (issue #17): bundle sizes, and in Chromium, on a host page of another origin: the load
+ * The messenger's budget: bundle sizes, and in Chromium, on a host page of another origin: the load
  * event → launcher drawn, the longest task on the host page, and a click → frame ready. No database: the bundle is
  * served by the server's own function (lib/messenger/assets.ts) on a bare node:http server, as the product
  * serves it in front of everything else.
  */
 const RUNS = Number(process.env.BENCH_MESSENGER_RUNS ?? 15);
-const SOURCE = "issue #17";
+const SOURCE = "messenger budget";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export interface BundleSize {

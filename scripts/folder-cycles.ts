@@ -1,4 +1,4 @@
-// Folder-level dependency cycles (issue #15): every lib/<name> folder is one node, and so are app, components, cli,
+// Folder-level dependency cycles: every lib/<name> folder is one node, and so are app, components, cli,
 // scripts and bench (and each file at the root, e.g. server.ts). Prints each strongly connected component of more
 // than one node with the folder edges inside it (and a few of the file imports behind each edge), then exits 1 if
 // there is any. dependency-cruiser only checks cycles between files; a knot of folders can exist without one.

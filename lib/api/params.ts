@@ -158,7 +158,7 @@ export async function readParams(
     }
     let parsed: unknown;
     try {
-      // Integers beyond 2^53 keep their digits beside the double (props operations read them: issue #35).
+      // Integers beyond 2^53 keep their digits beside the double (props operations read them).
       parsed = parseParamsJson(text);
     } catch (e) {
       throw validation(

@@ -1,7 +1,7 @@
 import { parse, stringify } from "lossless-json";
 
 /**
- * JSON whose integers beyond ±(2^53 − 1) keep all their digits (issue #35). JSON.parse rounds them to the nearest
+ * JSON whose integers beyond ±(2^53 − 1) keep all their digits. JSON.parse rounds them to the nearest
  * double and Node 20 has no source-text access in its reviver, so bodies that may hold one are read by lossless-json,
  * which hands each number's source text over. Only text that may hold such a number takes that slower path: a run
  * of 16 digits (an integer part of 2^53 or more has one) or an exponent.

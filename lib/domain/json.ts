@@ -4,8 +4,7 @@
  * bigint, and without one it is the usual TypeError, so no other code starts writing rounded numbers silently.
  *
  * A `toJSON` on BigInt's prototype rather than a replacer: JSON.stringify calls a replacer for every key of every
- * object, and a page of 20 conversations took 166 µs that way against 56 µs (node 20; #20's list profile had
- * toJson at 7% of the request's CPU). Defined once per process with one state, whichever copy of this module
+ * object, which the list profiles of the bench showed as a visible share of a request's CPU. Defined once per process with one state, whichever copy of this module
  * loads first: route bundles carry copies of their own. (On globalThis by hand, as lib/config/process-wide.ts does:
  * lib/domain imports nothing of the project.)
  */
@@ -28,8 +27,8 @@ const DIGITS = "\u0000json-integer:";
 const DIGITS_WRITTEN = /"\\u0000json-integer:(-?\d+)"/g;
 
 /**
- * An integer that toJson writes as a JSON number with all its digits, in both modes: a custom prop beyond 2^53
- * (issue #35), which `id_as_string` leaves alone as it is not an ID. JSON.stringify has no raw output in node 20, so
+ * An integer that toJson writes as a JSON number with all its digits, in both modes: a custom prop beyond 2^53,
+ * which `id_as_string` leaves alone as it is not an ID. JSON.stringify has no raw output in node 20, so
  * toJSON returns a string marked by a NUL (which no stored text holds: the edge refuses it and PostgreSQL cannot
  * store it) and toJson takes the quotes off afterwards. Outside toJson it is the bigint, which JSON.stringify refuses.
  */

@@ -81,7 +81,7 @@ function propRef(name: unknown, path: string): PropRef {
 function num(v: unknown, path: string): number {
   const n = typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
   if (typeof n !== "number" || !Number.isFinite(n)) throw invalid({ [path]: "must be a number" });
-  // Beyond 2^53 a double may be a rounded integer, which would compare as another number (issue #35).
+  // Beyond 2^53 a double may be a rounded integer, which would compare as another number.
   if (Math.abs(n) > Number.MAX_SAFE_INTEGER)
     throw invalid({ [path]: "must be within ±(2^53 - 1), where a number compares exactly" });
   return n;

@@ -36,7 +36,7 @@ export async function loadLeadExtras(
     out.props.set(id, o);
   };
   if (custom.length) {
-    // As text: Prisma's JSON.parse would round integers beyond 2^53 (issue #35).
+    // As text: Prisma's JSON.parse would round integers beyond 2^53.
     const rows = await db.$queryRaw<{ id: bigint; json: string }[]>(
       Prisma.sql`SELECT id, props_custom::text AS json FROM users WHERE id = ANY(${userIds}::bigint[])`,
     );

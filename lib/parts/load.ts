@@ -95,7 +95,7 @@ const actor = (id: bigint | null, name: string | null, avatar: string | null): A
 /**
  * Parts by ID, in the order asked (missing IDs are skipped): one statement, the parts with their operators and
  * attachments joined (a row per attachment), never nested relation loads. It was three one after another, and
- * every statement costs the request a round trip and its share of the driver's work (#20's profiles: the socket
+ * every statement costs the request a round trip and its share of the driver's work (the bench's CPU profiles: the socket
  * writes alone were 15% of a list's CPU).
  */
 export async function loadParts(db: Queryable, ids: bigint[]): Promise<PartView[]> {

@@ -70,7 +70,7 @@ export function applyOperations(
       continue;
     }
     const { op, key } = raw as { op?: unknown; key?: unknown; value?: unknown };
-    // A JSON integer beyond 2^53 as sent, not as the double JSON.parse rounds it to (issue #35).
+    // A JSON integer beyond 2^53 as sent, not as the double JSON.parse rounds it to.
     const value = exactInteger(raw, "value") ?? (raw as { value?: unknown }).value;
     const report = (reason: string) =>
       ignored.push({ op: op ?? null, key: key ?? null, value: jsonOfProp(value), reason });

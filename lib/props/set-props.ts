@@ -3,6 +3,7 @@ import { Prisma } from "../db/generated/client";
 import { sqlOf } from "../db/sql";
 import { announceIfNewLead } from "../users/lead-events";
 import { changeWithEvents, withEvents, type LogEvent } from "../eventlog/append";
+import { eventOf } from "../contract/socket";
 import { parseId } from "../contract/zod";
 import {
   isoNoOffset,
@@ -47,7 +48,7 @@ export interface SetPropsResult {
 const SOURCED = ["$email", "$phone"];
 
 type PropsRow = UserSystemRow & {
-  /** As text: the driver's JSON.parse would round integers beyond 2^53 (issue #35). */
+  /** As text: the driver's JSON.parse would round integers beyond 2^53. */
   propsCustom: string;
   emailStatus: string;
   propsSources: unknown;
@@ -135,18 +136,16 @@ function plan(row: PropsRow, input: SetPropsInput, id: bigint, appId: bigint): P
     noop: r.noop,
   };
   if (!r.affected.length && !data.email_status) return { result, data };
-  const event: LogEvent = {
-    appId,
-    channel: `user_props_changed.${appId}`,
-    userId: id,
-    type: "user_props_changed",
-    payload: {
+  const event = eventOf(
+    "user_props_changed",
+    { appId, userId: id },
+    {
       user: id,
       app: appId,
       props: changedProps(r.state, r.affected),
-      ...(data.email_status ? { email_status: data.email_status } : {}),
+      ...(data.email_status ? { email_status: "subscribed" as const } : {}),
     },
-  };
+  );
   return { result, data, event };
 }
 

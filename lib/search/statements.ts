@@ -118,7 +118,7 @@ export function userMatch(appId: bigint, q: string): Prisma.Sql {
 /**
  * The newest matching users (at most USERS_CAP), newest first, with, when `conversations` is given, the newest
  * of their conversations that pass its filters: one statement, one round trip (under the reply load each
- * sequential statement waited its turn on the event loop and the pool: #18's search latency).
+ * sequential statement waited its turn on the event loop and the pool: the search latency bench case).
  *
  * A fuzzy `q` runs in two steps like messages, the branches of a UNION ALL under the LIMIT (the older one runs only
  * when the recent one leaves the page short). "recent": the RECENT_USERS newest users, walked backwards by ID and

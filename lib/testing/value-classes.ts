@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Value classes that once answered 5xx (issue #14), for the catalog-wide fuzz suites: each parameter gets every
+ * Value classes that must never answer 5xx, for the catalog-wide fuzz suites: each parameter gets every
  * value of the classes its documented type belongs to, not a sample.
  */
 

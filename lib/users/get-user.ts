@@ -62,7 +62,7 @@ export async function getUser(ctx: Ctx, input: { user: UserRef; switches: UserSw
       timezoneOffset: true,
     },
   });
-  // Read as text, only when shown: Prisma's JSON.parse would round integers beyond 2^53 (issue #35).
+  // Read as text, only when shown: Prisma's JSON.parse would round integers beyond 2^53.
   const view: UserView = {
     row: { ...row, propsCustom: sw.props_custom ? await customPropsOf(ctx, ref.id) : {} },
   };
