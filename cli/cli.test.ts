@@ -230,14 +230,16 @@ describe("cli", { timeout: 180_000 }, () => {
   it("jobs lists background jobs newest first, with their state and last error", async () => {
     const h = await openDb(dbUrl);
     try {
-      await h.db.job.create({ data: { queue: "import", status: "failed", attempts: 1, lastError: "no file" } });
+      await h.db.job.create({
+        data: { queue: "import", status: "failed", attempts: 1, lastError: "no file" },
+      });
       await h.db.job.create({ data: { queue: "bulk", status: "queued" } });
     } finally {
       await h.close();
     }
     const all = await cli(["jobs", "--json"]);
     expect(all.code, all.stderr).toBe(0);
-    const listed = json(all) as { queue: string; status: string; last_error: string | null }[];
+    const listed = json(all) as unknown as { queue: string; status: string; last_error: string | null }[];
     expect(listed.slice(0, 2).map((j) => [j.queue, j.status, j.last_error])).toEqual([
       ["bulk", "queued", null],
       ["import", "failed", "no file"],
