@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { runningBulkJobs } from "../bulk/jobs";
+import { jobRunner } from "../jobs/runner";
 import { z } from "zod";
 import type { TestServer } from "../testing/server";
 import { serverTest, type TestApp } from "../testing/fixture";
@@ -271,7 +271,7 @@ describe.each(catalog.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const
         }
         expectEnvelope(declaresFile(e), r.status, r.text, what);
         // An accepted bulk request goes on writing after its answer: its writes belong to it, not to the next case.
-        await Promise.allSettled([...runningBulkJobs()].map((j) => j.done));
+        await jobRunner(s.server.runtime)?.poll("bulk");
         const now = await fingerprint(s.db);
         if (r.status !== 200) expect(now, `${what}: refused (${r.text.slice(0, 200)}) but wrote`).toBe(print);
         print = now;
