@@ -5,7 +5,7 @@ import { serverTest } from "../testing/fixture";
 import { makeAdmin, makeApp, makeSession, makeUser, unique } from "../testing/factories";
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
 import { fingerprint } from "../testing/fingerprint";
-import { CHANNEL_KINDS } from "../realtime/channels";
+import { CHANNEL_KINDS } from "../contract/socket";
 import { catalog } from "../compose/catalog";
 
 const it = serverTest({ webhookAllowPrivate: true });
