@@ -1,4 +1,5 @@
 import { io } from "socket.io-client";
+import type { WebSocket } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { readState } from "./support/state";
 import { stamp } from "./support/inbox";
@@ -32,24 +33,38 @@ test("two tabs of one visitor stay in sync: a message sent in one appears live i
 });
 
 test("offline and back: two replies sent meanwhile appear exactly once each", async ({ page, context }) => {
+  const sockets: WebSocket[] = [];
+  page.on("websocket", (ws) => {
+    if (ws.url().includes("/socket.io/")) sockets.push(ws);
+  });
   const id = await start(page, `Going into a tunnel ${stamp()}`);
+  const live = sockets.filter((ws) => !ws.isClosed());
+  expect(live.length).toBeGreaterThan(0);
   await context.setOffline(true);
+  // Really offline: the socket is cut, not just new requests, so nothing can arrive meanwhile.
+  await Promise.all(live.filter((ws) => !ws.isClosed()).map((ws) => ws.waitForEvent("close")));
   const a = `While you were away (1) ${stamp()}`;
   const b = `While you were away (2) ${stamp()}`;
   await data(await reply(id, { body: a }));
   await data(await reply(id, { body: b }));
-  // Really offline: nothing arrives meanwhile (the socket is cut, not just new requests).
-  await page.waitForTimeout(1000);
   await expect(messages(page).getByText(a)).toHaveCount(0);
+  // Back: the new socket replays what was missed, and the frame reads the thread again.
+  const reread = page.waitForResponse(
+    (r) => r.request().method() === "GET" && r.url().includes(`/conversations/${id}/parts`),
+  );
   await context.setOffline(false);
   for (const text of [a, b]) {
     await expect(messages(page).getByText(text)).toBeVisible({ timeout: 20_000 });
   }
-  // Once each: the socket's replay and any reload of the thread are the same parts.
-  await page.waitForTimeout(1000);
+  await (await reread).finished();
+  // Once each: the socket's replay and the reread are the same parts. A reply sent after both comes after
+  // anything either had still to show.
+  const c = `Welcome back ${stamp()}`;
+  await data(await reply(id, { body: c }));
+  await expect(messages(page).getByText(c)).toBeVisible();
   await expect(messages(page).getByText(a)).toHaveCount(1);
   await expect(messages(page).getByText(b)).toHaveCount(1);
-  await expect(messages(page).locator(".part.theirs .bubble")).toHaveCount(2);
+  await expect(messages(page).locator(".part.theirs .bubble")).toHaveCount(3);
 });
 
 test("a note never reaches the visitor; the reply after it does", async ({ page }) => {

@@ -33,6 +33,29 @@ function visitorFeed(page: Page): { type: string; message: Record<string, unknow
 const composer = (op: Page) => op.getByTestId("composer-input");
 const visitorBox = (page: Page) => frameOf(page).getByRole("textbox", { name: "Message" });
 
+/** The operator page's typing reports, as it sends them: whether each is a note's. */
+function typingSent(op: Page): boolean[] {
+  const notes: boolean[] = [];
+  op.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/settyping"))
+      notes.push((r.postDataJSON() as { note?: boolean }).note === true);
+  });
+  return notes;
+}
+
+/**
+ * Types `text` into the operator's composer a key at a time until the panel sends a typing report of that kind (a
+ * note's or a reply's). The panel sends at most one every 3 s: this waits for that report, not for the time.
+ */
+async function typeUntilReported(op: Page, sent: boolean[], note: boolean, text: string) {
+  const before = sent.filter((x) => x === note).length;
+  let i = 0;
+  await expect(async () => {
+    await composer(op).pressSequentially(text[i++ % text.length]!);
+    expect(sent.filter((x) => x === note).length).toBeGreaterThan(before);
+  }).toPass({ intervals: [200], timeout: 20_000 });
+}
+
 test("visitor and operator live: the Inbox, typing both ways, replies, an image; a note never reaches the visitor", async ({
   page,
   browser,
@@ -44,6 +67,7 @@ test("visitor and operator live: the Inbox, typing both ways, replies, an image;
   try {
     await listening(shop.api, op.page);
     const feed = visitorFeed(page);
+    const sent = typingSent(op.page);
 
     // The visitor writes: the conversation appears in the operator's list, then its thread, live.
     const first = `Is this in stock? ${stamp()}`;
@@ -68,18 +92,17 @@ test("visitor and operator live: the Inbox, typing both ways, replies, an image;
     const answered = feed.findIndex((e) => e.type === "messenger_part" && JSON.stringify(e).includes(answer));
     expect(answered).toBeGreaterThanOrEqual(0);
 
-    // A note, typed in note mode. The panel sends typing at most every 3 s: waiting that out between the note
-    // and the next reply means each of them sends its own typing, so a leaked one would be counted.
-    await op.page.waitForTimeout(3200);
+    // A note, typed in note mode, then the next reply: each sends a typing report of its own (the note's is sent,
+    // so a leaked one would be counted).
     await op.page.getByRole("radio", { name: "Note" }).click();
     const note = `Internal: check the blue ones in the back ${stamp()}`;
-    await composer(op.page).pressSequentially(note.slice(0, 20), { delay: 20 });
+    await typeUntilReported(op.page, sent, true, note);
     await composer(op.page).fill(note);
     await composer(op.page).press("Enter");
     await expect(op.page.getByTestId("part-note").filter({ hasText: note })).toBeVisible();
-    await op.page.waitForTimeout(3200);
     await op.page.getByRole("radio", { name: "Reply" }).click();
     const after = `The blue ones too ${stamp()}`;
+    await typeUntilReported(op.page, sent, false, after);
     await composer(op.page).fill(after);
     await composer(op.page).press("Enter");
     await expect(messages(page).getByText(after)).toBeVisible();
@@ -124,22 +147,32 @@ test("the visitor's typing stays shown while they type, ends with their text, an
     });
     const indicator = op.page.getByTestId("typing-indicator");
 
-    // Over 3 s of continuous typing (one typing window), sampled on the operator's side as it goes.
+    // Over 3 s of continuous typing (one typing window); on the operator's side every change of the page while it
+    // goes is looked at, and the indicator must say so after each.
     const text = "Ships to Canada soon?";
-    let done = false;
-    const typing = visitorBox(page)
-      .pressSequentially(text, { delay: 200 })
-      .finally(() => (done = true));
+    const typing = visitorBox(page).pressSequentially(text, { delay: 200 });
     await expect(indicator).toHaveText(/is typing…/);
     const started = Date.now();
-    const samples: string[] = [];
-    while (!done) {
-      samples.push((await indicator.textContent()) ?? "");
-      await op.page.waitForTimeout(250);
-    }
+    await op.page.evaluate(() => {
+      const gaps: string[] = [];
+      const look = () => {
+        const shown =
+          document.querySelector('[data-testid="typing-indicator"]')?.textContent ?? "(no indicator)";
+        if (!shown.includes("is typing…")) gaps.push(shown);
+      };
+      const watch = new MutationObserver(look);
+      watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+      look();
+      Object.assign(window, { typingWatch: { gaps, stop: () => watch.disconnect() } });
+    });
     await typing;
+    const gaps = await op.page.evaluate(() => {
+      const { typingWatch } = window as unknown as { typingWatch: { gaps: string[]; stop: () => void } };
+      typingWatch.stop();
+      return typingWatch.gaps;
+    });
     expect(Date.now() - started).toBeGreaterThan(3000);
-    expect(samples.filter((s) => !s.includes("is typing…"))).toEqual([]);
+    expect(gaps).toEqual([]);
     // More than the first keystroke was reported, the last report with the whole text (the window's trailing one).
     await expect.poll(() => bodies.at(-1)).toBe(text);
     expect(bodies.length).toBeGreaterThanOrEqual(2);

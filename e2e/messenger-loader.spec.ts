@@ -135,10 +135,19 @@ test("a click opens the messenger; Escape in it closes it and focus returns to t
   const frame = page.frameLocator('iframe[title="Messenger"]');
   await expect(frame.getByRole("button", { name: "Close messages" })).toBeFocused();
 
-  // Only the frame may close it: the host page posting the same message is ignored.
-  await page.evaluate(() => window.postMessage({ tag: "relay-messenger", type: "close" }, "*"));
-  await page.waitForTimeout(200);
+  // Only the frame may close it: the host page posting the same message is ignored. Messages are handed out in
+  // the order posted, so once a second one has arrived the loader has had the first.
+  await page.evaluate(async () => {
+    window.postMessage({ tag: "relay-messenger", type: "close" }, "*");
+    await new Promise<void>((resolve) => {
+      window.addEventListener("message", (e: MessageEvent<{ tag?: string }>) => {
+        if (e.data?.tag === "after-the-close") resolve();
+      });
+      window.postMessage({ tag: "after-the-close" }, "*");
+    });
+  });
   await expect(iframe).toBeVisible();
+  await expect(launcher(page, "Close messages")).toHaveAttribute("aria-expanded", "true");
 
   await page.keyboard.press("Escape");
   await expect(iframe).toBeHidden();

@@ -150,9 +150,11 @@ test.describe("leads", () => {
   }) => {
     await openLeads(page, runQuery());
     await expect(page.getByTestId("leads-total")).toHaveText("25");
-    // A slow server: each page of leads takes 1.5 s.
+    // A slow server: no page of leads is answered until both clicks are made.
+    let answer!: () => void;
+    const bothClicked = new Promise<void>((r) => (answer = r));
     await page.route(/\/api\/apps\/[^/]+\/users\?/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1_500));
+      await bothClicked;
       await route.continue();
     });
     await header(page, "Name").getByRole("button").click();
@@ -160,6 +162,7 @@ test.describe("leads", () => {
     await expect(page.getByRole("table", { name: "Leads" })).toHaveAttribute("aria-busy", "true");
     await header(page, "Name").getByRole("button").click();
     await expect(header(page, "Name")).toHaveAttribute("aria-sort", "descending", { timeout: 500 });
+    answer();
     await expect(page.getByRole("table", { name: "Leads" })).not.toHaveAttribute("aria-busy", "true", {
       timeout: 10_000,
     });

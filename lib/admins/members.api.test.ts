@@ -1,20 +1,11 @@
 import { describe, expect } from "vitest";
-import type { Socket } from "socket.io-client";
 import type { TestServer } from "../testing/server";
-import { it, type TestSockets } from "../testing/fixture";
-import { makeAdmin, makeApp, makeSession, TEST_PASSWORD, unique } from "../testing/factories";
-import type { Called } from "../testing/server";
+import { it, type TestOperator } from "../testing/fixture";
 import { client } from "../testing/http";
+import { makeAdmin, makeApp, TEST_PASSWORD, unique } from "../testing/factories";
+import type { Called } from "../testing/server";
 import { errorOf, ok } from "../users/testing";
 import { eventsOf, lastEventId, startConversation } from "../conversations/testing";
-
-let s: TestServer;
-let sockets: TestSockets;
-
-it.beforeAll(({ server, sockets: opened }) => {
-  s = server;
-  sockets = opened;
-});
 
 interface Member {
   id: number;
@@ -25,23 +16,17 @@ interface Member {
 }
 
 /** An app whose default admin is an owner, with a logged-in session for them. */
-async function ownedApp() {
+async function ownedApp(s: TestServer, operator: (adminId: bigint) => Promise<TestOperator>) {
   const a = await makeApp(s.db);
   await s.db.appAdmin.update({
     where: { appId_adminId: { appId: a.app.id, adminId: a.admin.id } },
     data: { role: "owner" },
   });
-  return { ...a, owner: await as(a.admin.id) };
-}
-
-/** A browser-like caller: a logged-in session's cookie and CSRF token. */
-async function as(adminId: bigint) {
-  const sess = await makeSession(s.db, adminId);
-  return { cookie: sess.cookie, ...client(s, sess) };
+  return { ...a, owner: await operator(a.admin.id) };
 }
 
 const email = () => `${unique("new")}@example.test`;
-const login = (e: string, password: string) =>
+const login = (s: TestServer, e: string, password: string) =>
   s.call("/api/auth/login", { method: "POST", json: { email: e, password } });
 
 function fieldError(r: Called, field: string) {
@@ -51,8 +36,8 @@ function fieldError(r: Called, field: string) {
 }
 
 describe("POST /apps/{id}/admins", () => {
-  it("adds a new operator who can then log in and see the app", async () => {
-    const a = await ownedApp();
+  it("adds a new operator who can then log in and see the app", async ({ server: s, operator }) => {
+    const a = await ownedApp(s, operator);
     const e = email();
     const op = ok<Member>(
       await a.owner.postJson(`/api/apps/${a.app.id}/admins`, {
@@ -64,12 +49,15 @@ describe("POST /apps/{id}/admins", () => {
     expect(op).toMatchObject({ type: "admin", name: "Olga", email: e, role: "operator" });
     const list = ok<Member[]>(await a.owner.get(`/api/apps/${a.app.id}/admins`));
     expect(list.map((x) => x.id)).toContain(op.id);
-    const logged = ok<{ apps: { id: number; role: string }[] }>(await login(e, "olga-secret-1"));
+    const logged = ok<{ apps: { id: number; role: string }[] }>(await login(s, e, "olga-secret-1"));
     expect(logged.apps).toEqual([expect.objectContaining({ id: Number(a.app.id), role: "operator" })]);
   });
 
-  it("adds an existing admin without a password and leaves theirs untouched", async () => {
-    const a = await ownedApp();
+  it("adds an existing admin without a password and leaves theirs untouched", async ({
+    server: s,
+    operator,
+  }) => {
+    const a = await ownedApp(s, operator);
     const other = await makeAdmin(s.db, { name: "Elsewhere" });
     const op = ok<Member>(
       await a.owner.postJson(`/api/apps/${a.app.id}/admins`, {
@@ -80,12 +68,15 @@ describe("POST /apps/{id}/admins", () => {
       }),
     );
     expect(op).toMatchObject({ id: Number(other.id), name: "Elsewhere", role: "owner" });
-    ok(await login(other.email, TEST_PASSWORD));
-    errorOf(await login(other.email, "another-password"), 401, "AuthenticationFailed");
+    ok(await login(s, other.email, TEST_PASSWORD));
+    errorOf(await login(s, other.email, "another-password"), 401, "AuthenticationFailed");
   });
 
-  it("refuses a member twice, a new email without a password, and bad input, adding nobody", async () => {
-    const a = await ownedApp();
+  it("refuses a member twice, a new email without a password, and bad input, adding nobody", async ({
+    server: s,
+    operator,
+  }) => {
+    const a = await ownedApp(s, operator);
     const path = `/api/apps/${a.app.id}/admins`;
     const before = await s.db.appAdmin.count({ where: { appId: a.app.id } });
     expect(fieldError(await a.owner.postJson(path, { email: a.admin.email }), "email").error_message).toMatch(
@@ -109,8 +100,11 @@ describe("POST /apps/{id}/admins", () => {
     expect(await s.db.appAdmin.count({ where: { appId: a.app.id } })).toBe(before);
   });
 
-  it("answers concurrent adds of one email with one success, the others told it is already an operator", async () => {
-    const a = await ownedApp();
+  it("answers concurrent adds of one email with one success, the others told it is already an operator", async ({
+    server: s,
+    operator,
+  }) => {
+    const a = await ownedApp(s, operator);
     const path = `/api/apps/${a.app.id}/admins`;
     const existing = await makeAdmin(s.db);
     // A new email races on creating the admin, an existing admin's on the membership.
@@ -127,22 +121,25 @@ describe("POST /apps/{id}/admins", () => {
     }
   });
 
-  it("is for the app's owners: operators, tokens and other apps are refused", async () => {
-    const a = await ownedApp();
-    const b = await ownedApp();
+  it("is for the app's owners: operators, tokens and other apps are refused", async ({
+    server: s,
+    operator,
+  }) => {
+    const a = await ownedApp(s, operator);
+    const b = await ownedApp(s, operator);
     const member = await makeAdmin(s.db, { appId: a.app.id });
     const body = { email: email(), password: "long-enough" };
     const path = `/api/apps/${a.app.id}/admins`;
-    errorOf(await (await as(member.id)).postJson(path, body), 403, "PermissionDenied");
+    errorOf(await (await operator(member.id)).postJson(path, body), 403, "PermissionDenied");
     errorOf(await client(s, a.token).postJson(path, body), 403, "PermissionDenied");
     errorOf(await b.owner.postJson(path, body), 403, "PermissionDenied");
     expect(await s.db.admin.count({ where: { email: body.email } })).toBe(0);
     // Any member may list.
-    expect(ok<Member[]>(await (await as(member.id)).get(path))).toHaveLength(2);
+    expect(ok<Member[]>(await (await operator(member.id)).get(path))).toHaveLength(2);
   });
 
-  it("has no v1 form", async () => {
-    const a = await ownedApp();
+  it("has no v1 form", async ({ server: s, operator }) => {
+    const a = await ownedApp(s, operator);
     const r = await s.call(`/api/v1/apps/${a.app.id}/admins`, {
       method: "POST",
       headers: { cookie: a.owner.cookie },
@@ -153,8 +150,11 @@ describe("POST /apps/{id}/admins", () => {
 });
 
 describe("DELETE /apps/{id}/admins/{admin_id}", () => {
-  it("removes the membership and unassigns their open conversations with the usual events", async () => {
-    const a = await ownedApp();
+  it("removes the membership and unassigns their open conversations with the usual events", async ({
+    server: s,
+    operator,
+  }) => {
+    const a = await ownedApp(s, operator);
     const op = await makeAdmin(s.db, { appId: a.app.id });
     const c = client(s, a.token);
     const open1 = await startConversation(c, s.db, a.app.id);
@@ -196,27 +196,34 @@ describe("DELETE /apps/{id}/admins/{admin_id}", () => {
     expect(convEvents).toHaveLength(2);
   });
 
-  it("ends the removed operator's access to the app: API calls and sockets", async () => {
-    const a = await ownedApp();
+  it("ends the removed operator's access to the app: API calls and sockets", async ({
+    server: s,
+    sockets,
+    operator,
+  }) => {
+    const a = await ownedApp(s, operator);
     const op = await makeAdmin(s.db, { appId: a.app.id });
-    const theirs = await as(op.id);
+    const theirs = await operator(op.id);
     ok(await theirs.get(`/api/apps/${a.app.id}/admins`));
-    const socket = await openSocket(theirs.cookie);
+    const socket = await sockets.open({ cookie: theirs.cookie });
     const dropped = new Promise<string>((resolve) => socket.once("disconnect", resolve));
 
     ok(await a.owner.del(`/api/apps/${a.app.id}/admins/${op.id}`));
     errorOf(await theirs.get(`/api/apps/${a.app.id}/admins`), 403, "PermissionDenied");
     expect(await dropped).toBe("io server disconnect");
     // A new socket is authorised afresh and may no longer listen to the app.
-    const again = await openSocket(theirs.cookie);
+    const again = await sockets.open({ cookie: theirs.cookie });
     const ack = (await again.emitWithAck("subscribe", { channels: [`conversation.${a.app.id}`] })) as {
       refused: string[];
     };
     expect(ack.refused).toEqual([`conversation.${a.app.id}`]);
   });
 
-  it("refuses the default admin, the last owner, the last member and a non-member", async () => {
-    const a = await ownedApp();
+  it("refuses the default admin, the last owner, the last member and a non-member", async ({
+    server: s,
+    operator,
+  }) => {
+    const a = await ownedApp(s, operator);
     const path = (id: bigint) => `/api/apps/${a.app.id}/admins/${id}`;
     expect(fieldError(await a.owner.del(path(a.admin.id)), "admin_id").error_message).toMatch(
       /default admin/,
@@ -229,7 +236,7 @@ describe("DELETE /apps/{id}/admins/{admin_id}", () => {
     });
     await s.db.app.update({ where: { id: a.app.id }, data: { defaultAdminId: second.id } });
     // Now the first owner may go, but not both.
-    const secondSession = await as(second.id);
+    const secondSession = await operator(second.id);
     ok(await secondSession.del(path(a.admin.id)));
     expect(fieldError(await secondSession.del(path(second.id)), "admin_id").error_message).toMatch(
       /default admin/,
@@ -247,15 +254,13 @@ describe("DELETE /apps/{id}/admins/{admin_id}", () => {
     errorOf(await secondSession.del(path(987654321n)), 400, "LookupError");
   });
 
-  it("is for the app's owners: operators and tokens are refused", async () => {
-    const a = await ownedApp();
+  it("is for the app's owners: operators and tokens are refused", async ({ server: s, operator }) => {
+    const a = await ownedApp(s, operator);
     const op = await makeAdmin(s.db, { appId: a.app.id });
     const other = await makeAdmin(s.db, { appId: a.app.id });
     const path = `/api/apps/${a.app.id}/admins/${other.id}`;
-    errorOf(await (await as(op.id)).del(path), 403, "PermissionDenied");
+    errorOf(await (await operator(op.id)).del(path), 403, "PermissionDenied");
     errorOf(await client(s, a.token).del(path), 403, "PermissionDenied");
     expect(await s.db.appAdmin.count({ where: { appId: a.app.id } })).toBe(3);
   });
 });
-
-const openSocket = (cookie: string): Promise<Socket> => sockets.open({ cookie });

@@ -6,27 +6,13 @@ import path from "node:path";
 import { afterAll, describe, expect } from "vitest";
 import { UPLOAD_BODY_LIMIT } from "../attachments/store";
 import { MAX_IMPORT_BYTES } from "../imports/jobs";
-import { makeUser } from "../testing/factories";
 import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
 
 /** Bodies over an endpoint's limit: read no further than it, and answered with a 413 the client receives. */
-let s: TestServer;
-let a: TestApp;
-let reply: string;
 const IMPORT = "/api/users/import?merge_field=$email";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "relay-body-limit-"));
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
-  const user = await makeUser(s.db, a.app.id);
-  const started = await s.call(`/api/users/${user.id}/startconversation`, {
-    method: "POST",
-    headers: { Authorization: `Token ${a.token}` },
-    form: { body: "hello" },
-  });
-  reply = `/api/conversations/${(started.body.data as { id: number }).id}/reply`;
-});
+
 afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -47,7 +33,13 @@ function chunked(...parts: (string | number)[]): ReadableStream<Uint8Array> {
   });
 }
 
-async function upload(url: string, type: string, body: Buffer | ReadableStream<Uint8Array>) {
+async function upload(
+  s: TestServer,
+  a: TestApp,
+  url: string,
+  type: string,
+  body: Buffer | ReadableStream<Uint8Array>,
+) {
   const res = await fetch(s.url + url, {
     method: "POST",
     headers: { Authorization: `Token ${a.token}`, "content-type": type },
@@ -57,7 +49,7 @@ async function upload(url: string, type: string, body: Buffer | ReadableStream<U
   return { status: res.status, body: JSON.parse(await res.text()) as { meta: Record<string, unknown> } };
 }
 
-function curl(url: string, type: string, file: string, extra: string[] = []) {
+function curl(s: TestServer, a: TestApp, url: string, type: string, file: string, extra: string[] = []) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
     const args = ["-sS", "-o", "-", "-H", `Authorization: Token ${a.token}`, "-H", `Content-Type: ${type}`];
     execFile("curl", [...args, ...extra, "--data-binary", `@${file}`, s.url + url], (err, out) =>
@@ -70,17 +62,24 @@ const tooLarge = { status: 413, error: "PayloadTooLarge" };
 const hasCurl = spawnSync("curl", ["--version"]).status === 0;
 
 describe("request bodies over the endpoint's limit", () => {
-  it("are read no further than the limit whatever the transfer encoding, raw bodies too", async () => {
+  it("are read no further than the limit whatever the transfer encoding, raw bodies too", async ({
+    server: s,
+    app: a,
+    conversation,
+  }) => {
+    const reply = `/api/conversations/${conversation.id}/reply`;
     const b = "limitboundary";
     const part = `--${b}\r\nContent-Disposition: form-data; name="file"; filename="u.csv"\r\n\r\n$email\r\n`;
     const type = `multipart/form-data; boundary=${b}`;
     const limit = MAX_IMPORT_BYTES + MB;
     // Neither the file nor a field is over its own limit: the bytes around them are.
-    const epilogue = await upload(IMPORT, type, chunked(part, `--${b}--\r\n`, limit));
+    const epilogue = await upload(s, a, IMPORT, type, chunked(part, `--${b}--\r\n`, limit));
     expect(epilogue.body.meta).toMatchObject(tooLarge);
-    const preamble = await upload(IMPORT, type, chunked(limit, `\r\n${part}--${b}--\r\n`));
+    const preamble = await upload(s, a, IMPORT, type, chunked(limit, `\r\n${part}--${b}--\r\n`));
     expect(preamble.body.meta).toMatchObject(tooLarge);
     const form = await upload(
+      s,
+      a,
       reply,
       "application/x-www-form-urlencoded",
       chunked("body=", UPLOAD_BODY_LIMIT),
@@ -88,12 +87,17 @@ describe("request bodies over the endpoint's limit", () => {
     expect(form.body.meta).toMatchObject(tooLarge);
   });
 
-  it("get their 413 to clients still uploading (Node's fetch, curl), then the connection closes", async () => {
+  it("get their 413 to clients still uploading (Node's fetch, curl), then the connection closes", async ({
+    server: s,
+    app: a,
+    conversation,
+  }) => {
+    const reply = `/api/conversations/${conversation.id}/reply`;
     const over = (limit: number) => Buffer.alloc(limit + MB, "a");
     const answers = await Promise.all([
-      ...[1, 2, 3].map(() => upload(reply, "text/plain", over(UPLOAD_BODY_LIMIT))),
-      ...[1, 2, 3].map(() => upload(IMPORT, "text/csv", over(MAX_IMPORT_BYTES + 10 * MB))),
-      upload(IMPORT, "text/csv", chunked(MAX_IMPORT_BYTES + 2 * MB)),
+      ...[1, 2, 3].map(() => upload(s, a, reply, "text/plain", over(UPLOAD_BODY_LIMIT))),
+      ...[1, 2, 3].map(() => upload(s, a, IMPORT, "text/csv", over(MAX_IMPORT_BYTES + 10 * MB))),
+      upload(s, a, IMPORT, "text/csv", chunked(MAX_IMPORT_BYTES + 2 * MB)),
     ]);
     for (const answer of answers) expect(answer.body.meta).toMatchObject(tooLarge);
 
@@ -105,7 +109,7 @@ describe("request bodies over the endpoint's limit", () => {
         [IMPORT, []],
         [IMPORT, ["-H", "Transfer-Encoding: chunked"]],
       ] as const) {
-        const r = await curl(url, "text/csv", file, [...extra]);
+        const r = await curl(s, a, url, "text/csv", file, [...extra]);
         expect(r.code, `${url} ${extra.join(" ")}`).toBe(0);
         expect((JSON.parse(r.out) as { meta: unknown }).meta).toMatchObject(tooLarge);
       }

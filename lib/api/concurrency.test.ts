@@ -1,9 +1,7 @@
 import { describe, expect } from "vitest";
 import { serverUrl } from "../db/testing";
-import type { TestServer } from "../testing/server";
-import { it, type TestApp } from "../testing/fixture";
+import { it } from "../testing/fixture";
 import { makeUser, unique } from "../testing/factories";
-import { client } from "../testing/http";
 import { conversationRow, recount, type Json } from "../conversations/testing";
 
 /**
@@ -15,16 +13,11 @@ import { conversationRow, recount, type Json } from "../conversations/testing";
 const OPS = 1000;
 
 describe.runIf(serverUrl())("mixed concurrent writes on PostgreSQL", () => {
-  let s: TestServer;
-  let a: TestApp;
-
-  it.beforeAll(({ server, app }) => {
-    s = server;
-    a = app;
-  });
-
-  it(`${OPS} replies, props updates and events: counters, summaries and the event log exact`, async () => {
-    const c = client(s, a.token);
+  it(`${OPS} replies, props updates and events: counters, summaries and the event log exact`, async ({
+    server: s,
+    app: a,
+  }) => {
+    const c = a.api;
     const users = await Promise.all(Array.from({ length: 50 }, () => makeUser(s.db, a.app.id)));
     const convs: bigint[] = [];
     for (const u of users.slice(0, 20)) {

@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { z } from "zod";
-import type { Called, TestServer } from "../testing/server";
-import { serverTest } from "../testing/fixture";
+import type { Called } from "../testing/server";
+import { serverTest } from "../testing/server-test";
 import { makeApp, makeSession, TEST_PASSWORD } from "../testing/factories";
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
 import { catalog } from "../compose/catalog";
@@ -14,11 +14,6 @@ const it = serverTest({ webhookAllowPrivate: true });
  * match the schemas the endpoint declares (the OpenAPI document's and the panel's types), and a file its declared
  * content type. Writes run before deletes, and logout last, so that each call finds the objects it names.
  */
-let s: TestServer;
-it.beforeAll(({ server }) => {
-  s = server;
-});
-
 const rank = (e: Endpoint) => (e.spec.path === "/auth/logout" ? 2 : e.spec.method === "DELETE" ? 1 : 0);
 const ordered = [...catalog].sort((x, y) => rank(x) - rank(y));
 
@@ -74,7 +69,7 @@ function mismatch(vspec: VersionSpec<z.ZodType>, r: Called): string | undefined 
 }
 
 describe.each(["v1", "v2"] as const)("%s", (v) => {
-  it("every endpoint's 200 matches its declared response", async () => {
+  it("every endpoint's 200 matches its declared response", async ({ server: s }) => {
     const a = await makeApp(s.db);
     const o = await makeCatalogObjects(s, a);
     // Operators are managed by owners only.

@@ -1,23 +1,15 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
 import { makeAdmin, makeSession, makeToken, TEST_PASSWORD } from "../testing/factories";
 import { revokeApiKeyBy } from "../auth/tokens";
 
-let s: TestServer;
-let a: TestApp;
-let b: TestApp;
-
-it.beforeAll(({ server, app, other }) => {
-  s = server;
-  a = app;
-  b = other;
-});
-
 const channels = (app: bigint | string) => `/api/apps/${app}/channels`;
 
 describe("authentication", () => {
-  it("accepts Token and Bearer headers, auth_token in the query and in a form body", async () => {
+  it("accepts Token and Bearer headers, auth_token in the query and in a form body", async ({
+    server: s,
+    app: a,
+  }) => {
     for (const init of [
       { headers: { Authorization: `Token ${a.token}` } },
       { headers: { Authorization: `Bearer ${a.token}` } },
@@ -35,7 +27,10 @@ describe("authentication", () => {
     expect(form.body.meta.error).toBe("PermissionDenied");
   });
 
-  it("answers 401 AuthenticationFailed with WWW-Authenticate for missing, unknown and revoked tokens", async () => {
+  it("answers 401 AuthenticationFailed with WWW-Authenticate for missing, unknown and revoked tokens", async ({
+    server: s,
+    app: a,
+  }) => {
     const revoked = await makeToken(s.db, a.app.id);
     await revokeApiKeyBy(s.db, { token: revoked });
     for (const init of [
@@ -53,14 +48,14 @@ describe("authentication", () => {
     }
   });
 
-  it("answers 403 PermissionDenied for another app's objects", async () => {
+  it("answers 403 PermissionDenied for another app's objects", async ({ server: s, app: a, other: b }) => {
     const r = await s.call(channels(a.app.id), { headers: { Authorization: `Token ${b.token}` } });
     expect(r.status).toBe(403);
     expect(r.body.meta.error).toBe("PermissionDenied");
     expect(JSON.stringify(r.body.data)).toBe("{}");
   });
 
-  it("enforces scopes in every version", async () => {
+  it("enforces scopes in every version", async ({ server: s, app: a }) => {
     const narrow = await makeToken(s.db, a.app.id, ["user-read"]);
     const v1 = await s.call(`/api/v1/apps/${a.app.id}/channels`, {
       headers: { Authorization: `Token ${narrow}` },
@@ -74,7 +69,10 @@ describe("authentication", () => {
     expect(v2.body.meta.error_message).toMatch(/conversations-read/);
   });
 
-  it("serves operators through the session cookie and requires the CSRF header on writes", async () => {
+  it("serves operators through the session cookie and requires the CSRF header on writes", async ({
+    server: s,
+    app: a,
+  }) => {
     const op = await makeSession(s.db, a.admin.id);
     const list = await s.call(`/api/apps/${a.app.id}/api_keys`, { headers: { cookie: op.cookie } });
     expect(list.status).toBe(200);
@@ -93,7 +91,7 @@ describe("authentication", () => {
 });
 
 describe("operator login", () => {
-  it("logs in, reports the operator, and logs out", async () => {
+  it("logs in, reports the operator, and logs out", async ({ server: s, app: a }) => {
     const login = await s.call("/api/auth/login", {
       method: "POST",
       json: { email: a.admin.email, password: TEST_PASSWORD },
@@ -117,7 +115,7 @@ describe("operator login", () => {
     expect((await s.call("/api/auth/me", { headers: { cookie: jar } })).status).toBe(401);
   });
 
-  it("says clearly when the password is wrong or fields are missing", async () => {
+  it("says clearly when the password is wrong or fields are missing", async ({ server: s, app: a }) => {
     const bad = await s.call("/api/auth/login", {
       method: "POST",
       form: { email: a.admin.email, password: "nope" },
@@ -131,35 +129,35 @@ describe("operator login", () => {
 });
 
 describe("versions", () => {
-  const auth = () => ({ headers: { Authorization: `Token ${a.token}` } });
-  it.each([
+  const auth = (a: TestApp) => ({ headers: { Authorization: `Token ${a.token}` } });
+  it.for<[string, string]>([
     [`/api/apps/{app}/channels`, "2.1.0"],
     [`/api/apps/{app}/channels?version=1`, "1.1.0"],
     [`/api/apps/{app}/channels?version=2.0`, "2.0.0"],
     [`/api/apps/{app}/channels?version=1.0.0`, "1.0.0"],
     [`/api/v1/apps/{app}/channels`, "1.1.0"],
     [`/api/v2/apps/{app}/channels/`, "2.1.0"],
-  ])("%s selects %s", async (path, full) => {
-    const r = await s.call(path.replace("{app}", String(a.app.id)), auth());
+  ])("%s selects %s", async ([path, full], { server: s, app: a }) => {
+    const r = await s.call(path.replace("{app}", String(a.app.id)), auth(a));
     expect(r.status).toBe(200);
     expect(r.headers.get("x-api-version")).toBe(full);
     expect(r.headers.get("deprecation")).toBe(full.startsWith("1.") ? "true" : null);
   });
 
-  it("refuses an unknown version as a ValidationError", async () => {
+  it("refuses an unknown version as a ValidationError", async ({ server: s, app: a }) => {
     for (const q of ["version=4", "version=2.7", "version=abc"]) {
-      const r = await s.call(`/api/apps/${a.app.id}/channels?${q}`, auth());
+      const r = await s.call(`/api/apps/${a.app.id}/channels?${q}`, auth(a));
       expect(r.status).toBe(400);
       expect(r.body.meta.error).toBe("ValidationError");
       expect(r.body.meta.error_fields).toHaveProperty("version");
     }
-    expect((await s.call(`/api/v9/apps/${a.app.id}/channels`, auth())).status).toBe(400);
+    expect((await s.call(`/api/v9/apps/${a.app.id}/channels`, auth(a))).status).toBe(400);
   });
 });
 
 describe("conventions", () => {
   const auth = { Authorization: `Token ${"placeholder"}` };
-  it("answers 405 with Allow, and 404 in the envelope for unknown paths", async () => {
+  it("answers 405 with Allow, and 404 in the envelope for unknown paths", async ({ server: s, app: a }) => {
     auth.Authorization = `Token ${a.token}`;
     const r = await s.call(channels(a.app.id), { method: "DELETE", headers: auth });
     expect(r.status).toBe(405);
@@ -175,7 +173,7 @@ describe("conventions", () => {
     }
   });
 
-  it("resolves $self_app and returns ids as strings with id_as_string", async () => {
+  it("resolves $self_app and returns ids as strings with id_as_string", async ({ server: s, app: a }) => {
     const r = await s.call(`/api/apps/$self_app/channels?id_as_string=True`, { headers: auth });
     expect(r.status).toBe(200);
     const list = r.body.data as { id: unknown }[];
@@ -184,7 +182,10 @@ describe("conventions", () => {
     expect((n.body.data as { id: unknown }[])[0]?.id).toBe(Number(a.channel.id));
   });
 
-  it("reads multipart bodies whatever the case of their boundary (browsers mix cases)", async () => {
+  it("reads multipart bodies whatever the case of their boundary (browsers mix cases)", async ({
+    server: s,
+    app: a,
+  }) => {
     const op = await makeSession(s.db, a.admin.id);
     for (const [i, boundary] of ["lowercase0123", "----WebKitFormBoundaryAbCdEfGh"].entries()) {
       const name = `key ${i}`;
@@ -202,7 +203,10 @@ describe("conventions", () => {
     }
   });
 
-  it("refuses text PostgreSQL cannot store (lone surrogates, NUL) in values and keys, before any write", async () => {
+  it("refuses text PostgreSQL cannot store (lone surrogates, NUL) in values and keys, before any write", async ({
+    server: s,
+    app: a,
+  }) => {
     const user = await s.db.user.create({ data: { appId: a.app.id, userId: "surrogates" } });
     const bodies = [
       '{"operations":[{"op":"update_or_create","key":"k","value":"a\\ud800b"}]}',
@@ -230,7 +234,7 @@ describe("conventions", () => {
     expect(row.propsCustom).toEqual({});
   });
 
-  it("rejects malformed JSON and bad types with error_fields", async () => {
+  it("rejects malformed JSON and bad types with error_fields", async ({ server: s, app: a }) => {
     const op = await makeSession(s.db, a.admin.id);
     const h = { cookie: op.cookie, "x-csrf-token": op.csrf, "content-type": "application/json" };
     const bad = await s.call(`/api/v1/apps/${a.app.id}/api_keys`, {
@@ -257,7 +261,10 @@ describe("conventions", () => {
     expect(badId.body.meta.error_fields).toHaveProperty("id");
   });
 
-  it("creates an API key shown once, lists it without the secret, and revokes it", async () => {
+  it("creates an API key shown once, lists it without the secret, and revokes it", async ({
+    server: s,
+    app: a,
+  }) => {
     const op = await makeSession(s.db, a.admin.id);
     const h = { cookie: op.cookie, "x-csrf-token": op.csrf };
     const created = await s.call(`/api/apps/${a.app.id}/api_keys`, {

@@ -14,10 +14,8 @@ import { DEFAULT_BODY_LIMIT } from "./params";
  * to every path of the catalog and to the panel's pages: an answer every time, never a 5xx, the envelope under
  * /api, and no redirect off this server.
  */
-let s: TestServer;
 let token: string;
-it.beforeAll(async ({ server }) => {
-  s = server;
+it.beforeAll(async ({ server: s }) => {
   const a = await makeApp(s.db);
   token = a.token;
   const user = await makeUser(s.db, a.app.id);
@@ -50,7 +48,7 @@ interface Shape {
   body?: Buffer;
 }
 
-async function send(shape: Shape): Promise<RawAnswer | undefined> {
+async function send(s: TestServer, shape: Shape): Promise<RawAnswer | undefined> {
   const { method = "GET", target, host = "127.0.0.1", headers = [], body } = shape;
   const head = [
     `${method} ${target} HTTP/1.1`,
@@ -82,9 +80,9 @@ function answersFile(shape: Shape): boolean {
   return [e?.spec.v1, e?.spec.v2].some((v) => v !== undefined && "contentType" in v.response);
 }
 
-async function expectAnswered(shape: Shape) {
+async function expectAnswered(s: TestServer, shape: Shape) {
   const what = `${shape.method ?? "GET"} ${shape.target} (Host ${JSON.stringify(shape.host)})`;
-  const r = await send(shape);
+  const r = await send(s, shape);
   expect(r, `${what}: no answer`).toBeDefined();
   if (!r) return;
   const api = /^\/api(\/|\?|$)/.test(routedPath(shape.target));
@@ -101,7 +99,7 @@ async function expectAnswered(shape: Shape) {
 }
 
 describe("HTTP-level request shapes", () => {
-  it("odd methods", { timeout: 120_000 }, async () => {
+  it("odd methods", { timeout: 120_000 }, async ({ server: s }) => {
     for (const target of PATHS) {
       for (const method of [
         "TRACE",
@@ -114,25 +112,26 @@ describe("HTTP-level request shapes", () => {
         "HEAD",
         "OPTIONS",
       ])
-        await expectAnswered({ method, target });
+        await expectAnswered(s, { method, target });
     }
   });
 
-  it("bad %-escapes in paths", { timeout: 120_000 }, async () => {
+  it("bad %-escapes in paths", { timeout: 120_000 }, async ({ server: s }) => {
     const bad = ["%E0%A4%A", "%FF", "%", "%zz", "%C3%28", "%00", "%2F..%2F"];
     for (const e of ENDPOINTS) {
       for (const escape of bad)
-        await expectAnswered({ method: e.method, target: e.path.replace(/\{\w+\}/g, escape) });
+        await expectAnswered(s, { method: e.method, target: e.path.replace(/\{\w+\}/g, escape) });
     }
-    for (const page of PAGES) for (const escape of bad) await expectAnswered({ target: `${page}/${escape}` });
+    for (const page of PAGES)
+      for (const escape of bad) await expectAnswered(s, { target: `${page}/${escape}` });
   });
 
-  it("bad Host headers", { timeout: 120_000 }, async () => {
+  it("bad Host headers", { timeout: 120_000 }, async ({ server: s }) => {
     const hosts = ["a b", "[::1", "", "1.2.3.256", "x:99999", "a\u0001b", "é", "a/b", null];
-    for (const target of PATHS) for (const host of hosts) await expectAnswered({ target, host });
+    for (const target of PATHS) for (const host of hosts) await expectAnswered(s, { target, host });
   });
 
-  it("absolute-URI and host-like targets", { timeout: 120_000 }, async () => {
+  it("absolute-URI and host-like targets", { timeout: 120_000 }, async ({ server: s }) => {
     for (const path of PATHS) {
       for (const target of [
         `http://evil.example${path}`,
@@ -142,13 +141,13 @@ describe("HTTP-level request shapes", () => {
         `${path}/`,
         `${path}//`,
       ])
-        await expectAnswered({ target });
+        await expectAnswered(s, { target });
     }
     for (const target of ["*", "evil.example:443", "http://evil.example", "?x=1"])
-      await expectAnswered({ target });
+      await expectAnswered(s, { target });
   });
 
-  it("chunked bodies over the endpoint's limit", { timeout: 120_000 }, async () => {
+  it("chunked bodies over the endpoint's limit", { timeout: 120_000 }, async ({ server: s }) => {
     for (const e of ENDPOINTS.filter((x) => x.method !== "GET")) {
       const limit = e.spec.bodyLimit ?? DEFAULT_BODY_LIMIT;
       const piece = Buffer.alloc(256 * 1024, "a");
@@ -163,13 +162,13 @@ describe("HTTP-level request shapes", () => {
       ]);
       const type = e.spec.rawBody ? "text/csv" : "application/x-www-form-urlencoded";
       const target = e.path.replace(/\{\w+\}/g, "1") + (e.spec.rawBody ? "?merge_field=$email" : "");
-      await expectAnswered({
+      await expectAnswered(s, {
         method: e.method,
         target,
         headers: [`Content-Type: ${type}`, "Transfer-Encoding: chunked"],
         body,
       });
-      const r = await send({
+      const r = await send(s, {
         method: e.method,
         target,
         headers: [`Content-Type: ${type}`, "Transfer-Encoding: chunked"],
@@ -179,7 +178,7 @@ describe("HTTP-level request shapes", () => {
     }
   });
 
-  it("values that are not UTF-8", { timeout: 120_000 }, async () => {
+  it("values that are not UTF-8", { timeout: 120_000 }, async ({ server: s }) => {
     const bodies: [string, Buffer][] = [
       ["application/x-www-form-urlencoded", Buffer.from("body=%C3%28&name=%FF")],
       ["application/x-www-form-urlencoded", Buffer.from([0x62, 0x3d, 0xff, 0xfe])],
@@ -189,15 +188,15 @@ describe("HTTP-level request shapes", () => {
         Buffer.from('--b\r\nContent-Disposition: form-data; name="body"\r\n\r\n\xff\r\n--b--\r\n', "latin1"),
       ],
     ];
-    for (const page of PAGES) await expectAnswered({ target: `${page}?name=%FF&x=%E0%A4%A` });
+    for (const page of PAGES) await expectAnswered(s, { target: `${page}?name=%FF&x=%E0%A4%A` });
     for (const e of ENDPOINTS) {
       const target = e.path.replace(/\{\w+\}/g, "1");
-      const r = await send({ method: e.method, target: `${target}?name=%FF&x=%C3%28` });
+      const r = await send(s, { method: e.method, target: `${target}?name=%FF&x=%C3%28` });
       expect(r?.status, `${e.method} ${target}`).toBe(400);
-      await expectAnswered({ method: e.method, target: `${target}?name=%FF&x=%C3%28` });
+      await expectAnswered(s, { method: e.method, target: `${target}?name=%FF&x=%C3%28` });
       if (e.method === "GET") continue;
       for (const [type, body] of bodies) {
-        await expectAnswered({
+        await expectAnswered(s, {
           method: e.method,
           target,
           headers: [`Content-Type: ${type}`, `Content-Length: ${body.length}`],

@@ -1,8 +1,7 @@
 import { describe, expect } from "vitest";
 import { jobRunner } from "../jobs/runner";
 import { z } from "zod";
-import type { TestServer } from "../testing/server";
-import { serverTest, type TestApp } from "../testing/fixture";
+import { serverTest, type TestApp } from "../testing/server-test";
 import { makeSession } from "../testing/factories";
 import { fingerprint } from "../testing/fingerprint";
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
@@ -18,14 +17,10 @@ const it = serverTest({ webhookAllowPrivate: true });
  * multipart, odd methods), drawn by a seeded generator so that a failure replays. Every answer is the envelope and
  * never a 5xx; a refused request writes nothing (the stored fingerprint is unchanged).
  */
-let s: TestServer;
-let a: TestApp;
 let o: CatalogObjects;
 let session: { cookie: string; csrf: string };
 
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
+it.beforeAll(async ({ server: s, app: a }) => {
   o = await makeCatalogObjects(s, a);
   session = await makeSession(s.db, a.admin.id);
 });
@@ -147,7 +142,7 @@ function multipartCases(base: Record<string, unknown>): Case[] {
   ];
 }
 
-function casesFor(e: Endpoint, names: { all: string[]; required: string[] }): Case[] {
+function casesFor(a: TestApp, e: Endpoint, names: { all: string[]; required: string[] }): Case[] {
   const r = seeded(hash(`${e.spec.method} ${e.spec.path}`));
   const base = validParams(e.spec.method, e.spec.path, o, a.admin.id);
   const own = names.all.filter((n) => !e.spec.path.includes(`{${n}}`));
@@ -229,14 +224,14 @@ describe.each(catalog.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const
   it(
     "answers every mutation in the envelope, and writes nothing when it refuses",
     { timeout: 120_000 },
-    async () => {
+    async ({ server: s, app: a }) => {
       const versions = (["v1", "v2"] as const).filter((v) => e.spec[v]);
       const names = paramNames((e.spec.v2 ?? e.spec.v1)!.params);
       const auth: Record<string, string> = sessionOnly(e.spec.path)
         ? { cookie: session.cookie, "X-CSRF-Token": session.csrf }
         : { Authorization: `Token ${a.token}` };
       let print = await fingerprint(s.db);
-      for (const [i, c] of casesFor(e, names).entries()) {
+      for (const [i, c] of casesFor(a, e, names).entries()) {
         const v = versions[i % versions.length]!;
         const method = c.method ?? e.spec.method;
         const template = c.pathValue

@@ -1,8 +1,6 @@
 import { describe, expect } from "vitest";
 import { z } from "zod";
-import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
-import { makeUser } from "../testing/factories";
 import { jsonText, paramKinds, PATH_CLASSES, Raw, valueClasses } from "../testing/value-classes";
 import { catalog } from "../compose/catalog";
 import type { Endpoint } from "./endpoint";
@@ -11,22 +9,6 @@ import type { Endpoint } from "./endpoint";
  * Every endpoint of the catalog gets hostile input: wrong types, huge strings, odd unicode, deep nesting, bad
  * numbers, malformed bodies and wrong methods. The answer must always be the envelope, never a 5xx.
  */
-let s: TestServer;
-let a: TestApp;
-/** Real objects for each path's `{id}`, so hostile input reaches the code behind the lookup. */
-const ids: Record<string, string> = {};
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
-  const user = await makeUser(s.db, a.app.id);
-  const started = await s.call(`/api/users/${user.id}/startconversation`, {
-    method: "POST",
-    headers: { Authorization: `Token ${a.token}` },
-    form: { body: "hello" },
-  });
-  const conversation = (started.body.data as { id: number }).id;
-  Object.assign(ids, { apps: String(a.app.id), users: String(user.id), conversations: String(conversation) });
-});
 
 const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
 const VALUES: unknown[] = [
@@ -65,6 +47,7 @@ function sample<T>(xs: readonly T[], n: number, key: string): T[] {
   }
   return out.slice(0, n);
 }
+
 const PATH_VALUES = ["abc", "-1", "0", "99999999999999999999", "%F0%9F%98%80", "1.5", "%00", ...PATH_CLASSES];
 
 function paramNames(schema: z.ZodType): string[] {
@@ -96,55 +79,69 @@ function expectEnvelope(file: boolean, status: number, text: string, what: strin
 
 describe.each(catalog.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const))("%s", (_name, e) => {
   const versions = (["v1", "v2"] as const).filter((v) => e.spec[v]);
-  const realId = () => ids[e.spec.path.split("/")[1] ?? ""] ?? "1";
+  /** A real object for the path's `{id}`, so that hostile input reaches the code behind the lookup. */
+  const realId = (a: TestApp, c: { id: bigint; userId: bigint }) =>
+    ({ apps: a.app.id, users: c.userId, conversations: c.id })[e.spec.path.split("/")[1] ?? ""]?.toString() ??
+    "1";
   const fill = (path: string, value: string) =>
     path.replace(/\{(\w+)\}/g, (_m, k: string) => (k === "id" ? value : "1"));
 
-  it("never answers 5xx to hostile parameters", { timeout: 120_000 }, async () => {
-    const auth = { Authorization: `Token ${a.token}` };
-    for (const v of versions) {
-      const names = paramNames(e.spec[v]!.params).filter((n) => !e.spec.path.includes(`{${n}}`));
-      const base = `/api/${v}${fill(e.spec.path, realId())}`;
-      for (const pv of PATH_VALUES) {
-        const r = await s.call(`/api/${v}${fill(e.spec.path, pv)}`, { method: e.spec.method, headers: auth });
-        expectEnvelope(declaresFile(e), r.status, r.text, `${v} path ${pv}`);
-      }
-      const kinds = paramKinds(e.spec[v]!.params);
-      for (const name of [...names, "unexpected_extra"]) {
-        const values = [
-          ...sample(VALUES, 6, `${v} ${e.spec.method} ${e.spec.path} ${name}`),
-          ...valueClasses(name, kinds[name] ?? "json"),
-        ];
-        for (const value of values) {
-          const json = await s.call(base, {
-            method: e.spec.method === "GET" ? "POST" : e.spec.method,
-            headers: {
-              ...auth,
-              "X-HTTP-Method-Override": e.spec.method,
-              "content-type": "application/json",
-            },
-            body: jsonText({ [name]: value }),
+  it(
+    "never answers 5xx to hostile parameters",
+    { timeout: 120_000 },
+    async ({ server: s, app: a, conversation }) => {
+      const auth = { Authorization: `Token ${a.token}` };
+      for (const v of versions) {
+        const names = paramNames(e.spec[v]!.params).filter((n) => !e.spec.path.includes(`{${n}}`));
+        const base = `/api/${v}${fill(e.spec.path, realId(a, conversation))}`;
+        for (const pv of PATH_VALUES) {
+          const r = await s.call(`/api/${v}${fill(e.spec.path, pv)}`, {
+            method: e.spec.method,
+            headers: auth,
           });
-          expectEnvelope(
-            declaresFile(e),
-            json.status,
-            json.text,
-            `${v} json ${name}=${jsonText({ v: value }).slice(0, 60)}`,
-          );
-          const q = new URLSearchParams({
-            [name]:
-              typeof value === "string" ? value : value instanceof Raw ? value.text : JSON.stringify(value),
-          });
-          const query = await s.call(`${base}?${q.toString()}`, { method: e.spec.method, headers: auth });
-          expectEnvelope(declaresFile(e), query.status, query.text, `${v} query ${name}`);
+          expectEnvelope(declaresFile(e), r.status, r.text, `${v} path ${pv}`);
+        }
+        const kinds = paramKinds(e.spec[v]!.params);
+        for (const name of [...names, "unexpected_extra"]) {
+          const values = [
+            ...sample(VALUES, 6, `${v} ${e.spec.method} ${e.spec.path} ${name}`),
+            ...valueClasses(name, kinds[name] ?? "json"),
+          ];
+          for (const value of values) {
+            const json = await s.call(base, {
+              method: e.spec.method === "GET" ? "POST" : e.spec.method,
+              headers: {
+                ...auth,
+                "X-HTTP-Method-Override": e.spec.method,
+                "content-type": "application/json",
+              },
+              body: jsonText({ [name]: value }),
+            });
+            expectEnvelope(
+              declaresFile(e),
+              json.status,
+              json.text,
+              `${v} json ${name}=${jsonText({ v: value }).slice(0, 60)}`,
+            );
+            const q = new URLSearchParams({
+              [name]:
+                typeof value === "string" ? value : value instanceof Raw ? value.text : JSON.stringify(value),
+            });
+            const query = await s.call(`${base}?${q.toString()}`, { method: e.spec.method, headers: auth });
+            expectEnvelope(declaresFile(e), query.status, query.text, `${v} query ${name}`);
+          }
         }
       }
-    }
-  });
+    },
+  );
 
-  it("answers malformed bodies and wrong methods in the envelope", async () => {
+  it("answers malformed bodies and wrong methods in the envelope", async ({
+    server: s,
+    app: a,
+    conversation,
+  }) => {
     const auth = { Authorization: `Token ${a.token}` };
-    const url = `/api${fill(e.spec.path, realId())}`;
+    const url = `/api${fill(e.spec.path, realId(a, conversation))}`;
     const bodies: [string, string][] = [
       ["application/json", "{"],
       ["application/json", "[1,2]"],

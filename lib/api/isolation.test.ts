@@ -1,7 +1,6 @@
-import { afterAll, describe, expect } from "vitest";
-import { io as connect, type Socket } from "socket.io-client";
+import { describe, expect } from "vitest";
 import type { TestServer } from "../testing/server";
-import { serverTest } from "../testing/fixture";
+import { serverTest, type TestApp } from "../testing/server-test";
 import { makeAdmin, makeApp, makeSession, makeUser, unique } from "../testing/factories";
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
 import { fingerprint } from "../testing/fingerprint";
@@ -16,30 +15,22 @@ const it = serverTest({ webhookAllowPrivate: true });
  * nothing of A, and nothing of A changes. (That an ID exists elsewhere is visible: the spec answers PermissionDenied
  * for another app's object and LookupError for none.)
  */
-let s: TestServer;
 let a: Awaited<ReturnType<typeof makeApp>>;
-let b: Awaited<ReturnType<typeof makeApp>>;
 let outsider: { cookie: string; csrf: string };
 /** A's objects by path parameter, and strings that must never reach B. */
 let objects: CatalogObjects;
 let secrets: string[];
-const sockets: Socket[] = [];
 
-it.beforeAll(async ({ server, other }) => {
-  s = server;
+it.beforeAll(async ({ server: s, other: b }) => {
   a = await makeApp(s.db, { name: unique("SecretApp") });
-  b = other;
   const op = await makeAdmin(s.db, { appId: b.app.id });
   outsider = await makeSession(s.db, op.id);
   objects = await makeCatalogObjects(s, a);
   secrets = [...objects.secrets, a.channel.name];
 });
-afterAll(() => {
-  for (const x of sockets) x.disconnect();
-});
 
 /** Everything of A that a write could change in place, for "nothing of A changed". */
-async function stateOfA(): Promise<string> {
+async function stateOfA(s: TestServer): Promise<string> {
   const appId = a.app.id;
   const [app, users, convs, parts, notes, tags, segs, hooks, tokens, jobs] = await Promise.all([
     s.db.app.findUniqueOrThrow({ where: { id: appId } }),
@@ -62,7 +53,7 @@ async function stateOfA(): Promise<string> {
 const withObject = catalog.filter((e) => e.spec.path.includes("{"));
 
 type Who = "token" | "session";
-async function call(who: Who, v: "v1" | "v2", e: (typeof catalog)[number]) {
+async function call(s: TestServer, b: TestApp, who: Who, v: "v1" | "v2", e: (typeof catalog)[number]) {
   const path = fillPath(e.spec.path, objects);
   // Assigning to B's own operator: the refusal must come from the conversation, not the assignee.
   const params = validParams(e.spec.method, e.spec.path, objects, b.admin.id);
@@ -83,30 +74,33 @@ async function call(who: Who, v: "v1" | "v2", e: (typeof catalog)[number]) {
 
 describe.each(withObject.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const))("%s", (_n, e) => {
   const versions = (["v1", "v2"] as const).filter((v) => e.spec[v]);
-  it.each(["token", "session"] as const)("refuses A's objects to %s of B, revealing nothing", async (who) => {
-    for (const v of versions) {
-      const before = await stateOfA();
-      const print = await fingerprint(s.db);
-      const r = await call(who, v, e);
-      const what = `${who} ${v} ${e.spec.method} ${fillPath(e.spec.path, objects)}: ${r.text.slice(0, 300)}`;
-      expect(["PermissionDenied", "LookupError"], what).toContain(r.body.meta.error);
-      for (const secret of secrets) expect(r.text, what).not.toContain(secret);
-      expect(await fingerprint(s.db), what).toBe(print);
-      expect(await stateOfA(), what).toBe(before);
-      // The refusal carries nothing but its name and a generic message.
-      expect(r.body.data, what).toEqual({});
-      expect(Object.keys(r.body.meta).sort(), what).toEqual([
-        "error",
-        "error_message",
-        "request_id",
-        "status",
-      ]);
-    }
-  });
+  it.for(["token", "session"] as const)(
+    "refuses A's objects to %s of B, revealing nothing",
+    async (who, { server: s, other: b }) => {
+      for (const v of versions) {
+        const before = await stateOfA(s);
+        const print = await fingerprint(s.db);
+        const r = await call(s, b, who, v, e);
+        const what = `${who} ${v} ${e.spec.method} ${fillPath(e.spec.path, objects)}: ${r.text.slice(0, 300)}`;
+        expect(["PermissionDenied", "LookupError"], what).toContain(r.body.meta.error);
+        for (const secret of secrets) expect(r.text, what).not.toContain(secret);
+        expect(await fingerprint(s.db), what).toBe(print);
+        expect(await stateOfA(s), what).toBe(before);
+        // The refusal carries nothing but its name and a generic message.
+        expect(r.body.data, what).toEqual({});
+        expect(Object.keys(r.body.meta).sort(), what).toEqual([
+          "error",
+          "error_message",
+          "request_id",
+          "status",
+        ]);
+      }
+    },
+  );
 });
 
 describe("A's objects named in parameters of B's own calls", () => {
-  it("refuses them, writes nothing and quotes nothing of A", async () => {
+  it("refuses them, writes nothing and quotes nothing of A", async ({ server: s, other: b }) => {
     const bUser = await makeUser(s.db, b.app.id);
     const started = await s.call(`/api/users/${bUser.id}/startconversation`, {
       method: "POST",
@@ -131,7 +125,7 @@ describe("A's objects named in parameters of B's own calls", () => {
     ];
     for (const [method, path, json] of cases) {
       const before = await fingerprint(s.db);
-      const stateA = await stateOfA();
+      const stateA = await stateOfA(s);
       const r = await s.call(path, {
         method,
         headers: { Authorization: `Token ${b.token}` },
@@ -142,7 +136,7 @@ describe("A's objects named in parameters of B's own calls", () => {
       expect(r.status, what).toBeLessThan(500);
       for (const secret of secrets) expect(r.text, what).not.toContain(secret);
       expect(await fingerprint(s.db), what).toBe(before);
-      expect(await stateOfA(), what).toBe(stateA);
+      expect(await stateOfA(s), what).toBe(stateA);
     }
     const row = await s.db.conversation.findUniqueOrThrow({ where: { id: BigInt(bConv.id) } });
     expect(row.assigneeId).not.toBe(a.admin.id);
@@ -150,7 +144,12 @@ describe("A's objects named in parameters of B's own calls", () => {
 });
 
 describe("imports name their app", () => {
-  const importAs = (headers: Record<string, string>, app: string, where: "query" | "field") => {
+  const importAs = (
+    s: TestServer,
+    headers: Record<string, string>,
+    app: string,
+    where: "query" | "field",
+  ) => {
     const fd = new FormData();
     fd.set("merge_field", "$email");
     if (where === "field") fd.set("app", app);
@@ -162,22 +161,28 @@ describe("imports name their app", () => {
     });
   };
 
-  it("refuses B's token and B's operator naming A, in the query or as a multipart field", async () => {
+  it("refuses B's token and B's operator naming A, in the query or as a multipart field", async ({
+    server: s,
+    other: b,
+  }) => {
     for (const where of ["query", "field"] as const) {
       const callers: Record<string, string>[] = [
         { Authorization: `Token ${b.token}` },
         { cookie: outsider.cookie, "X-CSRF-Token": outsider.csrf },
       ];
       for (const headers of callers) {
-        const before = await stateOfA();
-        const r = await importAs(headers, objects.app, where);
+        const before = await stateOfA(s);
+        const r = await importAs(s, headers, objects.app, where);
         expect(r.body.meta.error, `${where}: ${r.text.slice(0, 200)}`).toBe("PermissionDenied");
-        expect(await stateOfA()).toBe(before);
+        expect(await stateOfA(s)).toBe(before);
       }
     }
   });
 
-  it("imports into the app an operator of two apps names in the multipart field", async () => {
+  it("imports into the app an operator of two apps names in the multipart field", async ({
+    server: s,
+    other: b,
+  }) => {
     const both = await makeAdmin(s.db, { appId: b.app.id });
     await s.db.appAdmin.create({ data: { appId: a.app.id, adminId: both.id } });
     const op = await makeSession(s.db, both.id);
@@ -187,7 +192,7 @@ describe("imports name their app", () => {
       [b.app.id, "field"],
       [a.app.id, "query"],
     ] as const) {
-      const r = await importAs(headers, String(app), where);
+      const r = await importAs(s, headers, String(app), where);
       expect(r.status, r.text.slice(0, 200)).toBe(200);
       const job = await s.db.importJob.findUniqueOrThrow({
         where: { id: BigInt((r.body.data as { id: number }).id) },
@@ -198,37 +203,24 @@ describe("imports name their app", () => {
 });
 
 describe("socket.io tenancy", () => {
-  async function open(auth: { token?: string; cookie?: string }) {
-    const socket = connect(s.url, {
-      path: "/socket.io",
-      transports: ["websocket"],
-      auth: auth.token ? { token: auth.token } : {},
-      extraHeaders: auth.cookie ? { cookie: auth.cookie } : {},
-      reconnection: false,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once("connect", () => resolve());
-      socket.once("connect_error", reject);
-    });
-    return socket;
-  }
-
-  it.each(["token", "session"] as const)("refuses every channel of A to B's %s", async (who) => {
-    const socket = await open(who === "token" ? { token: b.token } : { cookie: outsider.cookie });
-    const channels = CHANNEL_KINDS.flatMap((k) => [`${k}.${a.app.id}`, `${k}.${a.app.id}.${objects.user}`]);
-    for (let i = 0; i < channels.length; i += 40) {
-      const chunk = channels.slice(i, i + 40);
-      const ack = (await socket.emitWithAck("subscribe", { channels: chunk, after: 0 })) as {
+  it.for(["token", "session"] as const)(
+    "refuses every channel of A to B's %s",
+    async (who, { other: b, sockets }) => {
+      const socket = await sockets.open(who === "token" ? { token: b.token } : { cookie: outsider.cookie });
+      const channels = CHANNEL_KINDS.flatMap((k) => [`${k}.${a.app.id}`, `${k}.${a.app.id}.${objects.user}`]);
+      for (let i = 0; i < channels.length; i += 40) {
+        const chunk = channels.slice(i, i + 40);
+        const ack = (await socket.emitWithAck("subscribe", { channels: chunk, after: 0 })) as {
+          subscribed: string[];
+          refused: string[];
+          position: number;
+        };
+        expect(ack).toEqual({ subscribed: [], refused: chunk, position: ack.position });
+      }
+      const own = (await socket.emitWithAck("subscribe", { channels: [`conversation.${b.app.id}`] })) as {
         subscribed: string[];
-        refused: string[];
-        position: number;
       };
-      expect(ack).toEqual({ subscribed: [], refused: chunk, position: ack.position });
-    }
-    const own = (await socket.emitWithAck("subscribe", { channels: [`conversation.${b.app.id}`] })) as {
-      subscribed: string[];
-    };
-    expect(own.subscribed).toEqual([`conversation.${b.app.id}`]);
-  });
+      expect(own.subscribed).toEqual([`conversation.${b.app.id}`]);
+    },
+  );
 });

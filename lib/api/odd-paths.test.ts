@@ -55,9 +55,6 @@ const ODD = (appId: bigint, userId: bigint) => [
   "/api/v1",
 ];
 
-// The server starts here, within the hook's time rather than the first test's.
-it.beforeAll(({ app }) => void app);
-
 describe("odd paths under /api", () => {
   it("answer NotFound in the envelope for every method, never a redirect or a page", async ({
     server,
@@ -85,20 +82,25 @@ describe("odd paths under /api", () => {
     expect((JSON.parse(r?.body ?? "{}") as { data: { id: number } }).data.id).toBe(Number(u.id));
   });
 
-  it("answer the same through Next's catch-all route (what next dev serves)", async ({ server }) => {
-    // One server at a time in a process (lib/server/runtime.ts): this file's own server is started already.
-    await server.close();
-    const t = await startTestServer({}, { apiThroughNext: true });
-    try {
-      const a = await makeApp(t.db);
-      const u = await makeUser(t.db, a.app.id);
-      for (const target of ODD(a.app.id, u.id))
-        expectNotFound(await send(t.url, "GET", target, a.token), `GET ${target}`);
-      expect((await send(t.url, "GET", "/api/ping/", a.token))?.status).toBe(200);
-    } finally {
-      await t.close();
-    }
-  });
+  // It starts a server of its own, which on a busy machine can take a test's whole default time.
+  it(
+    "answer the same through Next's catch-all route (what next dev serves)",
+    { timeout: 120_000 },
+    async ({ server }) => {
+      // One server at a time in a process (lib/server/runtime.ts): this file's own server is started already.
+      await server.close();
+      const t = await startTestServer({}, { apiThroughNext: true });
+      try {
+        const a = await makeApp(t.db);
+        const u = await makeUser(t.db, a.app.id);
+        for (const target of ODD(a.app.id, u.id))
+          expectNotFound(await send(t.url, "GET", target, a.token), `GET ${target}`);
+        expect((await send(t.url, "GET", "/api/ping/", a.token))?.status).toBe(200);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });
 
 describe("endpointShaped", () => {

@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { z } from "zod";
 import type { TestServer } from "../testing/server";
-import { serverTest, type TestApp } from "../testing/fixture";
+import { serverTest, type TestApp } from "../testing/server-test";
 import { makeSession, makeToken, unique } from "../testing/factories";
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
 import { fingerprint } from "../testing/fingerprint";
@@ -18,22 +18,18 @@ const it = serverTest({ webhookAllowPrivate: true });
  * declares, is refused with PermissionDenied naming that scope and writes nothing; a token with exactly its scopes
  * gets past the check. Acting as the visitor also needs as-user. `$self_app` stands only for app IDs.
  */
-let s: TestServer;
-let a: TestApp;
 let o: CatalogObjects;
 /** For each scope, a token with every other one. */
 const allBut = new Map<Scope, string>();
 const exactly = new Map<string, string>();
 const without = (x: Scope) => SCOPES.filter((y) => y !== x);
 
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
+it.beforeAll(async ({ server: s, app: a }) => {
   o = await makeCatalogObjects(s, a);
   for (const x of SCOPES) allBut.set(x, await makeToken(s.db, a.app.id, without(x)));
 });
 
-async function exactToken(scopes: readonly Scope[]): Promise<string> {
+async function exactToken(s: TestServer, a: TestApp, scopes: readonly Scope[]): Promise<string> {
   const key = [...scopes].sort().join(",");
   let t = exactly.get(key);
   if (!t) exactly.set(key, (t = await makeToken(s.db, a.app.id, [...scopes])));
@@ -53,7 +49,14 @@ function shapeOf(e: Endpoint, v: Version): Record<string, z.ZodType> {
   return schema instanceof z.ZodObject ? schema.shape : {};
 }
 
-async function call(token: string, e: Endpoint, v: Version, extra: Record<string, unknown> = {}) {
+async function call(
+  s: TestServer,
+  a: TestApp,
+  token: string,
+  e: Endpoint,
+  v: Version,
+  extra: Record<string, unknown> = {},
+) {
   const params = { ...validParams(e.spec.method, e.spec.path, o, a.admin.id), ...extra };
   // Imports stream their body: their parameters go in the query string, like every GET's and DELETE's.
   const inQuery = e.spec.method === "GET" || e.spec.method === "DELETE" || e.spec.rawBody;
@@ -93,12 +96,12 @@ describe("declarations", () => {
 });
 
 describe("a token lacking a scope", () => {
-  it.each(cases.filter(([, e, v]) => scopesOf(e.spec, e.spec[v]!).length > 0))(
+  it.for(cases.filter(([, e, v]) => scopesOf(e.spec, e.spec[v]!).length > 0))(
     "%s: 403 naming it, nothing written",
-    async (name, e, v) => {
+    async ([name, e, v], { server: s, app: a }) => {
       for (const x of scopesOf(e.spec, e.spec[v]!)) {
         const before = await fingerprint(s.db);
-        const r = await call(allBut.get(x)!, e, v);
+        const r = await call(s, a, allBut.get(x)!, e, v);
         expect(r.status, `${name} without ${x}: ${r.text.slice(0, 200)}`).toBe(403);
         expect(r.body.meta.error).toBe("PermissionDenied");
         expect(r.body.meta.error_message).toContain(x);
@@ -107,28 +110,30 @@ describe("a token lacking a scope", () => {
     },
   );
 
-  it.each(cases.filter(([, e]) => e.spec.asUserWith))(
+  it.for(cases.filter(([, e]) => e.spec.asUserWith))(
     "%s: acting as the visitor needs as-user, nothing written",
-    async (name, e, v) => {
+    async ([name, e, v], { server: s, app: a }) => {
       const field = shapeOf(e, v)[e.spec.asUserWith!]!;
       // v1's from_user is a boolean, v2's the user's ID or default_user.
       const asUser = {
         [e.spec.asUserWith!]: field.safeParse("default_user").success ? "default_user" : true,
       };
       const before = await fingerprint(s.db);
-      const r = await call(allBut.get("as-user")!, e, v, asUser);
+      const r = await call(s, a, allBut.get("as-user")!, e, v, asUser);
       expect(r.status, `${name}: ${r.text.slice(0, 200)}`).toBe(403);
       expect(r.body.meta.error_message).toContain("as-user");
       expect(await fingerprint(s.db)).toBe(before);
       const allowed = await call(
-        await exactToken([...scopesOf(e.spec, e.spec[v]!), "as-user"]),
+        s,
+        a,
+        await exactToken(s, a, [...scopesOf(e.spec, e.spec[v]!), "as-user"]),
         e,
         v,
         asUser,
       );
       expect(allowed.status, `${name}: ${allowed.text.slice(0, 200)}`).toBe(200);
       // Without it the operator's form of the same call needs no as-user.
-      const asAdmin = await call(allBut.get("as-user")!, e, v);
+      const asAdmin = await call(s, a, allBut.get("as-user")!, e, v);
       expect(lacksScope(asAdmin), name).toBe(false);
     },
   );
@@ -136,14 +141,14 @@ describe("a token lacking a scope", () => {
 
 describe("a token with exactly the declared scopes", () => {
   // After the refusals: these calls may write (and delete the objects later ones name: LookupError is fine).
-  it.each(cases)("%s: passes the scope check", async (name, e, v) => {
-    const r = await call(await exactToken(scopesOf(e.spec, e.spec[v]!)), e, v);
+  it.for(cases)("%s: passes the scope check", async ([name, e, v], { server: s, app: a }) => {
+    const r = await call(s, a, await exactToken(s, a, scopesOf(e.spec, e.spec[v]!)), e, v);
     expect(lacksScope(r), `${name}: ${r.text.slice(0, 200)}`).toBe(false);
   });
 });
 
 describe("$self_app", () => {
-  it("stands for the caller's app in app ID parameters, path and `app`", async () => {
+  it("stands for the caller's app in app ID parameters, path and `app`", async ({ server: s, app: a }) => {
     const auth = { Authorization: `Token ${a.token}` };
     const channels = await s.call("/api/apps/$self_app/channels", { headers: auth });
     expect(channels.status).toBe(200);
@@ -153,7 +158,7 @@ describe("$self_app", () => {
     expect(user.status).toBe(200);
   });
 
-  it("is a ValidationError in any other parameter, and revokes nothing", async () => {
+  it("is a ValidationError in any other parameter, and revokes nothing", async ({ server: s, app: a }) => {
     const op = await makeSession(s.db, a.admin.id);
     const before = await fingerprint(s.db);
     const r = await s.call(`/api/apps/${a.app.id}/api_keys/$self_app`, {
@@ -173,7 +178,10 @@ describe("$self_app", () => {
 });
 
 describe("GET never creates for a session", () => {
-  it("GET /users/{id}/events?by_user_id: LookupError for an operator, the user made for a token", async () => {
+  it("GET /users/{id}/events?by_user_id: LookupError for an operator, the user made for a token", async ({
+    server: s,
+    app: a,
+  }) => {
     const op = await makeSession(s.db, a.admin.id);
     const ext = unique("nobody");
     const path = `/api/users/${ext}/events?by_user_id=true&app=${a.app.id}`;

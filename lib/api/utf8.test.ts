@@ -1,16 +1,12 @@
 import { describe, expect } from "vitest";
 import { makeUser } from "../testing/factories";
 import type { TestServer } from "../testing/server";
-import { it, type TestApp } from "../testing/fixture";
+import { it } from "../testing/fixture";
 
 /** Parameters whose bytes are not UTF-8 are refused, naming the field: decoded, they would be stored with U+FFFD. */
-let s: TestServer;
-let a: TestApp;
 let notes: string;
 let auth: Record<string, string>;
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
+it.beforeAll(async ({ server: s, app: a }) => {
   notes = `/api/users/${(await makeUser(s.db, a.app.id)).id}/notes`;
   auth = { Authorization: `Token ${a.token}` };
 });
@@ -20,7 +16,7 @@ const bytes = (...parts: (string | number[] | Buffer)[]) =>
     parts.map((p) => (Buffer.isBuffer(p) ? p : typeof p === "string" ? Buffer.from(p) : Buffer.from(p))),
   );
 
-function post(path: string, type: string, body: Buffer | string) {
+function post(s: TestServer, path: string, type: string, body: Buffer | string) {
   const sent = typeof body === "string" ? body : new Uint8Array(body);
   return s.call(path, { method: "POST", headers: { ...auth, "content-type": type }, body: sent });
 }
@@ -48,32 +44,34 @@ function expectRefused(r: Awaited<ReturnType<TestServer["call"]>>, field: string
 }
 
 /** Valid UTF-8 stays as sent, U+FFFD included. */
-async function expectKept(type: string, body: Buffer | string) {
-  const r = await post(notes, type, body);
+async function expectKept(s: TestServer, type: string, body: Buffer | string) {
+  const r = await post(s, notes, type, body);
   expect(r.status, r.text).toBe(200);
   expect((r.body.data as { body: string }).body).toBe("café \uFFFD");
 }
 
 describe("text that is not UTF-8", () => {
-  it("is refused in the query string and in form bodies, escaped or raw, naming the field", async () => {
-    expectRefused(await post(`${notes}?body=%FF`, "application/x-www-form-urlencoded", ""), "body");
+  it("is refused in the query string and in form bodies, escaped or raw, naming the field", async ({
+    server: s,
+  }) => {
+    expectRefused(await post(s, `${notes}?body=%FF`, "application/x-www-form-urlencoded", ""), "body");
     expectRefused(await s.call(`${notes}?body=caf%C3`, { headers: auth }), "body");
     const form = "application/x-www-form-urlencoded";
-    expectRefused(await post(notes, form, "body=%C3%28"), "body");
-    expectRefused(await post(notes, form, bytes("x=1&body=caf", [0xe9])), "body");
-    expectRefused(await post(notes, form, "%FF=1&body=x"), "params");
+    expectRefused(await post(s, notes, form, "body=%C3%28"), "body");
+    expectRefused(await post(s, notes, form, bytes("x=1&body=caf", [0xe9])), "body");
+    expectRefused(await post(s, notes, form, "%FF=1&body=x"), "params");
     // A malformed escape is kept as sent, as URLSearchParams keeps it; `+` is a space.
-    const odd = await post(notes, form, "body=100%25+and+%zz");
+    const odd = await post(s, notes, form, "body=100%25+and+%zz");
     expect(odd.status).toBe(200);
     expect((odd.body.data as { body: string }).body).toBe("100% and %zz");
-    await expectKept(form, "body=caf%C3%A9+%EF%BF%BD");
-    await expectKept(form, bytes("body=café \uFFFD"));
+    await expectKept(s, form, "body=caf%C3%A9+%EF%BF%BD");
+    await expectKept(s, form, bytes("body=café \uFFFD"));
   });
 
-  it("is refused in JSON bodies and multipart fields", async () => {
-    expectRefused(await post(notes, "application/json", bytes('{"body":"caf', [0xe9], '"}')), "body");
+  it("is refused in JSON bodies and multipart fields", async ({ server: s }) => {
+    expectRefused(await post(s, notes, "application/json", bytes('{"body":"caf', [0xe9], '"}')), "body");
     const m = multipart([["body", bytes("caf", [0xc3, 0x28])]]);
-    expectRefused(await post(notes, m.type, m.body), "body");
+    expectRefused(await post(s, notes, m.type, m.body), "body");
     // The import reads its multipart body itself.
     const imp = multipart(
       [
@@ -82,9 +80,9 @@ describe("text that is not UTF-8", () => {
       ],
       "$email\r\n",
     );
-    expectRefused(await post("/api/users/import", imp.type, imp.body), "tags");
-    await expectKept("application/json", bytes('{"body":"café \uFFFD"}'));
+    expectRefused(await post(s, "/api/users/import", imp.type, imp.body), "tags");
+    await expectKept(s, "application/json", bytes('{"body":"café \uFFFD"}'));
     const kept = multipart([["body", bytes("café \uFFFD")]]);
-    await expectKept(kept.type, kept.body);
+    await expectKept(s, kept.type, kept.body);
   });
 });

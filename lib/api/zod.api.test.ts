@@ -1,6 +1,5 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
-import { serverTest, type TestApp } from "../testing/fixture";
+import { serverTest } from "../testing/server-test";
 import { makeCatalogObjects, type CatalogObjects } from "../testing/catalog-objects";
 import { fingerprint } from "../testing/fingerprint";
 import type { Client } from "../testing/http";
@@ -9,40 +8,34 @@ import { errorOf } from "../users/testing";
 const it = serverTest({ webhookAllowPrivate: true });
 
 /** The parameter helpers of lib/api/zod.ts through real requests: what each bad value is told. */
-let s: TestServer;
-let a: TestApp;
 let o: CatalogObjects;
-let api: Client;
 
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
+it.beforeAll(async ({ server: s, app: a }) => {
   o = await makeCatalogObjects(s, a);
-  api = app.api;
 });
 
 const fieldsOf = (r: Awaited<ReturnType<Client["get"]>>) => errorOf(r, 400, "ValidationError").error_fields;
 
 describe("a wrong value says what is wrong, a missing one that it is required", () => {
-  it("integers, numbers, IDs, booleans and strings, in the query and in a JSON body", async () => {
+  it("integers, numbers, IDs, booleans and strings, in the query and in a JSON body", async ({ app: a }) => {
     const active = `/api/apps/${o.app}/activeusers`;
-    expect(fieldsOf(await api.get(active, { limit: "abc" }))).toEqual({ limit: "must be an integer" });
-    expect(fieldsOf(await api.get(active, { limit: "1.5" }))).toEqual({ limit: "must be an integer" });
-    expect(fieldsOf(await api.get(active, { limit: [] }))).toEqual({ limit: "must be an integer" });
+    expect(fieldsOf(await a.api.get(active, { limit: "abc" }))).toEqual({ limit: "must be an integer" });
+    expect(fieldsOf(await a.api.get(active, { limit: "1.5" }))).toEqual({ limit: "must be an integer" });
+    expect(fieldsOf(await a.api.get(active, { limit: [] }))).toEqual({ limit: "must be an integer" });
     const user = `/api/users/${o.user}`;
-    expect(fieldsOf(await api.get(user, { app: "abc" }))).toEqual({
+    expect(fieldsOf(await a.api.get(user, { app: "abc" }))).toEqual({
       app: "must be an ID (a positive integer)",
     });
     const delay = `/api/conversations/${o.conversation}/delay`;
-    expect(fieldsOf(await api.postJson(delay, { until: "soon" }))).toEqual({ until: "must be a number" });
+    expect(fieldsOf(await a.api.postJson(delay, { until: "soon" }))).toEqual({ until: "must be a number" });
     const notes = `/api/users/${o.user}/notes`;
-    expect(fieldsOf(await api.postJson(notes, { body: {} }))).toEqual({ body: "must be a string" });
-    expect(fieldsOf(await api.postJson(notes, {}))).toEqual({ body: "is required" });
+    expect(fieldsOf(await a.api.postJson(notes, { body: {} }))).toEqual({ body: "must be a string" });
+    expect(fieldsOf(await a.api.postJson(notes, {}))).toEqual({ body: "is required" });
     const webpush = `/api/users/${o.user}/webpush`;
-    expect(fieldsOf(await api.postJson(webpush, { subscribed: [1] }))).toEqual({
+    expect(fieldsOf(await a.api.postJson(webpush, { subscribed: [1] }))).toEqual({
       subscribed: "must be a boolean",
     });
-    expect(fieldsOf(await api.postJson(webpush, {}))).toEqual({ subscribed: "is required" });
+    expect(fieldsOf(await a.api.postJson(webpush, {}))).toEqual({ subscribed: "is required" });
   });
 });
 
@@ -100,16 +93,16 @@ describe("JSON-encoded parameters holding text PostgreSQL cannot store", () => {
     ],
   ];
 
-  it.each(cases)(
+  it.for(cases)(
     "%s: a ValidationError, in a form body and in a JSON body, writing nothing",
-    async (_n, path, form, field) => {
+    async ([_n, path, form, field], { server: s, app: a }) => {
       const url = path.replace(/\{(\w+)\}/g, (_m, k: string) => (o as unknown as Record<string, string>)[k]!);
       const before = await fingerprint(s.db);
-      expect(fieldsOf(await api.postForm(url, form))).toHaveProperty(
+      expect(fieldsOf(await a.api.postForm(url, form))).toHaveProperty(
         [field],
         expect.stringMatching(/Unicode/),
       );
-      expect(fieldsOf(await api.postJson(url, form))).toHaveProperty(
+      expect(fieldsOf(await a.api.postJson(url, form))).toHaveProperty(
         [field],
         expect.stringMatching(/Unicode/),
       );
@@ -117,12 +110,12 @@ describe("JSON-encoded parameters holding text PostgreSQL cannot store", () => {
     },
   );
 
-  it("in a leads filter in the query string", async () => {
+  it("in a leads filter in the query string", async ({ app: a }) => {
     const filters = JSON.stringify({
       type: "and",
       filters: [{ property_name: "p", type: "str_eq", value: { value: "\ud800" } }],
     });
-    expect(fieldsOf(await api.get(`/api/apps/${o.app}/users`, { filters }))).toEqual({
+    expect(fieldsOf(await a.api.get(`/api/apps/${o.app}/users`, { filters }))).toEqual({
       filters: "filters.0.value.value: must be valid Unicode (a lone surrogate)",
     });
   });

@@ -103,14 +103,13 @@ describe("secrets in the database and in the logs (child server)", () => {
 });
 
 describe("in-process checks", () => {
-  let s: TestServer;
-  let a: TestApp;
-  it.beforeAll(({ server, app }) => {
-    s = server;
-    a = app;
-  });
-
-  const upload = async (conversation: string, name: string, bytes: Buffer | string) => {
+  const upload = async (
+    s: TestServer,
+    a: TestApp,
+    conversation: string,
+    name: string,
+    bytes: Buffer | string,
+  ) => {
     const fd = new FormData();
     fd.set("body", "file");
     fd.set("attachment", new Blob([typeof bytes === "string" ? bytes : new Uint8Array(bytes)]), name);
@@ -121,7 +120,10 @@ describe("in-process checks", () => {
     });
   };
 
-  it("refuses uploads whose content is not what their name claims, and writes nothing", async () => {
+  it("refuses uploads whose content is not what their name claims, and writes nothing", async ({
+    server: s,
+    app: a,
+  }) => {
     const user = await makeUser(s.db, a.app.id);
     const started = await s.call(`/api/users/${user.id}/startconversation`, {
       method: "POST",
@@ -143,7 +145,7 @@ describe("in-process checks", () => {
     ];
     for (const [name, bytes] of refused) {
       const before = await fingerprint(s.db);
-      const r = await upload(conv, name, bytes);
+      const r = await upload(s, a, conv, name, bytes);
       expect({ status: r.status, error: r.body.meta.error }, `${name}: ${r.text.slice(0, 200)}`).toEqual({
         status: 400,
         error: "ValidationError",
@@ -151,7 +153,7 @@ describe("in-process checks", () => {
       expect(await fingerprint(s.db), name).toBe(before);
     }
     // An allowed HTML file is stored, but served as a sandboxed download, never rendered on our origin.
-    const ok = await upload(conv, '"><img src=x onerror=alert(1)>.html', "<script>alert(1)</script>");
+    const ok = await upload(s, a, conv, '"><img src=x onerror=alert(1)>.html', "<script>alert(1)</script>");
     expect(ok.status, ok.text).toBe(200);
     const att = (ok.body.data as { attachments: { url: string }[] }).attachments[0]!;
     const res = await fetch(att.url.startsWith("http") ? att.url : s.url + att.url);
@@ -161,7 +163,10 @@ describe("in-process checks", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
-  it("sets the session cookie HttpOnly, SameSite and Path=/, Secure behind HTTPS", async () => {
+  it("sets the session cookie HttpOnly, SameSite and Path=/, Secure behind HTTPS", async ({
+    server: s,
+    app: a,
+  }) => {
     for (const proto of ["http", "https"]) {
       const r = await fetch(`${s.url}/api/auth/login`, {
         method: "POST",
@@ -178,7 +183,10 @@ describe("in-process checks", () => {
     }
   });
 
-  it("refuses panel writes without the CSRF header, with a wrong one, and cross-site form posts", async () => {
+  it("refuses panel writes without the CSRF header, with a wrong one, and cross-site form posts", async ({
+    server: s,
+    app: a,
+  }) => {
     const op = await makeSession(s.db, a.admin.id);
     const path = `/api/apps/${a.app.id}/api_keys`;
     const attempts: [string, Record<string, string>, string][] = [

@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { serverTest } from "../testing/fixture";
+import { serverTest } from "../testing/server-test";
 import { unique } from "../testing/factories";
 import { bootTestVisitor } from "../messenger/testing";
 import type { TokenPairData } from "../sessions/schemas";

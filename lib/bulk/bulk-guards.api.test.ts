@@ -1,7 +1,6 @@
 import { describe, expect } from "vitest";
 import type { Socket } from "socket.io-client";
-import type { TestServer } from "../testing/server";
-import { it, type TestApp, type TestSockets } from "../testing/fixture";
+import { it } from "../testing/fixture";
 import { makeAdmin, makeApp, makeToken, makeUser, unique } from "../testing/factories";
 import { client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
@@ -9,22 +8,9 @@ import { MAX_BULK_CONVERSATIONS, type BulkJob } from "./schemas";
 import { bulkKit, ids } from "./testing";
 
 // Around the bulk actions (bulk.api.test.ts): bad input, the size limit, the count, scopes, and the progress socket.
-let s: TestServer;
-let a: TestApp;
-let other: TestApp;
-let sockets: TestSockets;
-let kit: ReturnType<typeof bulkKit>;
-
-it.beforeAll(({ server, app, other: o, sockets: so }) => {
-  s = server;
-  a = app;
-  other = o;
-  sockets = so;
-  kit = bulkKit(s, a);
-});
-
 describe("POST /apps/{id}/conversations/bulk: refusals and counts", () => {
-  it("answers bad input in the envelope", async () => {
+  it("answers bad input in the envelope", async ({ server: s, app: a }) => {
+    const kit = bulkKit(s, a);
     const one = { ids: [1] };
     const refused = async (body: Record<string, unknown>, field: string) => {
       const r = await a.api.postJson(kit.bulkPath(), body);
@@ -61,7 +47,9 @@ describe("POST /apps/{id}/conversations/bulk: refusals and counts", () => {
     );
   });
 
-  it(`refuses a filter matching over ${MAX_BULK_CONVERSATIONS} conversations, whole`, async () => {
+  it(`refuses a filter matching over ${MAX_BULK_CONVERSATIONS} conversations, whole`, async ({
+    server: s,
+  }) => {
     const big = await makeApp(s.db);
     const api = client(s, big.token);
     const user = await makeUser(s.db, big.app.id);
@@ -84,7 +72,12 @@ describe("POST /apps/{id}/conversations/bulk: refusals and counts", () => {
     });
   }, 120_000);
 
-  it("counts what a filter matches, for the offer to select them all", async () => {
+  it("counts what a filter matches, for the offer to select them all", async ({
+    server: s,
+    app: a,
+    other,
+  }) => {
+    const kit = bulkKit(s, a);
     const tag = unique("count");
     await kit.conversations(3, tag);
     const count = (q: Record<string, unknown>) => a.api.get(`${kit.bulkPath()}_count`, q);
@@ -94,8 +87,9 @@ describe("POST /apps/{id}/conversations/bulk: refusals and counts", () => {
     errorOf(await a.api.get(`${kit.bulkPath(other)}_count`), 403, "PermissionDenied");
   });
 
-  it("needs conversations-write, and an app of the caller", async () => {
-    const reader = client(s, await makeToken(s.db, a.app.id, ["conversations-read"]));
+  it("needs conversations-write, and an app of the caller", async ({ server: s, app: a, other, scoped }) => {
+    const kit = bulkKit(s, a);
+    const reader = await scoped(["conversations-read"]);
     errorOf(
       await reader.postJson(kit.bulkPath(), { action: "close", selection: { ids: [1] } }),
       403,
@@ -121,7 +115,12 @@ function messages(socket: Socket, channel: string): BulkJob[] {
 }
 
 describe("bulk job progress over the socket", () => {
-  it("reaches the operator who started it, up to the end; no one else may listen", async () => {
+  it("reaches the operator who started it, up to the end; no one else may listen", async ({
+    server: s,
+    app: a,
+    sockets,
+  }) => {
+    const kit = bulkKit(s, a);
     const op = await kit.operator();
     const channel = `bulk_job.${a.app.id}.${op.id}`;
     const socket = await sockets.open({ cookie: op.cookie });
@@ -150,7 +149,13 @@ describe("bulk job progress over the socket", () => {
 });
 
 describe("a bulk job's end, for every panel of the app", () => {
-  it("reaches each operator and conversation-reading token of the app after the job's last change", async () => {
+  it("reaches each operator and conversation-reading token of the app after the job's last change", async ({
+    server: s,
+    app: a,
+    other,
+    sockets,
+  }) => {
+    const kit = bulkKit(s, a);
     const peer = await kit.operator();
     const channel = `conversation_bulk.${a.app.id}`;
     const theirs = await sockets.open({ cookie: peer.cookie });

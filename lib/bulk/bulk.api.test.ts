@@ -1,6 +1,5 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
-import { it, type TestApp } from "../testing/fixture";
+import { it } from "../testing/fixture";
 import { unique } from "../testing/factories";
 import { ok } from "../users/testing";
 import { eventsOf, lastEventId } from "../conversations/testing";
@@ -9,20 +8,12 @@ import { addsUp, bulkKit, ids } from "./testing";
 
 // What each action does to the conversations. Bad input, limits, counts, scopes and the progress socket:
 // bulk-guards.api.test.ts.
-let s: TestServer;
-let a: TestApp;
-let other: TestApp;
-let kit: ReturnType<typeof bulkKit>;
-
-it.beforeAll(({ server, app, other: o }) => {
-  s = server;
-  a = app;
-  other = o;
-  kit = bulkKit(s, a);
-});
-
 describe("POST /apps/{id}/conversations/bulk", () => {
-  it("closes listed conversations as the operator, with a part and an event each; closed ones are unchanged", async () => {
+  it("closes listed conversations as the operator, with a part and an event each; closed ones are unchanged", async ({
+    server: s,
+    app: a,
+  }) => {
+    const kit = bulkKit(s, a);
     const op = await kit.operator();
     const list = await kit.conversations(4);
     ok(await op.api.postJson(`/api/conversations/${list[0]}/close`, {}));
@@ -47,7 +38,11 @@ describe("POST /apps/{id}/conversations/bulk", () => {
     expect(events).toHaveLength(3);
   });
 
-  it("assigns what a filter matches when the job starts, not conversations arriving after", async () => {
+  it("assigns what a filter matches when the job starts, not conversations arriving after", async ({
+    server: s,
+    app: a,
+  }) => {
+    const kit = bulkKit(s, a);
     const op = await kit.operator();
     const target = await kit.operator();
     const tag = unique("snap");
@@ -76,7 +71,8 @@ describe("POST /apps/{id}/conversations/bulk", () => {
     expect((await kit.rows(list)).map((c) => c.assigneeId)).toEqual([null, null, null]);
   });
 
-  it("snoozes (until, or a duration), reopens, tags and untags", async () => {
+  it("snoozes (until, or a duration), reopens, tags and untags", async ({ server: s, app: a }) => {
+    const kit = bulkKit(s, a);
     const list = await kit.conversations(2);
     const until = Math.floor(Date.now() / 1000) + 3600;
     const snoozed = await kit.run(a.api, {
@@ -110,7 +106,12 @@ describe("POST /apps/{id}/conversations/bulk", () => {
     expect((await kit.rows(list)).some((c) => c.tags.includes(tag))).toBe(false);
   });
 
-  it("counts conversations of another app, and missing ones, as failed with their reason", async () => {
+  it("counts conversations of another app, and missing ones, as failed with their reason", async ({
+    server: s,
+    app: a,
+    other,
+  }) => {
+    const kit = bulkKit(s, a);
     const mine = await kit.conversations(2);
     const theirs = await kit.conversations(1, unique("t"), other);
     const job = await kit.run(a.api, {
@@ -126,7 +127,12 @@ describe("POST /apps/{id}/conversations/bulk", () => {
     expect((await kit.rows(theirs))[0]!.closed).toBe(false);
   });
 
-  it("refuses another app's conversations to an operator of both apps", async () => {
+  it("refuses another app's conversations to an operator of both apps", async ({
+    server: s,
+    app: a,
+    other,
+  }) => {
+    const kit = bulkKit(s, a);
     const op = await kit.operator();
     await s.db.appAdmin.create({ data: { appId: other.app.id, adminId: op.id } });
     const theirs = await kit.conversations(1, unique("t"), other);
@@ -135,7 +141,8 @@ describe("POST /apps/{id}/conversations/bulk", () => {
     expect((await kit.rows(theirs))[0]!.closed).toBe(false);
   });
 
-  it("finishes while the same conversations are changed concurrently", async () => {
+  it("finishes while the same conversations are changed concurrently", async ({ server: s, app: a }) => {
+    const kit = bulkKit(s, a);
     const list = await kit.conversations(30);
     const start = ok<BulkJob>(
       await a.api.postJson(kit.bulkPath(), { action: "close", selection: { ids: ids(list) } }),

@@ -5,9 +5,6 @@ import { ok, startConversation } from "../conversations/testing";
 import { operatorsReportSchema } from "../reports/schemas";
 import { operatorsTable, tableCsv } from "./reports-csv";
 
-// The server starts here, within the hook's time rather than the first test's.
-it.beforeAll(({ app }) => void app);
-
 /** The Reports page's CSV download of a report holding hostile text: the formula guard of the one CSV writer. */
 describe("the Reports CSV", () => {
   it("guards an operator named as a formula", async ({ server, app }) => {

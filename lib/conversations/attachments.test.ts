@@ -2,18 +2,7 @@ import { describe, expect } from "vitest";
 import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
 import { attachmentUrls } from "../attachments/sign";
-import type { Client } from "../testing/http";
 import { eventsOf, fails, lastEventId, ok, startConversation, type Json } from "./testing";
-
-let s: TestServer;
-let a: TestApp;
-let c: Client;
-
-it.beforeAll(({ server, app }) => {
-  s = server;
-  a = app;
-  c = app.api;
-});
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -38,15 +27,23 @@ function form(
     );
   return fd;
 }
-const replyWith = (id: bigint, fields: Record<string, string>, file?: Parameters<typeof form>[1]) =>
-  c.postMultipart(`/api/conversations/${id}/reply`, form(fields, file));
-const parts = (id: bigint) => s.db.conversationPart.count({ where: { conversationId: id } });
+
+const replyWith = (
+  a: TestApp,
+  id: bigint,
+  fields: Record<string, string>,
+  file?: Parameters<typeof form>[1],
+) => a.api.postMultipart(`/api/conversations/${id}/reply`, form(fields, file));
+const parts = (s: TestServer, id: bigint) => s.db.conversationPart.count({ where: { conversationId: id } });
 
 describe("reply attachments", () => {
-  it("stores a file and serves it through a signed link that needs no token", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
+  it("stores a file and serves it through a signed link that needs no token", async ({
+    server: s,
+    app: a,
+  }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
     const since = await lastEventId(s.db);
-    const part = ok(await replyWith(conv.id, {}, { name: "screen.png", bytes: PNG, type: "text/plain" }));
+    const part = ok(await replyWith(a, conv.id, {}, { name: "screen.png", bytes: PNG, type: "text/plain" }));
     expect(part.body).toBe("");
     const [att] = part.attachments as Json[];
     expect(att).toMatchObject({
@@ -70,13 +67,13 @@ describe("reply attachments", () => {
     expect(((ev!.payload as Json).attachments as Json[])[0]!.url).toMatch(
       /^\/api\/attachments\/\d+\?expires=\d+&signature=[0-9a-f]{64}$/,
     );
-    const got = ok(await c.get(`/api/conversations/${conv.id}`));
+    const got = ok(await a.api.get(`/api/conversations/${conv.id}`));
     expect(((got.part_last as Json).attachments as Json[])[0]!.id).toBe(att!.id);
   });
 
-  it("refuses tampered, foreign and expired links", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
-    const part = ok(await replyWith(conv.id, { body: "doc" }, { name: "spec.docx", bytes: DOCX }));
+  it("refuses tampered, foreign and expired links", async ({ server: s, app: a }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
+    const part = ok(await replyWith(a, conv.id, { body: "doc" }, { name: "spec.docx", bytes: DOCX }));
     const [att] = part.attachments as Json[];
     const url = new URL(att!.url as string);
     const tampered = new URL(url);
@@ -97,10 +94,14 @@ describe("reply attachments", () => {
     expect(docx.headers.get("content-disposition")).toMatch(/^attachment; filename\*=UTF-8''spec\.docx/);
   });
 
-  it("checks the type by content, the name, and the size; a refused file writes nothing", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
+  it("checks the type by content, the name, and the size; a refused file writes nothing", async ({
+    server: s,
+    app: a,
+  }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
     const named = ok(
       await replyWith(
+        a,
         conv.id,
         { attachment_file_name: "Invoice March.pdf" },
         { name: "x.bin", bytes: Buffer.from("%PDF-1.7\n...") },
@@ -110,9 +111,11 @@ describe("reply attachments", () => {
       filename: "Invoice March.pdf",
       mime_type: "application/pdf",
     });
-    const html = ok(await replyWith(conv.id, {}, { name: "page.html", bytes: Buffer.from("<h1>hi</h1>") }));
+    const html = ok(
+      await replyWith(a, conv.id, {}, { name: "page.html", bytes: Buffer.from("<h1>hi</h1>") }),
+    );
     expect((html.attachments as Json[])[0]!.mime_type).toBe("text/html");
-    const before = await parts(conv.id);
+    const before = await parts(s, conv.id);
     const bad: [Record<string, string>, Parameters<typeof form>[1], string][] = [
       [{}, { name: "fake.png", bytes: Buffer.from("just text") }, "attachment"],
       [{}, { name: "tool.exe", bytes: Buffer.from("MZ\x90\x00", "latin1") }, "attachment"],
@@ -129,39 +132,39 @@ describe("reply attachments", () => {
       [{ attachment_file_name: "lonely.png", body: "x" }, undefined, "attachment_file_name"],
     ];
     for (const [fields, file, field] of bad)
-      fails(await replyWith(conv.id, fields, file), 400, "ValidationError", field);
+      fails(await replyWith(a, conv.id, fields, file), 400, "ValidationError", field);
     fails(
-      await c.postForm(`/api/conversations/${conv.id}/reply`, { attachment: "not a file" }),
+      await a.api.postForm(`/api/conversations/${conv.id}/reply`, { attachment: "not a file" }),
       400,
       "ValidationError",
       "attachment",
     );
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x41);
-    fails(await replyWith(conv.id, {}, { name: "big.txt", bytes: big }), 413, "PayloadTooLarge");
+    fails(await replyWith(a, conv.id, {}, { name: "big.txt", bytes: big }), 413, "PayloadTooLarge");
     fails(
-      await replyWith(conv.id, {}, { name: "huge.txt", bytes: Buffer.alloc(11 * 1024 * 1024, 0x41) }),
+      await replyWith(a, conv.id, {}, { name: "huge.txt", bytes: Buffer.alloc(11 * 1024 * 1024, 0x41) }),
       413,
       "PayloadTooLarge",
     );
-    expect(await parts(conv.id)).toBe(before);
+    expect(await parts(s, conv.id)).toBe(before);
     expect(await s.db.attachment.count({ where: { part: { conversationId: conv.id } } })).toBe(2);
   });
 
-  it("accepts a file of exactly 10 MB", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
+  it("accepts a file of exactly 10 MB", async ({ server: s, app: a }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
     const part = ok(
-      await replyWith(conv.id, {}, { name: "max.csv", bytes: Buffer.alloc(10 * 1024 * 1024, 0x2c) }),
+      await replyWith(a, conv.id, {}, { name: "max.csv", bytes: Buffer.alloc(10 * 1024 * 1024, 0x2c) }),
     );
     expect((part.attachments as Json[])[0]).toMatchObject({ size: 10 * 1024 * 1024, mime_type: "text/csv" });
   });
 });
 
 describe("startconversation files", () => {
-  it("takes file + filename, checked the same way", async () => {
+  it("takes file + filename, checked the same way", async ({ server: s, app: a }) => {
     const user = await s.db.user.create({ data: { appId: a.app.id } });
     const path = `/api/users/${user.id}/startconversation`;
     const d = ok(
-      await c.postMultipart(
+      await a.api.postMultipart(
         path,
         form(
           { filename: "photo.jpg" },
@@ -174,13 +177,13 @@ describe("startconversation files", () => {
       mime_type: "image/jpeg",
     });
     fails(
-      await c.postMultipart(path, form({}, { field: "file", name: "photo.jpg", bytes: PNG })),
+      await a.api.postMultipart(path, form({}, { field: "file", name: "photo.jpg", bytes: PNG })),
       400,
       "ValidationError",
       "filename",
     );
     fails(
-      await c.postMultipart(
+      await a.api.postMultipart(
         path,
         form({ filename: "photo.png" }, { field: "file", name: "x", bytes: Buffer.from("GIF89a", "latin1") }),
       ),
@@ -188,9 +191,14 @@ describe("startconversation files", () => {
       "ValidationError",
       "file",
     );
-    fails(await c.postForm(path, { filename: "photo.png", body: "x" }), 400, "ValidationError", "filename");
     fails(
-      await c.postMultipart(
+      await a.api.postForm(path, { filename: "photo.png", body: "x" }),
+      400,
+      "ValidationError",
+      "filename",
+    );
+    fails(
+      await a.api.postMultipart(
         path,
         form(
           { filename: "big.txt" },

@@ -1,28 +1,19 @@
 import { describe, expect } from "vitest";
 import { serverUrl } from "../db/testing";
-import type { TestServer } from "../testing/server";
-import { it, type TestApp } from "../testing/fixture";
-import type { Client } from "../testing/http";
+import { it } from "../testing/fixture";
 import { conversationRow, eventsOf, lastEventId, ok, recount, startConversation, type Json } from "./testing";
 
 /** Many writers on one conversation at once; PostgreSQL only (the embedded database runs one query at a time). */
 describe.runIf(serverUrl())("concurrent writes on PostgreSQL", () => {
-  let s: TestServer;
-  let a: TestApp;
-  let c: Client;
-
-  it.beforeAll(({ server, app }) => {
-    s = server;
-    a = app;
-    c = app.api;
-  });
-
-  it("200 concurrent replies: exact counters, unique IDs, increasing last_update, nothing lost", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
+  it("200 concurrent replies: exact counters, unique IDs, increasing last_update, nothing lost", async ({
+    server: s,
+    app: a,
+  }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
     const since = await lastEventId(s.db);
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        c.postForm(`/api/conversations/${conv.id}/reply`, {
+        a.api.postForm(`/api/conversations/${conv.id}/reply`, {
           body: `message ${i}`,
           random_id: String(i + 1),
           ...(i % 2 ? { from_user: "default_user" } : {}),
@@ -49,15 +40,15 @@ describe.runIf(serverUrl())("concurrent writes on PostgreSQL", () => {
     for (let i = 1; i < times.length; i++) expect(times[i]!).toBeGreaterThan(times[i - 1]!);
     const counts = updates.map((e) => (e.payload as Json).parts_count as number);
     expect(counts).toEqual(Array.from({ length: 200 }, (_, i) => i + 2));
-    const api = ok(await c.get(`/api/conversations/${conv.id}`));
+    const api = ok(await a.api.get(`/api/conversations/${conv.id}`));
     expect(api.last_update).toBe(times[times.length - 1]);
   });
 
-  it("50 concurrent replies with one external_id store one part", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
+  it("50 concurrent replies with one external_id store one part", async ({ server: s, app: a }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        c.postForm(`/api/conversations/${conv.id}/reply`, { body: `copy ${i}`, external_id: "msg-123" }),
+        a.api.postForm(`/api/conversations/${conv.id}/reply`, { body: `copy ${i}`, external_id: "msg-123" }),
       ),
     );
     const ids = new Set(results.map((r) => ok(r).id));
@@ -71,18 +62,18 @@ describe.runIf(serverUrl())("concurrent writes on PostgreSQL", () => {
     });
   });
 
-  it("mixed concurrent tags, assigns and replies keep the fields exact", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
+  it("mixed concurrent tags, assigns and replies keep the fields exact", async ({ server: s, app: a }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
     const tags = Array.from({ length: 20 }, (_, i) => `t${i}`);
     await Promise.all([
-      ...tags.map((tag) => c.postForm(`/api/conversations/${conv.id}/tag`, { tag }).then(ok)),
+      ...tags.map((tag) => a.api.postForm(`/api/conversations/${conv.id}/tag`, { tag }).then(ok)),
       ...tags.map((_, i) =>
-        c
+        a.api
           .postForm(`/api/conversations/${conv.id}/reply`, { body: String(i), from_user: "default_user" })
           .then(ok),
       ),
       ...tags.map(() =>
-        c.postForm(`/api/conversations/${conv.id}/assign`, { admin: String(a.admin.id) }).then(ok),
+        a.api.postForm(`/api/conversations/${conv.id}/assign`, { admin: String(a.admin.id) }).then(ok),
       ),
     ]);
     const row = await conversationRow(s.db, conv.id);

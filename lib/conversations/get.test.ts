@@ -1,27 +1,17 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
-import { it, type TestApp } from "../testing/fixture";
-import { makeToken, makeUser } from "../testing/factories";
-import { client, type Client } from "../testing/http";
+import { it } from "../testing/fixture";
+import { makeUser } from "../testing/factories";
 import { fails, ok, type Json } from "./testing";
 
-let s: TestServer;
-let a: TestApp;
-let b: TestApp;
-let c: Client;
 let id: bigint;
 let userId: bigint;
 let partIds: number[];
 
-it.beforeAll(async ({ server, app, other }) => {
-  s = server;
-  a = app;
-  b = other;
-  c = app.api;
+it.beforeAll(async ({ server: s, app: a }) => {
   const user = await makeUser(s.db, a.app.id, { name: "Ada", email: "ada@example.test" });
   userId = user.id;
   const started = ok(
-    await c.postForm(`/api/users/${user.id}/startconversation`, {
+    await a.api.postForm(`/api/users/${user.id}/startconversation`, {
       body: "first",
       channel: String(a.channel.id),
     }),
@@ -31,9 +21,9 @@ it.beforeAll(async ({ server, app, other }) => {
   for (let i = 0; i < 11; i++) {
     const form: Record<string, string> =
       i % 2 ? { body: `admin ${i}` } : { body: `user ${i}`, from_user: "default_user" };
-    partIds.push(ok(await c.postForm(`/api/conversations/${id}/reply`, form)).id as number);
+    partIds.push(ok(await a.api.postForm(`/api/conversations/${id}/reply`, form)).id as number);
   }
-  await c.postForm(`/api/conversations/${id}/reply`, {
+  await a.api.postForm(`/api/conversations/${id}/reply`, {
     body: "buttons",
     body_json: '{"k":1}',
     actions: JSON.stringify([{ type: "quick_reply", body: "ok" }]),
@@ -42,8 +32,8 @@ it.beforeAll(async ({ server, app, other }) => {
 });
 
 describe("GET /conversations/{id}", () => {
-  it("returns the conversation with every optional field by default", async () => {
-    const d = ok(await c.get(`/api/conversations/${id}`));
+  it("returns the conversation with every optional field by default", async ({ app: a }) => {
+    const d = ok(await a.api.get(`/api/conversations/${id}`));
     expect(d).toMatchObject({
       id: Number(id),
       parts_count: 13,
@@ -69,9 +59,9 @@ describe("GET /conversations/{id}", () => {
     expect(typeof d.created).toBe("number");
   });
 
-  it("drops optional fields switched off", async () => {
+  it("drops optional fields switched off", async ({ app: a }) => {
     const d = ok(
-      await c.get(
+      await a.api.get(
         `/api/conversations/${id}?user=false&channel=0&part_last=0&important_part_last=0&reply_last=0`,
       ),
     );
@@ -79,29 +69,32 @@ describe("GET /conversations/{id}", () => {
       expect(d).not.toHaveProperty(k);
   });
 
-  it("has a v1 form with integer last_update and the conversations-read scope", async () => {
-    const d = ok(await c.get(`/api/v1/conversations/${id}`));
+  it("has a v1 form with integer last_update and the conversations-read scope", async ({
+    app: a,
+    scoped,
+  }) => {
+    const d = ok(await a.api.get(`/api/v1/conversations/${id}`));
     expect(Number.isInteger(d.last_update)).toBe(true);
     expect(d).toHaveProperty("channel");
-    const narrow = client(s, await makeToken(s.db, a.app.id, ["conversations-write"]));
+    const narrow = await scoped(["conversations-write"]);
     fails(await narrow.get(`/api/v1/conversations/${id}`), 403, "PermissionDenied");
     fails(await narrow.get(`/api/conversations/${id}`), 403, "PermissionDenied");
   });
 
-  it("answers LookupError, PermissionDenied and ValidationError", async () => {
-    fails(await c.get(`/api/conversations/99999999`), 400, "LookupError");
-    fails(await client(s, b.token).get(`/api/conversations/${id}`), 403, "PermissionDenied");
-    fails(await c.get(`/api/conversations/x1`), 400, "ValidationError", "id");
+  it("answers LookupError, PermissionDenied and ValidationError", async ({ server: s, app: a, other: b }) => {
+    fails(await a.api.get(`/api/conversations/99999999`), 400, "LookupError");
+    fails(await b.api.get(`/api/conversations/${id}`), 403, "PermissionDenied");
+    fails(await a.api.get(`/api/conversations/x1`), 400, "ValidationError", "id");
     fails(await s.call(`/api/conversations/${id}`), 401, "AuthenticationFailed");
-    fails(await c.del(`/api/conversations/${id}`), 405, "MethodNotAllowed");
+    fails(await a.api.del(`/api/conversations/${id}`), 405, "MethodNotAllowed");
   });
 });
 
 describe("GET /conversations/{id}/parts", () => {
   const parts = (q = "") => `/api/conversations/${id}/parts${q ? `?${q}` : ""}`;
 
-  it("pages by part ID, newest first, with next_before_position", async () => {
-    const r = await c.get(parts("paginate_count=5"));
+  it("pages by part ID, newest first, with next_before_position", async ({ app: a }) => {
+    const r = await a.api.get(parts("paginate_count=5"));
     const page = ok(r) as unknown as Json[];
     const desc = [...partIds].sort((x, y) => y - x);
     expect(page.map((p) => p.id)).toEqual(desc.slice(0, 5));
@@ -110,19 +103,23 @@ describe("GET /conversations/{id}/parts", () => {
     let pos: unknown = null;
     do {
       const q = `paginate_count=4${pos ? `&paginate_position=${JSON.stringify(pos)}` : ""}`;
-      const next = await c.get(parts(q));
+      const next = await a.api.get(parts(q));
       seen.push(...(ok(next) as unknown as Json[]).map((p) => p.id as number));
       pos = next.body.meta.next_before_position;
     } while (pos);
     expect(seen).toEqual(desc);
     const after = ok(
-      await c.get(parts(`paginate_direction=after&paginate_position=[${desc[2]}]&paginate_page_order=asc`)),
+      await a.api.get(
+        parts(`paginate_direction=after&paginate_position=[${desc[2]}]&paginate_page_order=asc`),
+      ),
     );
     expect((after as unknown as Json[]).map((p) => p.id)).toEqual([desc[1], desc[0]]);
   });
 
-  it("has part fields, and switches for attachments, body_json, meta_data and actions", async () => {
-    const [newest] = ok(await c.get(parts("paginate_count=1"))) as unknown as Json[];
+  it("has part fields, and switches for attachments, body_json, meta_data and actions", async ({
+    app: a,
+  }) => {
+    const [newest] = ok(await a.api.get(parts("paginate_count=1"))) as unknown as Json[];
     expect(Object.keys(newest!)).toEqual(
       expect.arrayContaining([
         "id",
@@ -148,30 +145,30 @@ describe("GET /conversations/{id}/parts", () => {
     );
     expect(newest).toMatchObject({ reply_type: "no", edited: null, removed: null, body_json: { k: 1 } });
     const [slim] = ok(
-      await c.get(parts("paginate_count=1&attachments=0&body_json=false&meta_data=0&actions=0")),
+      await a.api.get(parts("paginate_count=1&attachments=0&body_json=false&meta_data=0&actions=0")),
     ) as unknown as Json[];
     for (const k of ["attachments", "body_json", "meta_data", "actions"]) expect(slim).not.toHaveProperty(k);
   });
 
-  it("has a v1 form paged with after/count", async () => {
+  it("has a v1 form paged with after/count", async ({ app: a }) => {
     const seen: number[] = [];
     let after: number | string | null = null;
     do {
-      const r = await c.get(
+      const r = await a.api.get(
         `/api/v1/conversations/${id}/parts?count=5${after ? `&after=${String(after)}` : ""}`,
       );
       seen.push(...(ok(r) as unknown as Json[]).map((p) => p.id as number));
       after = r.body.meta.next_after as number | string | null;
     } while (after);
     expect(seen).toEqual([...partIds].sort((x, y) => y - x));
-    fails(await c.get(`/api/v1/conversations/${id}/parts?count=0`), 400, "ValidationError", "count");
+    fails(await a.api.get(`/api/v1/conversations/${id}/parts?count=0`), 400, "ValidationError", "count");
   });
 
-  it("refuses bad paging and other apps' conversations", async () => {
-    fails(await c.get(parts("paginate_count=99")), 400, "ValidationError", "paginate_count");
-    fails(await c.get(parts("paginate_position=[1,2]")), 400, "ValidationError", "paginate_position");
-    fails(await c.get(parts('paginate_position=["abc"]')), 400, "ValidationError", "paginate_position");
-    fails(await client(s, b.token).get(parts()), 403, "PermissionDenied");
-    fails(await c.get(`/api/conversations/424242424/parts`), 400, "LookupError");
+  it("refuses bad paging and other apps' conversations", async ({ app: a, other: b }) => {
+    fails(await a.api.get(parts("paginate_count=99")), 400, "ValidationError", "paginate_count");
+    fails(await a.api.get(parts("paginate_position=[1,2]")), 400, "ValidationError", "paginate_position");
+    fails(await a.api.get(parts('paginate_position=["abc"]')), 400, "ValidationError", "paginate_position");
+    fails(await b.api.get(parts()), 403, "PermissionDenied");
+    fails(await a.api.get(`/api/conversations/424242424/parts`), 400, "LookupError");
   });
 });

@@ -1,38 +1,30 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
-import { makeAdmin, makeApp, makeSession, makeToken, makeUser } from "../testing/factories";
-import { client, type Client } from "../testing/http";
+import { makeAdmin, makeApp, makeSession, makeUser } from "../testing/factories";
+import { client } from "../testing/http";
 import { fails, ok, startConversation, type Json } from "./testing";
 
-let s: TestServer;
-let a: TestApp;
-let b: TestApp;
-let c: Client;
 let op1: bigint;
 let op2: bigint;
 let ch2: bigint;
 const conv: Record<string, bigint> = {};
 
-const url = (q = "") => `/api/apps/${a.app.id}/conversations${q ? `?${q}` : ""}`;
+const url = (a: TestApp, q = "") => `/api/apps/${a.app.id}/conversations${q ? `?${q}` : ""}`;
 const names = (data: unknown) => {
   const byId = new Map(Object.entries(conv).map(([k, v]) => [Number(v), k]));
   return (data as Json[]).map((x) => byId.get(Number(x.id)) ?? `?${String(x.id)}`).sort();
 };
-const list = async (q: string) => names(ok(await c.get(url(q))));
 
-it.beforeAll(async ({ server, app, other }) => {
-  s = server;
-  a = app;
-  b = other;
-  c = app.api;
+const list = async (a: TestApp, q: string) => names(ok(await a.api.get(url(a, q))));
+
+it.beforeAll(async ({ server: s, app: a }) => {
   op1 = (await makeAdmin(s.db, { appId: a.app.id })).id;
   op2 = (await makeAdmin(s.db, { appId: a.app.id })).id;
   ch2 = (await s.db.channel.create({ data: { appId: a.app.id, name: "Second" } })).id;
   const start = async (channel?: bigint) => {
     const u = await makeUser(s.db, a.app.id);
     const d = ok(
-      await c.postForm(`/api/users/${u.id}/startconversation`, {
+      await a.api.postForm(`/api/users/${u.id}/startconversation`, {
         body: "help",
         ...(channel ? { channel: String(channel) } : {}),
       }),
@@ -40,7 +32,7 @@ it.beforeAll(async ({ server, app, other }) => {
     return BigInt(d.id as number);
   };
   const act = (id: bigint, what: string, form: Record<string, string> = {}) =>
-    c.postForm(`/api/conversations/${id}/${what}`, form).then(ok);
+    a.api.postForm(`/api/conversations/${id}/${what}`, form).then(ok);
   // unanswered, unassigned, untagged, channel 1
   conv.c1 = await start(a.channel.id);
   // answered, op1, vip, channel 2
@@ -59,27 +51,27 @@ it.beforeAll(async ({ server, app, other }) => {
   await act(conv.c4, "delay", { until: String(Math.floor(Date.now() / 1000) + 3600) });
   // an operator's message nobody answered: never in the Inbox list
   const u5 = await makeUser(s.db, a.app.id);
-  conv.c5 = BigInt(ok(await c.postForm(`/api/users/${u5.id}/sendmessage`, { body: "Hi!" })).id as number);
+  conv.c5 = BigInt(ok(await a.api.postForm(`/api/users/${u5.id}/sendmessage`, { body: "Hi!" })).id as number);
   // managed by an assistant
   conv.c6 = await start();
   await act(conv.c6, "assign", { admin: String(op1) });
   await s.db.conversation.update({ where: { id: conv.c6 }, data: { assistantType: "lead_bot" } });
   // an operator's message the visitor answered
   const u7 = await makeUser(s.db, a.app.id);
-  conv.c7 = BigInt(ok(await c.postForm(`/api/users/${u7.id}/sendmessage`, { body: "Hi!" })).id as number);
+  conv.c7 = BigInt(ok(await a.api.postForm(`/api/users/${u7.id}/sendmessage`, { body: "Hi!" })).id as number);
   await act(conv.c7, "reply", { body: "hello", from_user: "default_user" });
 });
 
 describe("GET /apps/{id}/conversations filters", () => {
-  it("lists what the Inbox shows (rule 1), newest last_update first", async () => {
-    const r = await c.get(url());
+  it("lists what the Inbox shows (rule 1), newest last_update first", async ({ app: a }) => {
+    const r = await a.api.get(url(a));
     expect(names(ok(r))).toEqual(["c1", "c2", "c3", "c4", "c7"]);
     const times = (r.body.data as Json[]).map((x) => x.last_update as number);
     expect([...times].sort((x, y) => y - x)).toEqual(times);
     expect(times.some((t) => !Number.isInteger(t))).toBe(true);
   });
 
-  it.each([
+  it.for<[string, string[]]>([
     ["closed=true", ["c3"]],
     ["closed=false", ["c1", "c2", "c4", "c7"]],
     ["answered=true", ["c2"]],
@@ -108,17 +100,17 @@ describe("GET /apps/{id}/conversations filters", () => {
       ["c6"],
     ],
     ["assistant_type=lead_bot&closed=true", []],
-  ])("%s", async (q, want) => {
+  ])("%s", async ([q, want], { app: a }) => {
     const query = q
       .replace("{op1}", String(op1))
       .replace("{op2}", String(op2))
       .replace("{ch1}", String(a.channel.id))
       .replace("{ch2}", String(ch2));
-    expect(await list(query)).toEqual(want);
+    expect(await list(a, query)).toEqual(want);
   });
 
-  it("includes the default optional fields, and the switches change them", async () => {
-    const [first] = ok(await c.get(url(`channel=${ch2}`))) as unknown as Json[];
+  it("includes the default optional fields, and the switches change them", async ({ app: a }) => {
+    const [first] = ok(await a.api.get(url(a, `channel=${ch2}`))) as unknown as Json[];
     expect(Object.keys(first!)).toEqual(
       expect.arrayContaining([
         "user",
@@ -142,8 +134,9 @@ describe("GET /apps/{id}/conversations filters", () => {
       delayed_until: null,
     });
     const [slim] = ok(
-      await c.get(
+      await a.api.get(
         url(
+          a,
           `channel=${ch2}&user=false&part_last=0&important_part_last=false&reply_last=false&include_channel=1`,
         ),
       ),
@@ -155,7 +148,7 @@ describe("GET /apps/{id}/conversations filters", () => {
     expect(slim!.channel).toMatchObject({ id: Number(ch2), name: "Second", type: "manual" });
   });
 
-  it("refuses bad parameters with error_fields", async () => {
+  it("refuses bad parameters with error_fields", async ({ app: a, other: b }) => {
     const bad: [string, string][] = [
       ["assigned=someone", "assigned"],
       ["assigned=-1", "assigned"],
@@ -174,35 +167,39 @@ describe("GET /apps/{id}/conversations filters", () => {
       ["paginate_position=[1, 99999999999999999999]", "paginate_position"],
       ["tags=a%00b", "tags"],
     ];
-    for (const [q, field] of bad) fails(await c.get(url(q)), 400, "ValidationError", field);
-    fails(await c.get(`/api/apps/abc/conversations`), 400, "ValidationError", "id");
-    fails(await c.get(`/api/apps/${b.app.id}/conversations`), 403, "PermissionDenied");
+    for (const [q, field] of bad) fails(await a.api.get(url(a, q)), 400, "ValidationError", field);
+    fails(await a.api.get(`/api/apps/abc/conversations`), 400, "ValidationError", "id");
+    fails(await a.api.get(`/api/apps/${b.app.id}/conversations`), 403, "PermissionDenied");
   });
 
-  it("serves $self_app, id_as_string and operator sessions", async () => {
+  it("serves $self_app, id_as_string and operator sessions", async ({ server: s, app: a }) => {
     const r = ok(
-      await c.get(`/api/apps/$self_app/conversations?id_as_string=1&channel=${ch2}`),
+      await a.api.get(`/api/apps/$self_app/conversations?id_as_string=1&channel=${ch2}`),
     ) as unknown as Json[];
     expect(r[0]).toMatchObject({ id: String(conv.c2), assignee: { id: String(op1) } });
     const op = await makeSession(s.db, a.admin.id);
-    const viaSession = await s.call(url(), { headers: { cookie: op.cookie } });
+    const viaSession = await s.call(url(a), { headers: { cookie: op.cookie } });
     expect(names(ok(viaSession))).toEqual(["c1", "c2", "c3", "c4", "c7"]);
   });
 });
 
 describe("GET /v1/apps/{id}/conversations", () => {
-  const v1 = (q = "") => `/api/v1/apps/${a.app.id}/conversations${q ? `?${q}` : ""}`;
-  it("filters with v1's arguments and answers integer last_update and next_after", async () => {
-    expect(names(ok(await c.get(v1())))).toEqual(["c1", "c2", "c3", "c4", "c7"]);
-    expect(names(ok(await c.get(v1("closed=true"))))).toEqual(["c3"]);
-    expect(names(ok(await c.get(v1("assigned=null"))))).toEqual(["c1", "c4", "c7"]);
-    expect(names(ok(await c.get(v1("assigned=0&include_not_assigned=true"))))).toEqual(["c1", "c4", "c7"]);
-    expect(names(ok(await c.get(v1(`assigned=${op1}`))))).toEqual(["c2"]);
-    expect(names(ok(await c.get(v1("tags=vip,billing"))))).toEqual(["c3"]);
-    expect(names(ok(await c.get(v1(`channel=${a.channel.id}`))))).toEqual(["c1", "c3"]);
+  const v1 = (a: TestApp, q = "") => `/api/v1/apps/${a.app.id}/conversations${q ? `?${q}` : ""}`;
+  it("filters with v1's arguments and answers integer last_update and next_after", async ({ app: a }) => {
+    expect(names(ok(await a.api.get(v1(a))))).toEqual(["c1", "c2", "c3", "c4", "c7"]);
+    expect(names(ok(await a.api.get(v1(a, "closed=true"))))).toEqual(["c3"]);
+    expect(names(ok(await a.api.get(v1(a, "assigned=null"))))).toEqual(["c1", "c4", "c7"]);
+    expect(names(ok(await a.api.get(v1(a, "assigned=0&include_not_assigned=true"))))).toEqual([
+      "c1",
+      "c4",
+      "c7",
+    ]);
+    expect(names(ok(await a.api.get(v1(a, `assigned=${op1}`))))).toEqual(["c2"]);
+    expect(names(ok(await a.api.get(v1(a, "tags=vip,billing"))))).toEqual(["c3"]);
+    expect(names(ok(await a.api.get(v1(a, `channel=${a.channel.id}`))))).toEqual(["c1", "c3"]);
     // v2-only filters are not v1 arguments: ignored.
-    expect(names(ok(await c.get(v1("answered=true"))))).toHaveLength(5);
-    const r = await c.get(v1("count=2"));
+    expect(names(ok(await a.api.get(v1(a, "answered=true"))))).toHaveLength(5);
+    const r = await a.api.get(v1(a, "count=2"));
     const data = ok(r) as unknown as Json[];
     expect(data).toHaveLength(2);
     expect(Number.isInteger(data[0]!.last_update)).toBe(true);
@@ -211,29 +208,41 @@ describe("GET /v1/apps/{id}/conversations", () => {
     expect(r.headers.get("deprecation")).toBe("true");
   });
 
-  it("checks the scope and v1's parameters", async () => {
-    const narrow = client(s, await makeToken(s.db, a.app.id, ["user-read"]));
-    fails(await narrow.get(v1()), 403, "PermissionDenied");
-    fails(await c.get(v1("count=51")), 400, "ValidationError", "count");
-    fails(await c.get(v1("assigned=x")), 400, "ValidationError", "assigned");
-    fails(await c.get(v1("after=garbage")), 400, "ValidationError", "after");
-    fails(await c.get(v1("after=99999999999999999999")), 400, "ValidationError", "after");
+  it("checks the scope and v1's parameters", async ({ app: a, scoped }) => {
+    const narrow = await scoped(["user-read"]);
+    fails(await narrow.get(v1(a)), 403, "PermissionDenied");
+    fails(await a.api.get(v1(a, "count=51")), 400, "ValidationError", "count");
+    fails(await a.api.get(v1(a, "assigned=x")), 400, "ValidationError", "assigned");
+    fails(await a.api.get(v1(a, "after=garbage")), 400, "ValidationError", "after");
+    fails(await a.api.get(v1(a, "after=99999999999999999999")), 400, "ValidationError", "after");
   });
 
-  it("include_not_assigned alone gives the unassigned conversations; with an admin it adds them", async () => {
-    expect(names(ok(await c.get(v1("include_not_assigned=true"))))).toEqual(["c1", "c4", "c7"]);
-    expect(names(ok(await c.get(v1("include_not_assigned=1&closed=false"))))).toEqual(["c1", "c4", "c7"]);
-    expect(names(ok(await c.get(v1(`assigned=${op1}&include_not_assigned=true`))))).toEqual([
+  it("include_not_assigned alone gives the unassigned conversations; with an admin it adds them", async ({
+    app: a,
+  }) => {
+    expect(names(ok(await a.api.get(v1(a, "include_not_assigned=true"))))).toEqual(["c1", "c4", "c7"]);
+    expect(names(ok(await a.api.get(v1(a, "include_not_assigned=1&closed=false"))))).toEqual([
+      "c1",
+      "c4",
+      "c7",
+    ]);
+    expect(names(ok(await a.api.get(v1(a, `assigned=${op1}&include_not_assigned=true`))))).toEqual([
       "c1",
       "c2",
       "c4",
       "c7",
     ]);
     // Booleans read false/0/empty as false: no filter at all.
-    expect(names(ok(await c.get(v1("include_not_assigned=false"))))).toEqual(["c1", "c2", "c3", "c4", "c7"]);
+    expect(names(ok(await a.api.get(v1(a, "include_not_assigned=false"))))).toEqual([
+      "c1",
+      "c2",
+      "c3",
+      "c4",
+      "c7",
+    ]);
   });
 
-  it("refuses a bad channel, tags, count or after with error_fields", async () => {
+  it("refuses a bad channel, tags, count or after with error_fields", async ({ app: a }) => {
     const bad: [string, string][] = [
       ["channel=x", "channel"],
       ["channel=-1", "channel"],
@@ -256,34 +265,41 @@ describe("GET /v1/apps/{id}/conversations", () => {
       ["after=99999999999999.5_1", "after"],
       ["page_order=up", "page_order"],
     ];
-    for (const [q, field] of bad) fails(await c.get(v1(q)), 400, "ValidationError", field);
+    for (const [q, field] of bad) fails(await a.api.get(v1(a, q)), 400, "ValidationError", field);
     // The same list with each value fixed is served.
-    expect(ok(await c.get(v1(`channel=${a.channel.id}&tags=vip&count=50&after=1700000000.5_1`)))).toEqual([]);
-    expect(names(ok(await c.get(v1(`tags=${"x".repeat(255)}`))))).toEqual([]);
+    expect(
+      ok(await a.api.get(v1(a, `channel=${a.channel.id}&tags=vip&count=50&after=1700000000.5_1`))),
+    ).toEqual([]);
+    expect(names(ok(await a.api.get(v1(a, `tags=${"x".repeat(255)}`))))).toEqual([]);
   });
 });
 
 describe("GET /apps/{id}/conversations/counts", () => {
-  it("counts the Inbox tabs and each channel", async () => {
-    const counts = ok(await c.get(`/api/apps/${a.app.id}/conversations/counts?admin=${op1}`));
+  it("counts the Inbox tabs and each channel", async ({ server: s, app: a, other: b }) => {
+    const counts = ok(await a.api.get(`/api/apps/${a.app.id}/conversations/counts?admin=${op1}`));
     expect(counts).toMatchObject({ open: 3, closed: 1, delayed: 1, mine: 1, unassigned: 2 });
     const channels = counts.channels as Json[];
     expect(channels.map((x) => x.id)).toEqual([0, Number(a.channel.id), Number(ch2)]);
     expect(channels[0]).toMatchObject({ open: 1, delayed: 1, closed: 0, unassigned: 1 });
     expect(channels[1]).toMatchObject({ open: 1, closed: 1, unassigned: 1 });
     expect(channels[2]).toMatchObject({ open: 1, mine: 1, unassigned: 0 });
-    expect(ok(await c.get(`/api/apps/${a.app.id}/conversations/counts`)).mine).toBe(0);
+    expect(ok(await a.api.get(`/api/apps/${a.app.id}/conversations/counts`)).mine).toBe(0);
     const op = await makeSession(s.db, op2);
     const mine = ok(
       await s.call(`/api/apps/${a.app.id}/conversations/counts`, { headers: { cookie: op.cookie } }),
     );
     expect(mine.mine).toBe(0);
-    fails(await c.get(`/api/apps/${b.app.id}/conversations/counts`), 403, "PermissionDenied");
-    fails(await c.get(`/api/apps/${a.app.id}/conversations/counts?admin=x`), 400, "ValidationError", "admin");
-    fails(await c.get(`/api/v1/apps/${a.app.id}/conversations/counts`), 404, "NotFound");
+    fails(await a.api.get(`/api/apps/${b.app.id}/conversations/counts`), 403, "PermissionDenied");
+    fails(
+      await a.api.get(`/api/apps/${a.app.id}/conversations/counts?admin=x`),
+      400,
+      "ValidationError",
+      "admin",
+    );
+    fails(await a.api.get(`/api/v1/apps/${a.app.id}/conversations/counts`), 404, "NotFound");
   });
 
-  it("moves a conversation between tabs as its state changes", async () => {
+  it("moves a conversation between tabs as its state changes", async ({ server: s }) => {
     const fresh = await makeApp(s.db);
     const fc = client(s, fresh.token);
     const one = await startConversation(fc, s.db, fresh.app.id);

@@ -1,27 +1,15 @@
 import { describe, expect } from "vitest";
 import type { TestServer } from "../testing/server";
-import { it, type TestApp } from "../testing/fixture";
-import { makeAdmin, makeSession, makeToken } from "../testing/factories";
-import { client, type Client } from "../testing/http";
+import { it } from "../testing/fixture";
+import { makeAdmin, makeSession } from "../testing/factories";
 import { conversationRow, fails, lastEventId, ok, startConversation } from "./testing";
 
-let s: TestServer;
-let a: TestApp;
-let b: TestApp;
-let c: Client;
-
-it.beforeAll(({ server, app, other }) => {
-  s = server;
-  a = app;
-  b = other;
-  c = app.api;
-});
-
-const partCount = (id: bigint) => s.db.conversationPart.count({ where: { conversationId: id } });
+const partCount = (s: TestServer, id: bigint) =>
+  s.db.conversationPart.count({ where: { conversationId: id } });
 
 describe("POST /conversations/{id}/reply", () => {
-  it("replies as the logged-in operator from the panel (session + CSRF)", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
+  it("replies as the logged-in operator from the panel (session + CSRF)", async ({ server: s, app: a }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
     const op = await makeAdmin(s.db, { appId: a.app.id });
     const session = await makeSession(s.db, op.id);
     const path = `/api/conversations/${conv.id}/reply`;
@@ -38,30 +26,30 @@ describe("POST /conversations/{id}/reply", () => {
       403,
       "PermissionDenied",
     );
-    expect(await partCount(conv.id)).toBe(2);
+    expect(await partCount(s, conv.id)).toBe(2);
   });
 
-  it("accepts JSON bodies and parameters in the query string", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
+  it("accepts JSON bodies and parameters in the query string", async ({ server: s, app: a }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
     const j = ok(
-      await c.postJson(`/api/conversations/${conv.id}/reply`, {
+      await a.api.postJson(`/api/conversations/${conv.id}/reply`, {
         body: "json",
         random_id: 1,
         actions: [{ type: "quick_reply", body: "ok" }],
       }),
     );
     expect(j).toMatchObject({ body: "json", random_id: 1 });
-    expect(ok(await c.postForm(`/api/conversations/${conv.id}/reply?body=query`)).body).toBe("query");
+    expect(ok(await a.api.postForm(`/api/conversations/${conv.id}/reply?body=query`)).body).toBe("query");
   });
 });
 
 describe("POST /v1/conversations/{id}/reply", () => {
-  it("returns {id, id_assign_part} and takes v1's parameters", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
-    const plain = ok(await c.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "v1" }));
+  it("returns {id, id_assign_part} and takes v1's parameters", async ({ server: s, app: a }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
+    const plain = ok(await a.api.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "v1" }));
     expect(Object.keys(plain)).toEqual(["id"]);
     const assigned = ok(
-      await c.postForm(`/api/v1/conversations/${conv.id}/reply`, {
+      await a.api.postForm(`/api/v1/conversations/${conv.id}/reply`, {
         body: "v1",
         auto_assign: String(a.admin.id),
         type: "note",
@@ -69,7 +57,7 @@ describe("POST /v1/conversations/{id}/reply", () => {
     );
     expect(Object.keys(assigned).sort()).toEqual(["id", "id_assign_part"]);
     const asUser = ok(
-      await c.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "v1 user", from_user: "true" }),
+      await a.api.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "v1 user", from_user: "true" }),
     );
     const stored = await s.db.conversationPart.findUniqueOrThrow({
       where: { id: BigInt(asUser.id as number) },
@@ -77,40 +65,48 @@ describe("POST /v1/conversations/{id}/reply", () => {
     expect(stored.type).toBe("reply_user");
   });
 
-  it("requires body, conversations-write, and as-user for from_user", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
-    fails(await c.postForm(`/api/v1/conversations/${conv.id}/reply`, {}), 400, "ValidationError", "body");
+  it("requires body, conversations-write, and as-user for from_user", async ({
+    server: s,
+    app: a,
+    scoped,
+  }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
+    fails(await a.api.postForm(`/api/v1/conversations/${conv.id}/reply`, {}), 400, "ValidationError", "body");
     fails(
-      await c.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x".repeat(10_001) }),
+      await a.api.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x".repeat(10_001) }),
       400,
       "ReplyTooBig",
     );
     fails(
-      await c.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x", type: "article" }),
+      await a.api.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x", type: "article" }),
       400,
       "ValidationError",
       "type",
     );
-    const readOnly = client(s, await makeToken(s.db, a.app.id, ["conversations-read"]));
+    const readOnly = await scoped(["conversations-read"]);
     fails(
       await readOnly.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x" }),
       403,
       "PermissionDenied",
     );
-    const writer = client(s, await makeToken(s.db, a.app.id, ["conversations-write"]));
+    const writer = await scoped(["conversations-write"]);
     expect((await writer.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x" })).status).toBe(200);
     fails(
       await writer.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x", from_user: "1" }),
       403,
       "PermissionDenied",
     );
-    expect(await partCount(conv.id)).toBe(2);
+    expect(await partCount(s, conv.id)).toBe(2);
   });
 
-  it("refuses a bad from_admin, auto_assign or random_id, writing nothing", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
+  it("refuses a bad from_admin, auto_assign or random_id, writing nothing", async ({
+    server: s,
+    app: a,
+    other: b,
+  }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
     const v1 = (form: Record<string, string>) =>
-      c.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x", ...form });
+      a.api.postForm(`/api/v1/conversations/${conv.id}/reply`, { body: "x", ...form });
     const before = await conversationRow(s.db, conv.id);
     const since = await lastEventId(s.db);
     const invalid: [Record<string, string>, string][] = [
@@ -140,7 +136,7 @@ describe("POST /v1/conversations/{id}/reply", () => {
       expect(r.body.meta.error_message).toContain(`(${field})`);
     }
     expect(await conversationRow(s.db, conv.id)).toEqual(before);
-    expect(await partCount(conv.id)).toBe(1);
+    expect(await partCount(s, conv.id)).toBe(1);
     expect(await lastEventId(s.db)).toBe(since);
     // The edges of the 32-bit range are random_ids.
     for (const random_id of ["4294967295", "-2147483648"])

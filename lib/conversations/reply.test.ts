@@ -2,7 +2,6 @@ import { describe, expect } from "vitest";
 import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
 import { makeAdmin } from "../testing/factories";
-import { client, type Client } from "../testing/http";
 import {
   conversationRow,
   eventsOf,
@@ -14,25 +13,17 @@ import {
   type Json,
 } from "./testing";
 
-let s: TestServer;
-let a: TestApp;
-let b: TestApp;
-let c: Client;
-
-it.beforeAll(({ server, app, other }) => {
-  s = server;
-  a = app;
-  b = other;
-  c = app.api;
-});
-
-const reply = (id: bigint, form: Record<string, string>) =>
-  c.postForm(`/api/conversations/${id}/reply`, form);
-const partCount = (id: bigint) => s.db.conversationPart.count({ where: { conversationId: id } });
+const reply = (a: TestApp, id: bigint, form: Record<string, string>) =>
+  a.api.postForm(`/api/conversations/${id}/reply`, form);
+const partCount = (s: TestServer, id: bigint) =>
+  s.db.conversationPart.count({ where: { conversationId: id } });
 
 describe("POST /conversations/{id}/reply", () => {
-  it("replies as the app's default admin and keeps every conversation field exact", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
+  it("replies as the app's default admin and keeps every conversation field exact", async ({
+    server: s,
+    app: a,
+  }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
     const before = await conversationRow(s.db, conv.id);
     expect(before).toMatchObject({
       read: false,
@@ -42,7 +33,7 @@ describe("POST /conversations/{id}/reply", () => {
       replied: false,
     });
     const since = await lastEventId(s.db);
-    const part = ok(await reply(conv.id, { body: "Hi there", random_id: "77" }));
+    const part = ok(await reply(a, conv.id, { body: "Hi there", random_id: "77" }));
     expect(part).toMatchObject({
       conversation: Number(conv.id),
       body: "Hi there",
@@ -73,11 +64,14 @@ describe("POST /conversations/{id}/reply", () => {
     expect(user.lastContacted).not.toBeNull();
   });
 
-  it("sends as the visitor with from_user (default_user or the user's ID), ignoring type", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
-    const p1 = ok(await reply(conv.id, { body: "me again", from_user: "default_user", type: "note" }));
+  it("sends as the visitor with from_user (default_user or the user's ID), ignoring type", async ({
+    server: s,
+    app: a,
+  }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
+    const p1 = ok(await reply(a, conv.id, { body: "me again", from_user: "default_user", type: "note" }));
     expect(p1).toMatchObject({ type: "reply_user", direction: "u2a", from: Number(conv.userId) });
-    const p2 = ok(await reply(conv.id, { body: "and again", from_user: String(conv.userId) }));
+    const p2 = ok(await reply(a, conv.id, { body: "and again", from_user: String(conv.userId) }));
     expect(p2.from).toBe(Number(conv.userId));
     expect(await conversationRow(s.db, conv.id)).toMatchObject({
       unreadPartsCount: 3,
@@ -86,68 +80,78 @@ describe("POST /conversations/{id}/reply", () => {
     });
   });
 
-  it("refuses a from_user that is not the conversation's user, or unknown", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
-    const other = await startConversation(c, s.db, a.app.id);
+  it("refuses a from_user that is not the conversation's user, or unknown", async ({ server: s, app: a }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
+    const other = await startConversation(a.api, s.db, a.app.id);
     fails(
-      await reply(conv.id, { body: "x", from_user: String(other.userId) }),
+      await reply(a, conv.id, { body: "x", from_user: String(other.userId) }),
       400,
       "ValidationError",
       "from_user",
     );
-    fails(await reply(conv.id, { body: "x", from_user: "999999999" }), 400, "LookupError");
-    fails(await reply(conv.id, { body: "x", from_user: "someone" }), 400, "ValidationError", "from_user");
+    fails(await reply(a, conv.id, { body: "x", from_user: "999999999" }), 400, "LookupError");
+    fails(await reply(a, conv.id, { body: "x", from_user: "someone" }), 400, "ValidationError", "from_user");
     fails(
-      await reply(conv.id, { body: "x", from_user: "default_user", from_admin: "default_admin" }),
+      await reply(a, conv.id, { body: "x", from_user: "default_user", from_admin: "default_admin" }),
       400,
       "ValidationError",
       "from_admin",
     );
-    expect(await partCount(conv.id)).toBe(1);
+    expect(await partCount(s, conv.id)).toBe(1);
   });
 
-  it("replies as from_admin (an ID or default_admin) and refuses admins of other apps", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
+  it("replies as from_admin (an ID or default_admin) and refuses admins of other apps", async ({
+    server: s,
+    app: a,
+    other: b,
+  }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
     const op = await makeAdmin(s.db, { appId: a.app.id });
-    expect(ok(await reply(conv.id, { body: "a", from_admin: String(op.id) })).from).toMatchObject({
+    expect(ok(await reply(a, conv.id, { body: "a", from_admin: String(op.id) })).from).toMatchObject({
       id: Number(op.id),
     });
     expect((await conversationRow(s.db, conv.id)).lastAdminId).toBe(op.id);
-    expect(ok(await reply(conv.id, { body: "b", from_admin: "default_admin" })).from).toMatchObject({
+    expect(ok(await reply(a, conv.id, { body: "b", from_admin: "default_admin" })).from).toMatchObject({
       id: Number(a.admin.id),
     });
-    fails(await reply(conv.id, { body: "c", from_admin: String(b.admin.id) }), 400, "LookupError");
-    fails(await reply(conv.id, { body: "c", from_admin: "boss" }), 400, "ValidationError", "from_admin");
-    expect(await partCount(conv.id)).toBe(3);
+    fails(await reply(a, conv.id, { body: "c", from_admin: String(b.admin.id) }), 400, "LookupError");
+    fails(await reply(a, conv.id, { body: "c", from_admin: "boss" }), 400, "ValidationError", "from_admin");
+    expect(await partCount(s, conv.id)).toBe(3);
   });
 
-  it("stores notes and articles with their types; notes leave read and answered alone", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
-    const note = ok(await reply(conv.id, { body: "internal", type: "note" }));
+  it("stores notes and articles with their types; notes leave read and answered alone", async ({
+    server: s,
+    app: a,
+  }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
+    const note = ok(await reply(a, conv.id, { body: "internal", type: "note" }));
     expect(note).toMatchObject({ type: "note", read: true });
     expect(await conversationRow(s.db, conv.id)).toMatchObject({
       read: false,
       answered: false,
       replied: false,
     });
-    const article = ok(await reply(conv.id, { body: "See the docs", type: "article" }));
+    const article = ok(await reply(a, conv.id, { body: "See the docs", type: "article" }));
     expect(article.type).toBe("article");
     expect(await conversationRow(s.db, conv.id)).toMatchObject({
       read: true,
       answered: true,
       replyLastId: BigInt(article.id as number),
     });
-    fails(await reply(conv.id, { body: "x", type: "reply_user" }), 400, "ValidationError", "type");
+    fails(await reply(a, conv.id, { body: "x", type: "reply_user" }), 400, "ValidationError", "type");
   });
 
-  it("accepts body_json, referrer and quick-reply actions, and checks them", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
+  it("accepts body_json, referrer and quick-reply actions, and checks them", async ({
+    server: s,
+    app: a,
+  }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
     const actions = [
       { type: "quick_reply", body: "Yes", meta_data: { answer: 1 } },
       { type: "quick_reply", body: "No" },
     ];
     const part = ok(
-      await reply(conv.id, {
+      await reply(a, conv.id, {
         body: "Pick one",
         body_json: JSON.stringify({ kind: "buttons" }),
         referrer: "https://shop.example/cart",
@@ -178,51 +182,61 @@ describe("POST /conversations/{id}/reply", () => {
     ];
     const since = await lastEventId(s.db);
     for (const [form, field] of bad)
-      fails(await reply(conv.id, { body: "x", ...form }), 400, "ValidationError", field);
+      fails(await reply(a, conv.id, { body: "x", ...form }), 400, "ValidationError", field);
     expect(await lastEventId(s.db)).toBe(since);
     fails(
-      await reply(conv.id, { body: "x", from_user: "default_user", actions: JSON.stringify(actions) }),
+      await reply(a, conv.id, { body: "x", from_user: "default_user", actions: JSON.stringify(actions) }),
       400,
       "ValidationError",
       "actions",
     );
-    expect(await partCount(conv.id)).toBe(2);
-    const longest = ok(await reply(conv.id, { body: "x", external_id: "e".repeat(255) }));
+    expect(await partCount(s, conv.id)).toBe(2);
+    const longest = ok(await reply(a, conv.id, { body: "x", external_id: "e".repeat(255) }));
     expect(longest.external_id).toBe("e".repeat(255));
   });
 
-  it("answers ReplyTooBig over 10,000 characters and refuses an empty message", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
-    expect((await reply(conv.id, { body: "x".repeat(10_000) })).status).toBe(200);
-    fails(await reply(conv.id, { body: "x".repeat(10_001) }), 400, "ReplyTooBig", "body");
-    fails(await reply(conv.id, { body: "" }), 400, "ValidationError", "body");
-    fails(await reply(conv.id, {}), 400, "ValidationError", "body");
-    expect(await partCount(conv.id)).toBe(2);
+  it("answers ReplyTooBig over 10,000 characters and refuses an empty message", async ({
+    server: s,
+    app: a,
+  }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
+    expect((await reply(a, conv.id, { body: "x".repeat(10_000) })).status).toBe(200);
+    fails(await reply(a, conv.id, { body: "x".repeat(10_001) }), 400, "ReplyTooBig", "body");
+    fails(await reply(a, conv.id, { body: "" }), 400, "ValidationError", "body");
+    fails(await reply(a, conv.id, {}), 400, "ValidationError", "body");
+    expect(await partCount(s, conv.id)).toBe(2);
   });
 
-  it("returns the stored part for a repeated external_id, never a duplicate", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
+  it("returns the stored part for a repeated external_id, never a duplicate", async ({
+    server: s,
+    app: a,
+  }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
     const first = ok(
-      await reply(conv.id, { body: "once", external_id: "ext-1", auto_assign: String(a.admin.id) }),
+      await reply(a, conv.id, { body: "once", external_id: "ext-1", auto_assign: String(a.admin.id) }),
     );
     const again = ok(
-      await reply(conv.id, { body: "twice", external_id: "ext-1", auto_assign: String(a.admin.id) }),
+      await reply(a, conv.id, { body: "twice", external_id: "ext-1", auto_assign: String(a.admin.id) }),
     );
     expect(again.id).toBe(first.id);
     expect(again.body).toBe("once");
     expect(again.external_id).toBe("ext-1");
     expect((again.assign_part as Json).id).toBe((first.assign_part as Json).id);
-    expect(await partCount(conv.id)).toBe(3);
-    const other = await startConversation(c, s.db, a.app.id);
-    expect(ok(await reply(other.id, { body: "elsewhere", external_id: "ext-1" })).id).not.toBe(first.id);
+    expect(await partCount(s, conv.id)).toBe(3);
+    const other = await startConversation(a.api, s.db, a.app.id);
+    expect(ok(await reply(a, other.id, { body: "elsewhere", external_id: "ext-1" })).id).not.toBe(first.id);
   });
 
-  it("auto_assign stores the assigned part first, then the message, in one group", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
+  it("auto_assign stores the assigned part first, then the message, in one group", async ({
+    server: s,
+    app: a,
+    other: b,
+  }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
     const op = await makeAdmin(s.db, { appId: a.app.id });
     const since = await lastEventId(s.db);
     const part = ok(
-      await reply(conv.id, {
+      await reply(a, conv.id, {
         body: "on it",
         auto_assign: String(op.id),
         auto_assign_random_id: "5",
@@ -241,32 +255,43 @@ describe("POST /conversations/{id}/reply", () => {
     expect(await conversationRow(s.db, conv.id)).toMatchObject({ assigneeId: op.id, partsCount: 3 });
     const assigned = await eventsOf(s.db, `conversation_assigned.${a.app.id}`, since);
     expect(assigned.length).toBe(1);
-    fails(await reply(conv.id, { body: "x", auto_assign: String(b.admin.id) }), 400, "LookupError");
-    fails(await reply(conv.id, { body: "x", auto_assign: "0" }), 400, "ValidationError", "auto_assign");
-    expect(await partCount(conv.id)).toBe(3);
+    fails(await reply(a, conv.id, { body: "x", auto_assign: String(b.admin.id) }), 400, "LookupError");
+    fails(await reply(a, conv.id, { body: "x", auto_assign: "0" }), 400, "ValidationError", "auto_assign");
+    expect(await partCount(s, conv.id)).toBe(3);
   });
 
-  it("a visitor's reply reopens a closed conversation and wakes a delayed one", async () => {
-    const conv = await startConversation(c, s.db, a.app.id);
-    ok(await c.postForm(`/api/conversations/${conv.id}/close`));
+  it("a visitor's reply reopens a closed conversation and wakes a delayed one", async ({
+    server: s,
+    app: a,
+  }) => {
+    const conv = await startConversation(a.api, s.db, a.app.id);
+    ok(await a.api.postForm(`/api/conversations/${conv.id}/close`));
     const since = await lastEventId(s.db);
-    ok(await reply(conv.id, { body: "still broken", from_user: "default_user" }));
+    ok(await reply(a, conv.id, { body: "still broken", from_user: "default_user" }));
     expect((await conversationRow(s.db, conv.id)).closed).toBe(false);
     const closedEv = await eventsOf(s.db, `conversation_closed.${a.app.id}`, since);
     expect(closedEv.map((e) => (e.payload as Json).closed)).toEqual([false]);
-    ok(await c.postForm(`/api/conversations/${conv.id}/delay`, { until: String(Date.now() / 1000 + 3600) }));
-    ok(await reply(conv.id, { body: "hello?", from_user: "default_user" }));
+    ok(
+      await a.api.postForm(`/api/conversations/${conv.id}/delay`, {
+        until: String(Date.now() / 1000 + 3600),
+      }),
+    );
+    ok(await reply(a, conv.id, { body: "hello?", from_user: "default_user" }));
     expect((await conversationRow(s.db, conv.id)).delayedUntil).toBeNull();
-    ok(await c.postForm(`/api/conversations/${conv.id}/close`));
-    ok(await reply(conv.id, { body: "operator follow-up" }));
+    ok(await a.api.postForm(`/api/conversations/${conv.id}/close`));
+    ok(await reply(a, conv.id, { body: "operator follow-up" }));
     expect((await conversationRow(s.db, conv.id)).closed).toBe(true);
   });
 
-  it("answers LookupError for an unknown conversation and PermissionDenied for another app's", async () => {
-    fails(await reply(987654321n, { body: "x" }), 400, "LookupError");
-    const theirs = await startConversation(client(s, b.token), s.db, b.app.id);
-    fails(await reply(theirs.id, { body: "x" }), 403, "PermissionDenied");
-    expect(await partCount(theirs.id)).toBe(1);
-    fails(await c.postForm(`/api/conversations/abc/reply`, { body: "x" }), 400, "ValidationError", "id");
+  it("answers LookupError for an unknown conversation and PermissionDenied for another app's", async ({
+    server: s,
+    app: a,
+    other: b,
+  }) => {
+    fails(await reply(a, 987654321n, { body: "x" }), 400, "LookupError");
+    const theirs = await startConversation(b.api, s.db, b.app.id);
+    fails(await reply(a, theirs.id, { body: "x" }), 403, "PermissionDenied");
+    expect(await partCount(s, theirs.id)).toBe(1);
+    fails(await a.api.postForm(`/api/conversations/abc/reply`, { body: "x" }), 400, "ValidationError", "id");
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect } from "vitest";
 import type { TestServer } from "../testing/server";
-import { serverTest } from "../testing/fixture";
+import { serverTest } from "../testing/server-test";
 import { makeAdmin, makeApp, makeUser } from "../testing/factories";
 import type { Client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
@@ -9,14 +9,12 @@ import { eventsOf, routedApp } from "./testing";
 
 // Loopback webhooks: the receiver below is where the assignment's webhook must arrive.
 const it = serverTest({ webhookAllowPrivate: true });
-
-let s: TestServer;
 let rcv: Receiver;
 
-it.beforeAll(async ({ server }) => {
-  s = server;
+it.beforeAll(async () => {
   rcv = await startReceiver();
 });
+
 afterAll(async () => {
   await rcv?.close();
 });
@@ -24,20 +22,22 @@ afterAll(async () => {
 const routingPath = (appId: bigint) => `/api/apps/${appId}/routing`;
 
 /** A new visitor's first message, in `channel` when given. */
-async function start(api: Client, appId: bigint, channel?: bigint): Promise<bigint> {
+async function start(s: TestServer, api: Client, appId: bigint, channel?: bigint): Promise<bigint> {
   const user = await makeUser(s.db, appId);
   const body = { body: "Hello", ...(channel === undefined ? {} : { channel: String(channel) }) };
   const d = ok(await api.postForm(`/api/users/${user.id}/startconversation`, body));
   return BigInt(d.id as number);
 }
 
-async function assignees(ids: bigint[]): Promise<(string | null)[]> {
+async function assignees(s: TestServer, ids: bigint[]): Promise<(string | null)[]> {
   const rows = await s.db.conversation.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
   return rows.map((r) => (r.assigneeId === null ? null : String(r.assigneeId)));
 }
 
 describe("per-channel routing", () => {
-  it("routes a channel's conversations among its operators only, the others among all", async () => {
+  it("routes a channel's conversations among its operators only, the others among all", async ({
+    server: s,
+  }) => {
     const a = await routedApp(s, 3);
     const [x, y, z] = a.ops.map((o) => o.id);
     const set = ok(
@@ -51,13 +51,13 @@ describe("per-channel routing", () => {
       channel_operators: { [String(a.second.id)]: [Number(y), Number(z)] },
     });
     const inSecond = [];
-    for (let k = 0; k < 4; k++) inSecond.push(await start(a.api, a.app.id, a.second.id));
-    const got = await assignees(inSecond);
+    for (let k = 0; k < 4; k++) inSecond.push(await start(s, a.api, a.app.id, a.second.id));
+    const got = await assignees(s, inSecond);
     expect(got.filter((g) => g === String(y))).toHaveLength(2);
     expect(got.filter((g) => g === String(z))).toHaveLength(2);
     // Elsewhere all three are candidates: x, with nothing open, is next.
-    expect(await assignees([await start(a.api, a.app.id, a.channel.id)])).toEqual([String(x)]);
-    expect(await assignees([await start(a.api, a.app.id)])).toEqual([String(x)]);
+    expect(await assignees(s, [await start(s, a.api, a.app.id, a.channel.id)])).toEqual([String(x)]);
+    expect(await assignees(s, [await start(s, a.api, a.app.id)])).toEqual([String(x)]);
     // An empty list puts the channel back on all the app's operators.
     const cleared = ok(
       await a.api.postJson(routingPath(a.app.id), {
@@ -69,11 +69,13 @@ describe("per-channel routing", () => {
       where: { appId: a.app.id, adminId: { in: [y!, z!] } },
       data: { availability: "away" },
     });
-    expect(await assignees([await start(a.api, a.app.id, a.second.id)])).toEqual([String(x)]);
+    expect(await assignees(s, [await start(s, a.api, a.app.id, a.second.id)])).toEqual([String(x)]);
     // Seven starts one after another: slow on a loaded machine.
   }, 120_000);
 
-  it("leaves the channel's conversations unassigned when its operators are Away, not routing to others", async () => {
+  it("leaves the channel's conversations unassigned when its operators are Away, not routing to others", async ({
+    server: s,
+  }) => {
     const a = await routedApp(s, 2);
     const [x, y] = a.ops.map((o) => o.id);
     ok(
@@ -85,11 +87,13 @@ describe("per-channel routing", () => {
       where: { appId_adminId: { appId: a.app.id, adminId: y! } },
       data: { availability: "away" },
     });
-    expect(await assignees([await start(a.api, a.app.id, a.second.id)])).toEqual([null]);
-    expect(await assignees([await start(a.api, a.app.id)])).toEqual([String(x)]);
+    expect(await assignees(s, [await start(s, a.api, a.app.id, a.second.id)])).toEqual([null]);
+    expect(await assignees(s, [await start(s, a.api, a.app.id)])).toEqual([String(x)]);
   });
 
-  it("refuses another app's channel and operators who are not members, and drops those who leave", async () => {
+  it("refuses another app's channel and operators who are not members, and drops those who leave", async ({
+    server: s,
+  }) => {
     const a = await routedApp(s, 1);
     const b = await makeApp(s.db);
     const outsider = await makeAdmin(s.db);
@@ -111,7 +115,9 @@ describe("per-channel routing", () => {
 });
 
 describe("a routed conversation's assignment", () => {
-  it("is an automatic `assigned` part with the events, webhook and notification of a manual one", async () => {
+  it("is an automatic `assigned` part with the events, webhook and notification of a manual one", async ({
+    server: s,
+  }) => {
     const a = await routedApp(s, 1);
     const op = a.ops[0]!.id;
     const hook = ok<{ id: number }>(
@@ -121,7 +127,7 @@ describe("a routed conversation's assignment", () => {
       }),
     );
     const log = await s.db.eventLogEntry.aggregate({ _max: { id: true } });
-    const id = await start(a.api, a.app.id);
+    const id = await start(s, a.api, a.app.id);
 
     const parts = ok<Record<string, unknown>[]>(await a.api.get(`/api/conversations/${id}/parts`));
     expect(parts.map((p) => p.type).sort()).toEqual(["assigned", "reply_user"]);
@@ -156,7 +162,9 @@ describe("a routed conversation's assignment", () => {
     expect(notes.map((n) => [n.kind, n.actorId])).toEqual([["assigned", null]]);
   });
 
-  it("holds the cap when a channel's conversations start at once, each with one assigned part", async () => {
+  it("holds the cap when a channel's conversations start at once, each with one assigned part", async ({
+    server: s,
+  }) => {
     const a = await routedApp(s, 3, { routing_cap: 2 });
     const [x, y, z] = a.ops.map((o) => o.id);
     ok(
@@ -165,8 +173,8 @@ describe("a routed conversation's assignment", () => {
       }),
     );
     const log = await s.db.eventLogEntry.aggregate({ _max: { id: true } });
-    const ids = await Promise.all(Array.from({ length: 6 }, () => start(a.api, a.app.id, a.second.id)));
-    const got = await assignees(ids);
+    const ids = await Promise.all(Array.from({ length: 6 }, () => start(s, a.api, a.app.id, a.second.id)));
+    const got = await assignees(s, ids);
     expect(got.filter((g) => g === String(x))).toHaveLength(2);
     expect(got.filter((g) => g === String(y))).toHaveLength(2);
     expect(got.filter((g) => g === null)).toHaveLength(2);

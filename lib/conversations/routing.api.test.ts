@@ -1,18 +1,12 @@
 import { describe, expect } from "vitest";
 import type { TestServer } from "../testing/server";
 import { it } from "../testing/fixture";
-import { makeApp } from "../testing/factories";
 import { client } from "../testing/http";
+import { makeApp } from "../testing/factories";
 import { ok } from "../users/testing";
 import { routedApp, startConversation } from "./testing";
 
-let s: TestServer;
-
-it.beforeAll(({ server }) => {
-  s = server;
-});
-
-async function loads(appId: bigint): Promise<Map<string, number>> {
+async function loads(s: TestServer, appId: bigint): Promise<Map<string, number>> {
   const rows = await s.db.conversation.groupBy({
     by: ["assigneeId"],
     where: { appId, closed: false },
@@ -22,7 +16,7 @@ async function loads(appId: bigint): Promise<Map<string, number>> {
 }
 
 describe("round-robin routing of new visitor conversations", () => {
-  it("is off by default, and set through the app's routing", async () => {
+  it("is off by default, and set through the app's routing", async ({ server: s }) => {
     const a = await makeApp(s.db);
     const api = client(s, a.token);
     expect(ok(await api.get(`/api/apps/${a.app.id}/routing`))).toEqual({
@@ -42,10 +36,10 @@ describe("round-robin routing of new visitor conversations", () => {
     });
   });
 
-  it("spreads 6 starts over 3 Available operators 2-2-2, skipping the Away", async () => {
+  it("spreads 6 starts over 3 Available operators 2-2-2, skipping the Away", async ({ server: s }) => {
     const a = await routedApp(s, 3);
     for (let k = 0; k < 6; k++) await startConversation(a.api, s.db, a.app.id);
-    const l = await loads(a.app.id);
+    const l = await loads(s, a.app.id);
     expect(a.ops.map((o) => l.get(String(o.id)))).toEqual([2, 2, 2]);
     expect(l.get(String(a.admin.id))).toBeUndefined();
     // The one set Away gets no more.
@@ -54,27 +48,27 @@ describe("round-robin routing of new visitor conversations", () => {
       data: { availability: "away" },
     });
     for (let k = 0; k < 2; k++) await startConversation(a.api, s.db, a.app.id);
-    const after = await loads(a.app.id);
+    const after = await loads(s, a.app.id);
     expect(a.ops.map((o) => after.get(String(o.id)))).toEqual([2, 3, 3]);
   });
 
-  it("skips operators at the cap, and leaves it unassigned when all are", async () => {
+  it("skips operators at the cap, and leaves it unassigned when all are", async ({ server: s }) => {
     const a = await routedApp(s, 2, { routing_cap: 1 });
     for (let k = 0; k < 3; k++) await startConversation(a.api, s.db, a.app.id);
-    const l = await loads(a.app.id);
+    const l = await loads(s, a.app.id);
     expect(a.ops.map((o) => l.get(String(o.id)))).toEqual([1, 1]);
     expect(l.get("null")).toBe(1);
     // Closing one frees its operator.
     const theirs = await s.db.conversation.findFirstOrThrow({ where: { assigneeId: a.ops[0]!.id } });
     await s.db.conversation.update({ where: { id: theirs.id }, data: { closed: true } });
     await startConversation(a.api, s.db, a.app.id);
-    expect((await loads(a.app.id)).get(String(a.ops[0]!.id))).toBe(1);
+    expect((await loads(s, a.app.id)).get(String(a.ops[0]!.id))).toBe(1);
   });
 
-  it("never exceeds the cap under concurrent starts", async () => {
+  it("never exceeds the cap under concurrent starts", async ({ server: s }) => {
     const a = await routedApp(s, 3, { routing_cap: 2 });
     await Promise.all(Array.from({ length: 9 }, () => startConversation(a.api, s.db, a.app.id)));
-    const l = await loads(a.app.id);
+    const l = await loads(s, a.app.id);
     expect(a.ops.map((o) => l.get(String(o.id)))).toEqual([2, 2, 2]);
     expect(l.get("null")).toBe(3);
   });

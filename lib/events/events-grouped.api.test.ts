@@ -1,20 +1,12 @@
 import { describe, expect } from "vitest";
 import type { TestServer } from "../testing/server";
-import { it, type TestApp } from "../testing/fixture";
-import { makeApp, makeUser, unique } from "../testing/factories";
+import { it } from "../testing/fixture";
 import { client } from "../testing/http";
+import { makeApp, makeUser, unique } from "../testing/factories";
 import { ok } from "../users/testing";
 import { resolveVersion } from "../api/versions";
 import { invalidateSubscriptions } from "../eventlog/webhook-state";
 import { trackEventGrouped } from "./track-grouped";
-
-let s: TestServer;
-let a: TestApp;
-
-it.beforeAll(({ server, app }) => {
-  s = server;
-  a = app;
-});
 
 interface Ev {
   id: number;
@@ -25,7 +17,7 @@ interface Ev {
 }
 
 /** What an app's token makes of a request, for calling the grouped ingest directly. */
-const tokenCtx = (appId: bigint) => ({
+const tokenCtx = (s: TestServer, appId: bigint) => ({
   db: s.db,
   actor: { kind: "token" as const, apiKeyId: 0n, appId, scopes: [] },
   appId,
@@ -34,9 +26,11 @@ const tokenCtx = (appId: bigint) => ({
 });
 
 describe("grouped ingest", () => {
-  it("writes the events arriving together in one statement, with exact summaries and log", async () => {
+  it("writes the events arriving together in one statement, with exact summaries and log", async ({
+    server: s,
+  }) => {
     const b = await makeApp(s.db);
-    const ctx = tokenCtx(b.app.id);
+    const ctx = tokenCtx(s, b.app.id);
     const u1 = await makeUser(s.db, b.app.id);
     const u2 = await makeUser(s.db, b.app.id);
     const [clicked, scrolled] = [unique("Clicked"), unique("Scrolled")];
@@ -75,7 +69,7 @@ describe("grouped ingest", () => {
     expect(await s.db.event.count({ where: { appId: b.app.id } })).toBe(40);
   });
 
-  it("writes what the transaction writes: answer, log rows and webhook deliveries", async () => {
+  it("writes what the transaction writes: answer, log rows and webhook deliveries", async ({ server: s }) => {
     const b = await makeApp(s.db);
     const sub = await s.db.webhookSubscription.create({
       data: {
@@ -96,7 +90,7 @@ describe("grouped ingest", () => {
         created: 1_700_000_000,
       }),
     );
-    const ctx = tokenCtx(b.app.id);
+    const ctx = tokenCtx(s, b.app.id);
     const row = await trackEventGrouped(ctx, {
       user: { id: String(viaTx.user) },
       event: name,
@@ -142,10 +136,10 @@ describe("grouped ingest", () => {
     expect(deliveries.map((d) => d.payload)).toEqual(log.map((r) => r.payload));
   });
 
-  it("leaves to the transaction what it cannot serve, writing nothing", async () => {
+  it("leaves to the transaction what it cannot serve, writing nothing", async ({ server: s, app: a }) => {
     const b = await makeApp(s.db);
     const u = await makeUser(s.db, a.app.id);
-    const ctx = tokenCtx(b.app.id);
+    const ctx = tokenCtx(s, b.app.id);
     const before = await s.db.event.count();
     for (const user of [{ id: String(u.id) }, { id: unique("nobody"), by_user_id: true }, { id: "x1" }]) {
       expect(await trackEventGrouped(ctx, { user, event: unique("e") })).toBeUndefined();

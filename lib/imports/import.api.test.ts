@@ -7,20 +7,10 @@ import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeToken, makeUser } from "../testing/factories";
 import type { Called } from "../testing/server";
-import { client, type Client } from "../testing/http";
+import { client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
 import { MAX_IMPORT_BYTES } from "./jobs";
 import { BATCH_ROWS } from "./run-import";
-
-let s: TestServer;
-let a: TestApp;
-let api: Client;
-
-it.beforeAll(({ server, app }) => {
-  s = server;
-  a = app;
-  api = app.api;
-});
 
 interface Job {
   id: number;
@@ -37,6 +27,8 @@ interface Job {
 }
 
 function upload(
+  s: TestServer,
+  a: TestApp,
   csv: string | Blob,
   fields: Record<string, string>,
   opts: { token?: string; v?: string; query?: string } = {},
@@ -51,10 +43,10 @@ function upload(
   });
 }
 
-async function finished(id: number, timeoutMs = 120_000): Promise<Job> {
+async function finished(a: TestApp, id: number, timeoutMs = 120_000): Promise<Job> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const job = ok<Job>(await api.get(`/api/users/import/${id}`));
+    const job = ok<Job>(await a.api.get(`/api/users/import/${id}`));
     if (job.status === "done" || job.status === "failed") return job;
     if (Date.now() > until) throw new Error(`import ${id} still ${job.status}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -62,7 +54,10 @@ async function finished(id: number, timeoutMs = 120_000): Promise<Job> {
 }
 
 describe("POST /users/import", () => {
-  it("imports by $user_id, typing props, tagging users and reporting bad rows", async () => {
+  it("imports by $user_id, typing props, tagging users and reporting bad rows", async ({
+    server: s,
+    app: a,
+  }) => {
     await makeUser(s.db, a.app.id, { userId: "imp-1", name: "Old name" });
     await s.db.user.updateMany({ where: { userId: "imp-1" }, data: { propsCustom: { keep: "me" } } });
     const csv = [
@@ -75,7 +70,7 @@ describe("POST /users/import", () => {
       "imp-2;;;;;7;",
     ].join("\r\n");
     const started = ok<Job>(
-      await upload(csv, { merge_field: "$user_id", delimiter: ";", tags: "imported,vip" }),
+      await upload(s, a, csv, { merge_field: "$user_id", delimiter: ";", tags: "imported,vip" }),
     );
     expect(started).toMatchObject({
       merge_field: "$user_id",
@@ -83,7 +78,7 @@ describe("POST /users/import", () => {
       total_bytes: Buffer.byteLength(csv),
     });
     expect(["pending", "running", "done"]).toContain(started.status);
-    const job = await finished(started.id);
+    const job = await finished(a, started.id);
     expect(job).toMatchObject({
       status: "done",
       rows_processed: 6,
@@ -116,7 +111,10 @@ describe("POST /users/import", () => {
     });
   });
 
-  it("merges by $email (the oldest user of an email) and accepts a raw text/csv body", async () => {
+  it("merges by $email (the oldest user of an email) and accepts a raw text/csv body", async ({
+    server: s,
+    app: a,
+  }) => {
     const old = await makeUser(s.db, a.app.id, { email: "dup@x.test" });
     await makeUser(s.db, a.app.id, { email: "dup@x.test" });
     const csv = "$email,$city\ndup@x.test,Lyon\nfresh@x.test,Nice\n";
@@ -125,7 +123,7 @@ describe("POST /users/import", () => {
       headers: { Authorization: `Token ${a.token}`, "content-type": "text/csv" },
       body: csv,
     });
-    const job = await finished(ok<Job>(r).id);
+    const job = await finished(a, ok<Job>(r).id);
     expect(job).toMatchObject({ status: "done", rows_imported: 2 });
     expect((await s.db.user.findUniqueOrThrow({ where: { id: old.id } })).city).toBe("Lyon");
     const fresh = await s.db.user.findFirstOrThrow({
@@ -136,7 +134,7 @@ describe("POST /users/import", () => {
     expect(fresh.tags.map((t) => t.tag)).toEqual(["csv"]);
   });
 
-  it("fails the job with a clear error for a bad header or a broken file", async () => {
+  it("fails the job with a clear error for a bad header or a broken file", async ({ server: s, app: a }) => {
     const cases: [string, string, RegExp][] = [
       ["$email,plan\na@x.test,pro\n", "$user_id", /no \$user_id column/],
       ["$user_id,$bogus\nu,1\n", "$user_id", /\$bogus is not a system property/],
@@ -144,26 +142,26 @@ describe("POST /users/import", () => {
       ["", "$user_id", /the file is empty/],
     ];
     for (const [csv, merge, error] of cases) {
-      const job = await finished(ok<Job>(await upload(csv, { merge_field: merge })).id);
+      const job = await finished(a, ok<Job>(await upload(s, a, csv, { merge_field: merge })).id);
       expect(job.status).toBe("failed");
       expect(job.error).toMatch(error);
     }
   });
 
-  it("refuses bad requests clearly", async () => {
-    expect(errorOf(await upload("a", {}), 400, "ValidationError").error_fields).toEqual({
+  it("refuses bad requests clearly", async ({ server: s, app: a }) => {
+    expect(errorOf(await upload(s, a, "a", {}), 400, "ValidationError").error_fields).toEqual({
       merge_field: "must be one of: $user_id, $email",
     });
     expect(
-      errorOf(await upload("a", { merge_field: "name" }), 400, "ValidationError").error_fields,
+      errorOf(await upload(s, a, "a", { merge_field: "name" }), 400, "ValidationError").error_fields,
     ).toHaveProperty("merge_field");
     expect(
-      errorOf(await upload("a", { merge_field: "$email", delimiter: "::" }), 400, "ValidationError")
+      errorOf(await upload(s, a, "a", { merge_field: "$email", delimiter: "::" }), 400, "ValidationError")
         .error_fields,
     ).toHaveProperty("delimiter");
     expect(
       errorOf(
-        await upload("a", { merge_field: "$email", tags: "a,b" + ",x".repeat(20) }),
+        await upload(s, a, "a", { merge_field: "$email", tags: "a,b" + ",x".repeat(20) }),
         400,
         "ValidationError",
       ).error_fields,
@@ -182,20 +180,26 @@ describe("POST /users/import", () => {
     errorOf(big, 413, "PayloadTooLarge");
     const other = await makeApp(s.db);
     errorOf(
-      await upload("$email\n", { merge_field: "$email" }, { query: `?app=${a.app.id}`, token: other.token }),
+      await upload(
+        s,
+        a,
+        "$email\n",
+        { merge_field: "$email" },
+        { query: `?app=${a.app.id}`, token: other.token },
+      ),
       403,
       "PermissionDenied",
     );
-    const job = ok<Job>(await upload("$email\n", { merge_field: "$email" }));
+    const job = ok<Job>(await upload(s, a, "$email\n", { merge_field: "$email" }));
     errorOf(await client(s, other.token).get(`/api/users/import/${job.id}`), 403, "PermissionDenied");
-    errorOf(await api.get(`/api/users/import/99999999`), 400, "LookupError");
-    await finished(job.id);
+    errorOf(await a.api.get(`/api/users/import/99999999`), 400, "LookupError");
+    await finished(a, job.id);
   });
 
   it(
     "accepts a file of exactly the 30 MiB limit and refuses one byte more with 413",
     { timeout: 180_000 },
-    async () => {
+    async ({ server: s, app: a }) => {
       expect(MAX_IMPORT_BYTES).toBe(30 * 1024 * 1024);
       const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "import-limit-"));
       try {
@@ -219,7 +223,8 @@ describe("POST /users/import", () => {
 
         const over = await file("over.csv", MAX_IMPORT_BYTES + 1);
         expect(
-          errorOf(await upload(over, { merge_field: "$user_id" }), 413, "PayloadTooLarge").error_message,
+          errorOf(await upload(s, a, over, { merge_field: "$user_id" }), 413, "PayloadTooLarge")
+            .error_message,
         ).toMatch(/30 MB/);
         const raw = await s.call(`/api/users/import?merge_field=$user_id`, {
           method: "POST",
@@ -230,10 +235,10 @@ describe("POST /users/import", () => {
         expect(await jobs()).toBe(before);
 
         const exact = await file("exact.csv", MAX_IMPORT_BYTES);
-        const started = ok<Job>(await upload(exact, { merge_field: "$user_id" }));
+        const started = ok<Job>(await upload(s, a, exact, { merge_field: "$user_id" }));
         expect(started.total_bytes).toBe(MAX_IMPORT_BYTES);
         expect(await jobs()).toBe(before + 1);
-        const job = await finished(started.id, 150_000);
+        const job = await finished(a, started.id, 150_000);
         expect(job).toMatchObject({ status: "done", rows_imported: 1, rows_failed: 0 });
         expect(job.processed_bytes).toBe(MAX_IMPORT_BYTES);
         const user = await s.db.user.findFirstOrThrow({ where: { appId: a.app.id, userId: "limit-user" } });
@@ -244,13 +249,13 @@ describe("POST /users/import", () => {
     },
   );
 
-  it("serves v1 with the user-write scope", async () => {
-    const job = ok<Job>(await upload("$user_id\nv1-user\n", { merge_field: "$user_id" }, { v: "/v1" }));
-    expect((await finished(job.id)).rows_imported).toBe(1);
+  it("serves v1 with the user-write scope", async ({ server: s, app: a }) => {
+    const job = ok<Job>(await upload(s, a, "$user_id\nv1-user\n", { merge_field: "$user_id" }, { v: "/v1" }));
+    expect((await finished(a, job.id)).rows_imported).toBe(1);
     // Imports are also app-admin's: a job reads with user-read and app-admin, a start needs user-write.
     const narrow = await makeToken(s.db, a.app.id, ["user-read", "app-admin"]);
     errorOf(
-      await upload("$user_id\nx\n", { merge_field: "$user_id" }, { v: "/v1", token: narrow }),
+      await upload(s, a, "$user_id\nx\n", { merge_field: "$user_id" }, { v: "/v1", token: narrow }),
       403,
       "PermissionDenied",
     );
@@ -260,31 +265,40 @@ describe("POST /users/import", () => {
   const ROWS = 20_000;
   // 20 batches (BATCH_ROWS): enough to see progress between them. Size itself is proven elsewhere: the 30 MiB test
   // above streams a file at the limit, and bench/cases-users.ts times an import of 100,000 rows.
-  it("imports 20,000 rows streamed in batches, reporting progress", { timeout: 300_000 }, async () => {
-    expect(ROWS / BATCH_ROWS).toBeGreaterThanOrEqual(20);
-    const b = await makeApp(s.db);
-    const lines = ["$user_id,$name,$email,plan,score"];
-    for (let i = 0; i < ROWS; i++)
-      lines.push(`bulk-${i},Person ${i},p${i}@bulk.test,${i % 2 ? "pro" : "free"},${i}`);
-    const csv = new Blob([lines.join("\n") + "\n"], { type: "text/csv" });
-    const started = ok<Job>(await upload(csv, { merge_field: "$user_id" }, { token: b.token }));
-    const seen = new Set<number>();
-    let job: Job = started;
-    while (job.status !== "done" && job.status !== "failed") {
-      await new Promise((r) => setTimeout(r, 50));
-      job = ok<Job>(await client(s, b.token).get(`/api/users/import/${started.id}`));
-      seen.add(job.rows_processed);
-    }
-    expect(job).toMatchObject({
-      status: "done",
-      rows_processed: ROWS,
-      rows_imported: ROWS,
-      rows_failed: 0,
-    });
-    expect(job.processed_bytes).toBe(csv.size);
-    expect(seen.size).toBeGreaterThan(1);
-    expect(await s.db.user.count({ where: { appId: b.app.id } })).toBe(ROWS);
-    const last = await s.db.user.findFirstOrThrow({ where: { appId: b.app.id, userId: `bulk-${ROWS - 1}` } });
-    expect(last).toMatchObject({ name: `Person ${ROWS - 1}`, propsCustom: { plan: "pro", score: ROWS - 1 } });
-  });
+  it(
+    "imports 20,000 rows streamed in batches, reporting progress",
+    { timeout: 300_000 },
+    async ({ server: s, app: a }) => {
+      expect(ROWS / BATCH_ROWS).toBeGreaterThanOrEqual(20);
+      const b = await makeApp(s.db);
+      const lines = ["$user_id,$name,$email,plan,score"];
+      for (let i = 0; i < ROWS; i++)
+        lines.push(`bulk-${i},Person ${i},p${i}@bulk.test,${i % 2 ? "pro" : "free"},${i}`);
+      const csv = new Blob([lines.join("\n") + "\n"], { type: "text/csv" });
+      const started = ok<Job>(await upload(s, a, csv, { merge_field: "$user_id" }, { token: b.token }));
+      const seen = new Set<number>();
+      let job: Job = started;
+      while (job.status !== "done" && job.status !== "failed") {
+        await new Promise((r) => setTimeout(r, 50));
+        job = ok<Job>(await client(s, b.token).get(`/api/users/import/${started.id}`));
+        seen.add(job.rows_processed);
+      }
+      expect(job).toMatchObject({
+        status: "done",
+        rows_processed: ROWS,
+        rows_imported: ROWS,
+        rows_failed: 0,
+      });
+      expect(job.processed_bytes).toBe(csv.size);
+      expect(seen.size).toBeGreaterThan(1);
+      expect(await s.db.user.count({ where: { appId: b.app.id } })).toBe(ROWS);
+      const last = await s.db.user.findFirstOrThrow({
+        where: { appId: b.app.id, userId: `bulk-${ROWS - 1}` },
+      });
+      expect(last).toMatchObject({
+        name: `Person ${ROWS - 1}`,
+        propsCustom: { plan: "pro", score: ROWS - 1 },
+      });
+    },
+  );
 });

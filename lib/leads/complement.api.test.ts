@@ -1,7 +1,6 @@
 import { describe, expect } from "vitest";
-import { it, type TestApp } from "../testing/fixture";
+import { it } from "../testing/fixture";
 import { makeApp, unique } from "../testing/factories";
-import type { TestServer } from "../testing/server";
 import { ok } from "../users/testing";
 import { complementFor, directLeadCount, listLeads, one, readRolledBack } from "./testing";
 
@@ -12,16 +11,8 @@ import { complementFor, directLeadCount, listLeads, one, readRolledBack } from "
  * total must stay the count of the leads the filter keeps, with the prop missing, JSON null, empty or of another
  * type, with users who are not leads, in both API versions; other filters keep being counted as they are.
  */
-let s: TestServer;
-let a: TestApp;
-
-it.beforeAll(({ server, app }) => {
-  s = server;
-  a = app;
-});
-
 describe("totals of negated conditions, counted as their complement", () => {
-  it("equal a direct count and the leads listed", async () => {
+  it("equal a direct count and the leads listed", async ({ server: s, app: a }) => {
     const ids: Record<string, bigint> = {};
     const user = async (key: string, data: Record<string, unknown>) => {
       ids[key] = (await s.db.user.create({ data: { appId: a.app.id, ...data } })).id;
@@ -149,7 +140,10 @@ describe("totals of negated conditions, counted as their complement", () => {
   });
 });
 
-it("counts the users a negated `$email` text drops from the lower-cased email's index alone", async () => {
+it("counts the users a negated `$email` text drops from the lower-cased email's index alone", async ({
+  server: s,
+  app: a,
+}) => {
   // The index holds the lower-cased email beside the email (migration *_lower_email_covering): without the email
   // included PostgreSQL would not plan an index-only scan, and would read each user's row for it.
   const plans = await readRolledBack(s.db, async (tx, explain) => {

@@ -14,8 +14,6 @@ import { inListOrder, one, serviceCtx } from "./testing";
  * (custom-keys.ts), and from `strpos` on every row past that: both must keep the leads whose value, as text and
  * lower-cased, contains it, and its negation the others (a lead without the prop included).
  */
-let s: TestServer;
-let a: TestApp;
 let ctx: Ctx;
 const BASE = Date.UTC(2026, 0, 1);
 /** Each lead's `industry` (undefined: none) and when it was seen. */
@@ -35,9 +33,7 @@ const VALUES: unknown[] = [
 ];
 const rows: { id: bigint; seen: number | null; value: unknown }[] = [];
 
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
+it.beforeAll(async ({ server: s, app: a }) => {
   ctx = serviceCtx(s, a, "custom keys test");
   for (const [i, value] of VALUES.entries()) {
     const seen = i === 5 ? null : BASE + Math.floor(i / 2) * 60_000;
@@ -60,14 +56,19 @@ const has = (v: unknown, text: string) =>
   (typeof v === "string" || typeof v === "number" || typeof v === "boolean") &&
   String(v).toLowerCase().includes(text);
 
-async function keysOf(filters: unknown, upTo?: number): Promise<string[] | undefined> {
+async function keysOf(
+  s: TestServer,
+  a: TestApp,
+  filters: unknown,
+  upTo?: number,
+): Promise<string[] | undefined> {
   const tree = parseFilters(filters);
   await resolveCustomKeys(sqlOf(s.db), a.app.id, tree, new Map(), upTo);
   return (tree.items[0] as Condition).keys;
 }
 
 /** Every page of 3 of a filter, and the totals they gave. */
-async function pages(filters: unknown, customKeysUpTo?: number) {
+async function pages(a: TestApp, filters: unknown, customKeysUpTo?: number) {
   const ids: bigint[] = [];
   const totals = new Set<number>();
   for (let offset = 0; offset < 15; offset += 3) {
@@ -86,9 +87,12 @@ async function pages(filters: unknown, customKeysUpTo?: number) {
 }
 
 describe("custom text contains from the prop's values", () => {
-  it("finds the values that contain the text, every user's, and none past the walk's limit", async () => {
+  it("finds the values that contain the text, every user's, and none past the walk's limit", async ({
+    server: s,
+    app: a,
+  }) => {
     const contains = (value: string) => one("industry", "str_contains", { value });
-    expect((await keysOf(contains("TECH")))?.sort()).toEqual([
+    expect((await keysOf(s, a, contains("TECH")))?.sort()).toEqual([
       "agritech",
       "biotech",
       "ed-tech labs",
@@ -96,12 +100,12 @@ describe("custom text contains from the prop's values", () => {
       "tech",
       "technology",
     ]);
-    expect(await keysOf(contains("04"))).toEqual(["1042"]);
-    expect(await keysOf(contains("nowhere"))).toEqual([]);
+    expect(await keysOf(s, a, contains("04"))).toEqual(["1042"]);
+    expect(await keysOf(s, a, contains("nowhere"))).toEqual([]);
     // Ten values in the app: walked up to nine, the condition keeps `strpos`.
-    expect(await keysOf(contains("tech"), 10)).toBeDefined();
-    expect(await keysOf(contains("tech"), 9)).toBeUndefined();
-    expect(await keysOf(one("industry", "str_eq", { value: "tech" }))).toBeUndefined();
+    expect(await keysOf(s, a, contains("tech"), 10)).toBeDefined();
+    expect(await keysOf(s, a, contains("tech"), 9)).toBeUndefined();
+    expect(await keysOf(s, a, one("industry", "str_eq", { value: "tech" }))).toBeUndefined();
   });
 
   const cases: [string, unknown, (v: unknown) => boolean][] = [
@@ -122,10 +126,10 @@ describe("custom text contains from the prop's values", () => {
     ],
   ];
   for (const [label, filters, keep] of cases) {
-    it(`${label}: the same leads, order and total from the values and from every row`, async () => {
+    it(`${label}: the same leads, order and total from the values and from every row`, async ({ app: a }) => {
       const want = inListOrder(rows.filter((r) => keep(r.value)));
       for (const upTo of [undefined, 0]) {
-        expect(await pages(filters, upTo), `${label} ${upTo}`).toEqual({
+        expect(await pages(a, filters, upTo), `${label} ${upTo}`).toEqual({
           ids: want,
           totals: [want.length],
         });

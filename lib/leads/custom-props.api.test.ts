@@ -14,18 +14,15 @@ import { DAY, listLeads, one, propValueDrift, setProps, importUsersCsv } from ".
  * Custom numbers, dates, texts and presence are read from user_prop_values (kept by a users trigger): every answer must
  * equal the one read from the users' JSON, and the rows must follow every write that changes props_custom.
  */
-let s: TestServer;
-let a: TestApp;
-
-it.beforeAll(({ server, app }) => {
-  s = server;
-  a = app;
-});
-
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
 /** The leads list's names among `ids`, after checking its total against a count of the JSON form. */
-async function names(ids: Record<string, bigint>, filters: unknown): Promise<string[]> {
+async function names(
+  s: TestServer,
+  a: TestApp,
+  ids: Record<string, bigint>,
+  filters: unknown,
+): Promise<string[]> {
   const listed = await listLeads(a, ids, filters, { limit: 50 });
   const where = await compileFilters(parseFilters(filters), {
     db: s.db,
@@ -40,7 +37,10 @@ async function names(ids: Record<string, bigint>, filters: unknown): Promise<str
 }
 
 describe("custom numbers, dates, texts and presence through user_prop_values", () => {
-  it("answer as the JSON does, for every type of value, through creates, changes and deletes", async () => {
+  it("answer as the JSON does, for every type of value, through creates, changes and deletes", async ({
+    server: s,
+    app: a,
+  }) => {
     const now = Date.now();
     const ids: Record<string, bigint> = {};
     const user = async (key: string, props: Record<string, unknown>) => {
@@ -58,7 +58,7 @@ describe("custom numbers, dates, texts and presence through user_prop_values", (
     });
     await user("none", {});
     const all = Object.keys(ids).sort();
-    const q = (type: string, value: unknown = {}, prop = "mrr") => names(ids, one(prop, type, value));
+    const q = (type: string, value: unknown = {}, prop = "mrr") => names(s, a, ids, one(prop, type, value));
 
     expect(await q("gt", { value: 50 })).toEqual(["high"]);
     expect(await q("gte", { value: 10 })).toEqual(["high", "low"]);
@@ -102,7 +102,7 @@ describe("custom numbers, dates, texts and presence through user_prop_values", (
     expect(await q("str_eq", { value: "true" }, "flag")).toEqual(["shapes", "texts"]);
     // Nested under an `or` with a JSON-read condition.
     expect(
-      await names(ids, {
+      await names(s, a, ids, {
         type: "or",
         filters: [
           { property_name: "mrr", type: "gt", value: { value: 50 } },
@@ -135,7 +135,10 @@ describe("custom numbers, dates, texts and presence through user_prop_values", (
     expect(await propValueDrift(s.db)).toEqual([]);
   });
 
-  it("lists through user_prop_items: as `@>` with one string, through changes and lead transitions", async () => {
+  it("lists through user_prop_items: as `@>` with one string, through changes and lead transitions", async ({
+    server: s,
+    app: a,
+  }) => {
     const ids: Record<string, bigint> = {};
     const key = unique("tags").replace(/[^a-z0-9_]/gi, "_");
     const user = async (name: string, props: Record<string, unknown> | null) => {
@@ -156,8 +159,8 @@ describe("custom numbers, dates, texts and presence through user_prop_values", (
     await user("empty", { [key]: [] });
     await user("none", null);
     const all = Object.keys(ids).sort();
-    const has = (item: string) => names(ids, one(key, "list_contains", { value: item }));
-    const lacks = (item: string) => names(ids, one(key, "list_ncontains", { value: item }));
+    const has = (item: string) => names(s, a, ids, one(key, "list_contains", { value: item }));
+    const lacks = (item: string) => names(s, a, ids, one(key, "list_ncontains", { value: item }));
     expect(await has("api")).toEqual(["both", "twice"]);
     expect(await lacks("api")).toEqual(all.filter((n) => n !== "both" && n !== "twice"));
     expect(await has("API")).toEqual(["upper"]);
@@ -186,7 +189,7 @@ describe("custom numbers, dates, texts and presence through user_prop_values", (
     expect(await propValueDrift(s.db)).toEqual([]);
   });
 
-  it("follow imports, merges, concurrent updates and deletes", async ({ server }) => {
+  it("follow imports, merges, concurrent updates and deletes", async ({ server: s, app: a }) => {
     const u = await makeUser(s.db, a.app.id, { userId: unique("known") });
     // Concurrent writes to one user's props, to the same key and to others.
     await Promise.all(
@@ -194,7 +197,7 @@ describe("custom numbers, dates, texts and presence through user_prop_values", (
     );
     expect(await propValueDrift(s.db)).toEqual([]);
     // A visitor with props of its own logs in as the user: merged into it, taking the props it lacks.
-    const visitor = await bootTestVisitor(server, a);
+    const visitor = await bootTestVisitor(s, a);
     const vid = BigInt(visitor.boot.visitor.id);
     ok(await setProps(a, vid, { mrr: 999, visits: 3, seen_at: "2025-01-01T00:00:00" }));
     const settings = await s.db.messengerSettings.findUniqueOrThrow({ where: { appId: a.app.id } });

@@ -1,7 +1,6 @@
 import { describe, expect } from "vitest";
 import type { Ctx } from "../auth/context";
 import { it, type TestApp } from "../testing/fixture";
-import type { TestServer } from "../testing/server";
 import { makeApp, makeUser, unique } from "../testing/factories";
 import { ok } from "../users/testing";
 import { listLeads } from "./list-leads";
@@ -13,8 +12,6 @@ import { inListOrder, serviceCtx } from "./testing";
  * summaries in order. Every way must give the leads the summaries say, in the list's order, with the exact total,
  * and leave out users who are not leads.
  */
-let s: TestServer;
-let a: TestApp;
 let ctx: Ctx;
 let type = "";
 let typeId = 0;
@@ -25,18 +22,17 @@ interface Row {
   /** The user's events of the type (seconds). */
   at: number[];
 }
+
 const rows: Row[] = [];
 const BASE = 1_767_225_600; // 2026-01-01
 
-async function track(id: bigint, created: number): Promise<number> {
+async function track(a: TestApp, id: bigint, created: number): Promise<number> {
   return ok<{ type: { id: number } }>(
     await a.api.postJson(`/api/users/${id}/events`, { event: type, created }),
   ).type.id;
 }
 
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
+it.beforeAll(async ({ server: s, app: a }) => {
   ctx = serviceCtx(s, a, "event rows test");
   type = unique("Checkout");
   for (let i = 0; i < 15; i++) {
@@ -47,12 +43,12 @@ it.beforeAll(async ({ server, app }) => {
     });
     // 0 to 3 events, of spread dates: i % 4 of them.
     const at = Array.from({ length: i % 4 }, (_, k) => BASE - (i * 7 + k * 3) * 86_400);
-    for (const t of at) typeId = await track(user.id, t);
+    for (const t of at) typeId = await track(a, user.id, t);
     rows.push({ id: user.id, seen, at });
   }
   // Not a lead: it did everything, and is listed by no condition.
   const visitor = await s.db.user.create({ data: { appId: a.app.id } });
-  for (let k = 0; k < 5; k++) await track(visitor.id, BASE - k * 86_400);
+  for (let k = 0; k < 5; k++) await track(a, visitor.id, BASE - k * 86_400);
 });
 
 /** The leads a predicate keeps, in the list's order. */
@@ -68,7 +64,7 @@ const cond = (part: string, t: string, value: unknown) => ({
 });
 
 /** Every page of 4 of a filter, and the totals they gave. */
-async function pages(filter: unknown, extra: Partial<Parameters<typeof listLeads>[1]> = {}) {
+async function pages(a: TestApp, filter: unknown, extra: Partial<Parameters<typeof listLeads>[1]> = {}) {
   const ids: bigint[] = [];
   const totals = new Set<number>();
   for (let offset = 0; offset < 16; offset += 4) {
@@ -99,21 +95,23 @@ describe("an event condition's leads from the summaries", () => {
     ],
   ];
   for (const [label, filter, keep] of cases) {
-    it(`${label}: walked, joined and in v1, the same leads, order and total`, async () => {
+    it(`${label}: walked, joined and in v1, the same leads, order and total`, async ({ app: a }) => {
       const want = bySeen(keep);
       expect(want.length).toBeGreaterThanOrEqual(3);
       for (const walkPerMatch of [0, 1e9]) {
-        expect(await pages(filter(), { walkPerMatch }), `${label} ${walkPerMatch}`).toEqual({
+        expect(await pages(a, filter(), { walkPerMatch }), `${label} ${walkPerMatch}`).toEqual({
           ids: want,
           totals: [want.length],
         });
       }
       // v1 reads no lead flag (and these leads are leads in both versions).
-      expect(await pages(filter(), { rule: "v1" })).toEqual({ ids: want, totals: [want.length] });
+      expect(await pages(a, filter(), { rule: "v1" })).toEqual({ ids: want, totals: [want.length] });
     });
   }
 
-  it("a page sorted by the type's count comes from its summaries in (count, ID) order, both ways", async () => {
+  it("a page sorted by the type's count comes from its summaries in (count, ID) order, both ways", async ({
+    app: a,
+  }) => {
     const did = rows.filter((r) => r.at.length >= 1);
     for (const order of ["desc", "asc"] as const) {
       const sign = order === "desc" ? -1 : 1;
@@ -121,17 +119,17 @@ describe("an event condition's leads from the summaries", () => {
         .sort((x, y) => sign * (x.at.length - y.at.length) || sign * (x.id < y.id ? -1 : 1))
         .map((r) => r.id);
       const sorted = { sortProp: prop("count"), sortOrder: order };
-      expect(await pages(cond("count", "gte", 1), sorted), order).toEqual({
+      expect(await pages(a, cond("count", "gte", 1), sorted), order).toEqual({
         ids: want,
         totals: [want.length],
       });
       // Sorted by another of the type's parts: the same leads.
-      const byLast = await pages(cond("count", "gte", 1), { sortProp: prop("last"), sortOrder: order });
+      const byLast = await pages(a, cond("count", "gte", 1), { sortProp: prop("last"), sortOrder: order });
       expect([...byLast.ids].sort()).toEqual([...want].sort());
     }
   });
 
-  it("another app's event type counts none of its users", async () => {
+  it("another app's event type counts none of its users", async ({ server: s, app: a }) => {
     const other = await makeApp(s.db);
     const u = await makeUser(s.db, other.app.id, { email: `${unique("o")}@example.com` });
     const t = await s.db.eventType.create({ data: { appId: other.app.id, name: unique("Other") } });
@@ -140,14 +138,17 @@ describe("an event condition's leads from the summaries", () => {
       data: { userId: u.id, eventTypeId: t.id, first: now, last: now, count: 3 },
     });
     const filter = { property_name: `$event_${t.id}_count`, type: "gte", value: { value: 1 } };
-    expect(await pages(filter)).toEqual({ ids: [], totals: [0] });
-    const sorted = await pages(filter, { sortProp: `$event_${t.id}_count` });
+    expect(await pages(a, filter)).toEqual({ ids: [], totals: [0] });
+    const sorted = await pages(a, filter, { sortProp: `$event_${t.id}_count` });
     expect(sorted).toEqual({ ids: [], totals: [0] });
   });
 });
 
 describe("a summary's lead flag", () => {
-  it("is its user's when made, follows it, and is never left behind by a concurrent change", async () => {
+  it("is its user's when made, follows it, and is never left behind by a concurrent change", async ({
+    server: s,
+    app: a,
+  }) => {
     const visitors = await Promise.all(
       Array.from({ length: 6 }, () => s.db.user.create({ data: { appId: a.app.id } })),
     );

@@ -2,20 +2,10 @@ import { describe, expect } from "vitest";
 import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeToken } from "../testing/factories";
-import { client, type Client } from "../testing/http";
+import { client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
 
-let s: TestServer;
-let a: TestApp;
-let api: Client;
-
-it.beforeAll(({ server, app }) => {
-  s = server;
-  a = app;
-  api = app.api;
-});
-
-async function exportCsv(params: Record<string, unknown>, token = a.token) {
+async function exportCsv(s: TestServer, a: TestApp, params: Record<string, unknown>, token = a.token) {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) q.set(k, typeof v === "string" ? v : JSON.stringify(v));
   const res = await fetch(`${s.url}/api/apps/${a.app.id}/users/export?${q}`, {
@@ -53,7 +43,10 @@ function parseCsv(text: string): string[][] {
 }
 
 describe("GET /apps/{id}/users/export", () => {
-  it("streams the matching leads with system, extra props and tags, formula-safe", async () => {
+  it("streams the matching leads with system, extra props and tags, formula-safe", async ({
+    server: s,
+    app: a,
+  }) => {
     const run = `run${Date.now()}`;
     const evil = await s.db.user.create({
       data: {
@@ -68,13 +61,13 @@ describe("GET /apps/{id}/users/export", () => {
     });
     // Not a lead (nothing known), so not exported even though the prop matches.
     await s.db.user.create({ data: { appId: a.app.id, propsCustom: { run } } });
-    ok(await api.postJson(`/api/users/${plain.id}/tags`, { tag: "vip" }));
+    ok(await a.api.postJson(`/api/users/${plain.id}/tags`, { tag: "vip" }));
     const filters = {
       type: "and",
       filters: [{ property_name: "run", type: "str_eq", value: { value: run } }],
     };
 
-    const { res, text } = await exportCsv({ filters, props_extra: ["plan"] });
+    const { res, text } = await exportCsv(s, a, { filters, props_extra: ["plan"] });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="leads-/);
@@ -92,7 +85,7 @@ describe("GET /apps/{id}/users/export", () => {
     expect(col(second, "tags")).toBe("vip");
   });
 
-  it("reads every matching lead across keyset batches, in ID order", async () => {
+  it("reads every matching lead across keyset batches, in ID order", async ({ server: s, app: a }) => {
     const run = `bulk${Date.now()}`;
     const n = 2_345;
     await s.db.user.createMany({
@@ -102,7 +95,7 @@ describe("GET /apps/{id}/users/export", () => {
         propsCustom: { run },
       })),
     });
-    const { res, text } = await exportCsv({
+    const { res, text } = await exportCsv(s, a, {
       filters: { type: "and", filters: [{ property_name: "run", type: "str_eq", value: { value: run } }] },
     });
     expect(res.status).toBe(200);
@@ -113,8 +106,11 @@ describe("GET /apps/{id}/users/export", () => {
     expect(new Set(rows.map((r) => r[2])).size).toBe(n);
   });
 
-  it("answers a bad filter with a ValidationError envelope, and another app's with PermissionDenied", async () => {
-    const bad = await api.get(`/api/apps/${a.app.id}/users/export`, {
+  it("answers a bad filter with a ValidationError envelope, and another app's with PermissionDenied", async ({
+    server: s,
+    app: a,
+  }) => {
+    const bad = await a.api.get(`/api/apps/${a.app.id}/users/export`, {
       filters: {
         type: "and",
         filters: [{ property_name: "$sessions", type: "str_eq", value: { value: 1 } }],
@@ -125,6 +121,6 @@ describe("GET /apps/{id}/users/export", () => {
     const other = await makeApp(s.db);
     errorOf(await client(s, other.token).get(`/api/apps/${a.app.id}/users/export`), 403, "PermissionDenied");
     const tokenOnly = await makeToken(s.db, a.app.id);
-    expect((await exportCsv({}, tokenOnly)).res.status).toBe(200);
+    expect((await exportCsv(s, a, {}, tokenOnly)).res.status).toBe(200);
   });
 });

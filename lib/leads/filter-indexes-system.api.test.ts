@@ -2,9 +2,8 @@ import { describe, expect } from "vitest";
 import { Prisma } from "../db/generated/client";
 import type { Ctx } from "../auth/context";
 import type { Db } from "../db/client";
-import { it, type TestApp } from "../testing/fixture";
+import { it } from "../testing/fixture";
 import { makeApp, makeUser, unique } from "../testing/factories";
-import type { TestServer } from "../testing/server";
 import { client } from "../testing/http";
 import { ok } from "../users/testing";
 import { compileFilters } from "./compile";
@@ -18,14 +17,6 @@ import { DAY, listLeads, one, setProps } from "./testing";
  * 20261126160000) and the list's covering index (users_leads_seen_idx, with name, email and phone since 20261126161500) must not change answers: each filter gives the same leads with those indexes forced as with no
  * index at all, and the leads the list returns, through the writes that move a user in and out of them.
  */
-let s: TestServer;
-let a: TestApp;
-
-it.beforeAll(({ server, app }) => {
-  s = server;
-  a = app;
-});
-
 /**
  * The filters' leads (IDs, sorted) with sequential scans off (the indexes forced) and with every index off; and the
  * forced plan. With a handful of rows every index that has the app first costs about the same, so the forced run
@@ -67,7 +58,10 @@ class Done extends Error {
 }
 
 describe("system-prop leads indexes", () => {
-  it("answer as a scan does, through prop changes and users entering and leaving the leads", async () => {
+  it("answer as a scan does, through prop changes and users entering and leaving the leads", async ({
+    server: s,
+    app: a,
+  }) => {
     const ids: Record<string, bigint> = {};
     const now = Date.now();
     const lead = async (key: string, props: Record<string, unknown>) => {
@@ -182,7 +176,10 @@ describe("system-prop leads indexes", () => {
     await check("after the writes");
   });
 
-  it("contains on a column of more keys than the walk takes: the trigram form, the same answers", async () => {
+  it("contains on a column of more keys than the walk takes: the trigram form, the same answers", async ({
+    server: s,
+    app: a,
+  }) => {
     const other = await makeApp(s.db);
     const n = MAX_KEYS_WALKED + 4;
     await s.db.user.createMany({
@@ -206,7 +203,7 @@ describe("system-prop leads indexes", () => {
     expect(near?.kind === "cond" && (await keyedContainsCondition(s.db, a.app.id, near))).not.toBeNull();
   });
 
-  it("walks the keys once for a page and its complement's count", async () => {
+  it("walks the keys once for a page and its complement's count", async ({ server: s }) => {
     const other = await makeApp(s.db);
     const cities = ["Santos", "Santa Fe", "Lyon", null];
     await s.db.user.createMany({
@@ -238,7 +235,10 @@ describe("system-prop leads indexes", () => {
   });
 });
 
-it("tests an email or phone text condition's presence where the column's own btree cannot answer it", async () => {
+it("tests an email or phone text condition's presence where the column's own btree cannot answer it", async ({
+  server: s,
+  app: a,
+}) => {
   // As `email IS NOT NULL` the planner ANDed the trigram bitmap with the (app_id, email) btree, every user with an
   // email (compile-system.ts textPresence). Over every user (no leads index applies), with the trigram index gone
   // and scans off, that btree is the narrowest choice for the old form: the condition must leave it none.

@@ -1,7 +1,6 @@
 import { describe, expect } from "vitest";
-import { it, type TestApp } from "../testing/fixture";
+import { it } from "../testing/fixture";
 import { makeApp, makeUser, unique } from "../testing/factories";
-import type { TestServer } from "../testing/server";
 import { bootTestVisitor } from "../messenger/testing";
 import { userHashOf } from "../messenger/identity";
 import { ok } from "../users/testing";
@@ -12,16 +11,11 @@ import { leadCountDrift, listLeads, one, setProps, summaryDrift, importUsersCsv 
  * (wildcards taken literally, one custom prop's text never matching through another's), and the kept lead counts
  * and event summaries exact through every write that changes them.
  */
-let s: TestServer;
-let a: TestApp;
-
-it.beforeAll(({ server, app }) => {
-  s = server;
-  a = app;
-});
-
 describe("text conditions through the trigram indexes", () => {
-  it("take %, _ and \\ literally, and match one custom prop's text, not another's", async () => {
+  it("take %, _ and \\ literally, and match one custom prop's text, not another's", async ({
+    server: s,
+    app: a,
+  }) => {
     const ids: Record<string, bigint> = {};
     const user = async (key: string, props: Record<string, unknown>) => {
       ids[key] = (await makeUser(s.db, a.app.id, { userId: unique(key) })).id;
@@ -54,11 +48,12 @@ describe("text conditions through the trigram indexes", () => {
 
 describe("kept counts", () => {
   it("keeps each app's lead count exact through creates, props, conversations, imports, merges and deletes", async ({
-    server,
+    server: s,
+    app: a,
   }) => {
     const before = (await listLeads(a, {})).total;
     const u = await makeUser(s.db, a.app.id, { userId: unique("lead") });
-    const visitor = await bootTestVisitor(server, a);
+    const visitor = await bootTestVisitor(s, a);
     const vid = BigInt(visitor.boot.visitor.id);
     expect((await listLeads(a, {})).total).toBe(before + 1);
     // A visitor becomes a lead by an email, then by a conversation; loses the first and keeps the second.
@@ -86,14 +81,15 @@ describe("kept counts", () => {
   });
 
   it("keeps event summaries exact through single and concurrent ingest, merges and deletes", async ({
-    server,
+    server: s,
+    app: a,
   }) => {
     const u = await makeUser(s.db, a.app.id, { userId: unique("ev") });
     const track = (id: bigint, event: string, created?: number) =>
       a.api.postJson(`/api/users/${id}/events`, { event, ...(created ? { created } : {}) });
     ok(await track(u.id, "Paid", 1_700_000_000));
     await Promise.all(Array.from({ length: 12 }, (_, i) => track(u.id, i % 2 ? "Paid" : "Opened")));
-    const visitor = await bootTestVisitor(server, a);
+    const visitor = await bootTestVisitor(s, a);
     const vid = BigInt(visitor.boot.visitor.id);
     ok(await track(vid, "Paid", 1_600_000_000));
     ok(await track(vid, "Visited"));

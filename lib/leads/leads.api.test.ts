@@ -1,36 +1,28 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
-import type { Client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
 import { DAY, listLeads, one, seedLeads } from "./testing";
 
-let s: TestServer;
-let a: TestApp;
-let api: Client;
 let ids: Record<string, bigint>;
 let bought: number;
 
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
-  api = app.api;
+it.beforeAll(async ({ server: s, app: a }) => {
   ({ ids, bought } = await seedLeads(s.db, a));
 });
 
-const leads = (filters?: unknown, extra: Record<string, unknown> = {}, v = "") =>
+const leads = (a: TestApp, filters?: unknown, extra: Record<string, unknown> = {}, v = "") =>
   listLeads(a, ids, filters, extra, v);
-const sorted = async (filters: unknown) => (await leads(filters)).names.sort();
+const sorted = async (a: TestApp, filters: unknown) => (await leads(a, filters)).names.sort();
 
 describe("GET /apps/{id}/users filters", () => {
-  it("lists leads only, lead-shaped, with the total", async () => {
-    const r = await leads();
+  it("lists leads only, lead-shaped, with the total", async ({ app: a }) => {
+    const r = await leads(a);
     expect(r.total).toBe(4);
     expect(r.names.sort()).toEqual(["ann", "bob", "cid", "pushy"]);
     expect(Object.keys(r.users[0]!).sort()).toEqual(["id", "presence", "props"]);
   });
 
-  it.each([
+  it.for<[string, string, unknown, string[]]>([
     ["$phone", "known", {}, ["bob"]],
     ["$phone", "unknown", {}, ["ann", "cid", "pushy"]],
     ["plan", "known", {}, ["ann", "bob"]],
@@ -63,27 +55,33 @@ describe("GET /apps/{id}/users filters", () => {
     ["interests", "list_contains", { value: "ai" }, ["ann"]],
     ["interests", "list_ncontains", { value: "ai" }, ["bob", "cid", "pushy"]],
     ["$tag", "tag", { value: "vip" }, ["ann"]],
-  ])("%s %s %j", async (prop, type, value, expected) => {
-    expect(await sorted(one(prop, type, value))).toEqual(expected);
+  ])("%s %s %j", async ([prop, type, value, expected], { app: a }) => {
+    expect(await sorted(a, one(prop, type, value))).toEqual(expected);
   });
 
-  it("filters on event props", async () => {
-    expect(await sorted(one(`$event_${bought}_count`, "gte", { value: 2 }))).toEqual(["ann"]);
-    expect(await sorted(one(`$event_${bought}_count`, "unknown"))).toEqual(["cid", "pushy"]);
-    expect(await sorted(one(`$event_${bought}_last`, "daysless", { value: 1 }))).toEqual(["ann"]);
-    expect(await sorted(one(`$event_${bought}_first`, "daysmore", { value: 2 }))).toEqual(["bob"]);
+  it("filters on event props", async ({ app: a }) => {
+    expect(await sorted(a, one(`$event_${bought}_count`, "gte", { value: 2 }))).toEqual(["ann"]);
+    expect(await sorted(a, one(`$event_${bought}_count`, "unknown"))).toEqual(["cid", "pushy"]);
+    expect(await sorted(a, one(`$event_${bought}_last`, "daysless", { value: 1 }))).toEqual(["ann"]);
+    expect(await sorted(a, one(`$event_${bought}_first`, "daysmore", { value: 2 }))).toEqual(["bob"]);
     // Conditions that hold for a missing value include the leads who never had the event.
-    expect(await sorted(one(`$event_${bought}_count`, "neq", { value: 3 }))).toEqual(["bob", "cid", "pushy"]);
-    expect(await sorted(one(`$event_${bought}_count`, "lt_or_unknown", { value: 2 }))).toEqual([
+    expect(await sorted(a, one(`$event_${bought}_count`, "neq", { value: 3 }))).toEqual([
       "bob",
       "cid",
       "pushy",
     ]);
-    expect(await sorted(one(`$event_${bought}_count`, "known"))).toEqual(["ann", "bob"]);
-    expect(await sorted(one(`$event_${bought}_count`, "range", { value1: 1, value2: 2 }))).toEqual(["bob"]);
+    expect(await sorted(a, one(`$event_${bought}_count`, "lt_or_unknown", { value: 2 }))).toEqual([
+      "bob",
+      "cid",
+      "pushy",
+    ]);
+    expect(await sorted(a, one(`$event_${bought}_count`, "known"))).toEqual(["ann", "bob"]);
+    expect(await sorted(a, one(`$event_${bought}_count`, "range", { value1: 1, value2: 2 }))).toEqual([
+      "bob",
+    ]);
   });
 
-  it("combines nested and/or groups", async () => {
+  it("combines nested and/or groups", async ({ app: a }) => {
     const tree = {
       type: "or",
       filters: [
@@ -94,21 +92,21 @@ describe("GET /apps/{id}/users filters", () => {
         },
       ],
     };
-    expect(await sorted(tree)).toEqual(["bob", "cid"]);
-    expect(await sorted({ type: "or", filters: [] })).toEqual(["ann", "bob", "cid", "pushy"]);
-    expect(await sorted([{ property_name: "$name", type: "known" }])).toEqual(["ann", "bob"]);
-    expect((await leads("")).total).toBe(4);
+    expect(await sorted(a, tree)).toEqual(["bob", "cid"]);
+    expect(await sorted(a, { type: "or", filters: [] })).toEqual(["ann", "bob", "cid", "pushy"]);
+    expect(await sorted(a, [{ property_name: "$name", type: "known" }])).toEqual(["ann", "bob"]);
+    expect((await leads(a, "")).total).toBe(4);
   });
 
-  it("expands segments, also nested ones", async () => {
+  it("expands segments, also nested ones", async ({ app: a }) => {
     const pro = ok<{ id: number }>(
-      await api.postJson(`/api/apps/${a.app.id}/segments`, {
+      await a.api.postJson(`/api/apps/${a.app.id}/segments`, {
         name: "Pro",
         filters: one("plan", "str_eq", { value: "pro" }),
       }),
     );
     const nested = ok<{ id: number }>(
-      await api.postJson(`/api/apps/${a.app.id}/segments`, {
+      await a.api.postJson(`/api/apps/${a.app.id}/segments`, {
         name: "Pro or phone",
         filters: {
           type: "or",
@@ -116,10 +114,13 @@ describe("GET /apps/{id}/users filters", () => {
         },
       }),
     );
-    expect(await sorted(one("$segment", "in_segment", { value: pro.id }))).toEqual(["ann"]);
-    expect(await sorted(one("$segment", "in_segment", { value: String(nested.id) }))).toEqual(["ann", "bob"]);
+    expect(await sorted(a, one("$segment", "in_segment", { value: pro.id }))).toEqual(["ann"]);
+    expect(await sorted(a, one("$segment", "in_segment", { value: String(nested.id) }))).toEqual([
+      "ann",
+      "bob",
+    ]);
     const fields = errorOf(
-      await api.get(`/api/apps/${a.app.id}/users`, {
+      await a.api.get(`/api/apps/${a.app.id}/users`, {
         filters: one("$segment", "in_segment", { value: 999 }),
       }),
       400,

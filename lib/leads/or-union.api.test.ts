@@ -1,7 +1,6 @@
 import { describe, expect } from "vitest";
 import type { Ctx } from "../auth/context";
 import { it, type TestApp } from "../testing/fixture";
-import type { TestServer } from "../testing/server";
 import { ok } from "../users/testing";
 import { listLeads } from "./list-leads";
 import { DAY, serviceCtx, condition as c } from "./testing";
@@ -12,17 +11,13 @@ import { DAY, serviceCtx, condition as c } from "./testing";
  * (`orUnionUpTo: 0`), and the fallback taken after reading some branches (`orUnionUpTo: 2`); sorted by `$last_seen`
  * descending, also from the branches' IDs alone, the page walked or each match's key probed (`orWalkPerMatch`).
  */
-let s: TestServer;
-let a: TestApp;
 let ctx: Ctx;
 const ids: Record<string, bigint> = {};
 
 const or = (...filters: unknown[]) => ({ type: "or", filters });
 const and = (...filters: unknown[]) => ({ type: "and", filters });
 
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
+it.beforeAll(async ({ server: s, app: a }) => {
   ctx = serviceCtx(s, a, "or-union test");
   const now = Date.now();
   const make = async (key: string, data: Record<string, unknown>, tags: string[] = []) => {
@@ -105,6 +100,7 @@ const cases: [string, unknown, string[]][] = [
 const nameOf = (id: bigint) => Object.entries(ids).find(([, x]) => x === id)?.[0] ?? String(id);
 
 async function listed(
+  a: TestApp,
   filters: unknown,
   extra: { sortProp?: string; sortOrder?: "asc" | "desc" },
   upTo?: number,
@@ -138,29 +134,33 @@ async function listed(
 }
 
 describe("a root or answered from its branches", () => {
-  it.each(cases)("%s: the same leads, total and pages as one WHERE", async (_, filters, expected) => {
-    for (const sort of [
-      {},
-      { sortProp: "$last_seen", sortOrder: "asc" as const },
-      { sortProp: "mrr", sortOrder: "desc" as const },
-      { sortProp: "$sessions", sortOrder: "asc" as const },
-    ]) {
-      const union = await listed(filters, sort);
-      expect([...union.names].sort()).toEqual(expected);
-      expect(union.total).toBe(expected.length);
-      expect(union.pages.flat()).toEqual(union.names);
-      expect(await listed(filters, sort, 0)).toEqual(union);
-      expect(await listed(filters, sort, 2)).toEqual(union);
-      // Sorted by `$last_seen` descending: the page walked, the matches' keys probed, and neither (the branches
-      // read with their keys).
-      for (const walk of [1e9, 0, -1]) expect(await listed(filters, sort, undefined, walk)).toEqual(union);
-    }
-  });
+  it.for(cases)(
+    "%s: the same leads, total and pages as one WHERE",
+    async ([_, filters, expected], { app: a }) => {
+      for (const sort of [
+        {},
+        { sortProp: "$last_seen", sortOrder: "asc" as const },
+        { sortProp: "mrr", sortOrder: "desc" as const },
+        { sortProp: "$sessions", sortOrder: "asc" as const },
+      ]) {
+        const union = await listed(a, filters, sort);
+        expect([...union.names].sort()).toEqual(expected);
+        expect(union.total).toBe(expected.length);
+        expect(union.pages.flat()).toEqual(union.names);
+        expect(await listed(a, filters, sort, 0)).toEqual(union);
+        expect(await listed(a, filters, sort, 2)).toEqual(union);
+        // Sorted by `$last_seen` descending: the page walked, the matches' keys probed, and neither (the branches
+        // read with their keys).
+        for (const walk of [1e9, 0, -1])
+          expect(await listed(a, filters, sort, undefined, walk)).toEqual(union);
+      }
+    },
+  );
 
-  it("orders by the sort, then the ID, as the single WHERE does", async () => {
-    const r = await listed(nested, {});
+  it("orders by the sort, then the ID, as the single WHERE does", async ({ app: a }) => {
+    const r = await listed(a, nested, {});
     expect(r.names).toEqual(["both", "dyn", "ger", "vip"]);
-    const bySessions = await listed(nested, { sortProp: "$sessions", sortOrder: "desc" });
+    const bySessions = await listed(a, nested, { sortProp: "$sessions", sortOrder: "desc" });
     expect(bySessions.names).toEqual(["ger", "vip", "dyn", "both"]);
   });
 });

@@ -11,18 +11,12 @@ import { complementFor, directLeadCount, leadCountDrift, listLeads, one, propVal
  * of the compiled condition (NULL unknown; '' and whitespace known), in both API versions (a web-push subscriber is
  * a lead in v2 only), through updates that set and clear them, lead flag flips and deletes.
  */
-let s: TestServer;
-let a: TestApp;
-
-it.beforeAll(({ server, app }) => {
-  s = server;
-  a = app;
-});
-
 const FILTERS = ["$name", "$email"].flatMap((p) => [one(p, "known"), one(p, "unknown")]);
 
 /** Every presence filter's total (v1 without the v2-only leads) against a direct count and the leads listed; no drift. */
 async function expectExact(
+  s: TestServer,
+  a: TestApp,
   ids: Record<string, bigint>,
   want: Record<string, string[]>,
   step: string,
@@ -44,7 +38,7 @@ async function expectExact(
 }
 
 describe("$name / $email known and unknown totals, from the kept counts", () => {
-  it("are read from lead_counts, not counted", async () => {
+  it("are read from lead_counts, not counted", async ({ server: s, app: a }) => {
     for (const filters of FILTERS) {
       const counted = await complementFor(s.db, a.app.id, filters, "v1");
       expect(counted?.sql, JSON.stringify(filters)).toMatch(/FROM lead_counts/);
@@ -53,7 +47,10 @@ describe("$name / $email known and unknown totals, from the kept counts", () => 
     }
   });
 
-  it("stay exact through NULL, '', whitespace, non-leads, updates, flag flips and deletes", async () => {
+  it("stay exact through NULL, '', whitespace, non-leads, updates, flag flips and deletes", async ({
+    server: s,
+    app: a,
+  }) => {
     const ids: Record<string, bigint> = {};
     const user = async (key: string, data: Record<string, unknown>) => {
       ids[key] = (await s.db.user.create({ data: { appId: a.app.id, ...data } })).id;
@@ -70,6 +67,8 @@ describe("$name / $email known and unknown totals, from the kept counts", () => 
     await user("ghost", { country: "Chile" });
     await user("ghost2", {});
     await expectExact(
+      s,
+      a,
       ids,
       {
         "$name known": ["named", "blank", "spaces"],
@@ -88,6 +87,8 @@ describe("$name / $email known and unknown totals, from the kept counts", () => 
     await set("push", { email: "p@example.test" });
     await set("ghost", { name: "" });
     await expectExact(
+      s,
+      a,
       ids,
       {
         "$name known": ["named", "blank", "spaces", "byId", "ghost"],
@@ -106,6 +107,8 @@ describe("$name / $email known and unknown totals, from the kept counts", () => 
     // Writes that leave the name and email alone (the heartbeat's last_seen, a value changed to another).
     await set("named", { lastSeen: new Date(), name: "Ada L." });
     await expectExact(
+      s,
+      a,
       ids,
       {
         "$name known": ["named", "blank", "spaces", "byId"],
@@ -120,6 +123,8 @@ describe("$name / $email known and unknown totals, from the kept counts", () => 
     await s.db.user.delete({ where: { id: ids.ghost2! } });
     await s.db.user.delete({ where: { id: ids.ghost! } });
     await expectExact(
+      s,
+      a,
       ids,
       {
         "$name known": ["named", "spaces", "byId"],
@@ -134,7 +139,10 @@ describe("$name / $email known and unknown totals, from the kept counts", () => 
 
 describe("one INSERT of many users (an import's batch)", () => {
   // The AFTER INSERT triggers run once per statement over its rows (migration *_users_insert_statement_triggers).
-  it("is counted per app: leads, names, emails, the leads' quarters and the typed prop values", async () => {
+  it("is counted per app: leads, names, emails, the leads' quarters and the typed prop values", async ({
+    server: s,
+    app: a,
+  }) => {
     const other = await makeApp(s.db);
     const taken = unique("taken");
     await s.db.user.create({ data: { appId: other.app.id, userId: taken, name: "Kept" } });

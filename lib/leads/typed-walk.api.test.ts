@@ -2,7 +2,6 @@ import { describe, expect } from "vitest";
 import type { Ctx } from "../auth/context";
 import { Prisma } from "../db/generated/client";
 import { it, type TestApp } from "../testing/fixture";
-import type { TestServer } from "../testing/server";
 import { unique } from "../testing/factories";
 import { ok } from "../users/testing";
 import { compileFilters } from "./compile";
@@ -16,8 +15,6 @@ import { condition as cond, inListOrder, serviceCtx } from "./testing";
  * matching users, or with the one WHERE when the matches are few (typed-walk.ts): both must give the same leads in
  * the same order (ties on `last_seen`, leads never seen last), the same total, and leave out users who are not leads.
  */
-let s: TestServer;
-let a: TestApp;
 let ctx: Ctx;
 
 interface Row {
@@ -27,12 +24,11 @@ interface Row {
   props: Props;
   tagged: boolean;
 }
+
 type Props = Record<string, string | number | boolean>;
 const rows: Row[] = [];
 
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
+it.beforeAll(async ({ server: s, app: a }) => {
   ctx = serviceCtx(s, a, "typed-walk test");
   const base = Date.UTC(2026, 0, 1);
   const plans = ["pro", "free", "PRO", "business"];
@@ -105,7 +101,7 @@ const WAYS = [
   { walkPerMatch: 0, probePerMatch: 1e9 },
 ];
 
-async function bothWays(label: string, filters: unknown, want: bigint[]) {
+async function bothWays(a: TestApp, label: string, filters: unknown, want: bigint[]) {
   // At least one page lies within the matches, where the walk is taken (typed-walk.ts).
   expect(want.length, label).toBeGreaterThanOrEqual(5);
   for (const way of WAYS) {
@@ -121,8 +117,8 @@ async function bothWays(label: string, filters: unknown, want: bigint[]) {
 
 describe("a custom condition's page, walked or joined", () => {
   for (const [label, condition, keep] of cases) {
-    it(`${label}: the same leads, order and total both ways`, async () => {
-      await bothWays(label, { type: "and", filters: [condition] }, expected(keep));
+    it(`${label}: the same leads, order and total both ways`, async ({ app: a }) => {
+      await bothWays(a, label, { type: "and", filters: [condition] }, expected(keep));
     });
   }
 });
@@ -167,25 +163,28 @@ describe("a filter of several conditions, walked or joined", () => {
       false,
     ],
   ];
-  it.beforeAll(async () => {
+  it.beforeAll(async ({ server: s, app: a }) => {
     await s.db.segment.create({
       data: { appId: a.app.id, name: "walked segment", filters: several[0]![1] as Prisma.InputJsonValue },
     });
   });
   for (const [label, items, keep, walkable] of several) {
-    it(`${label}: the same leads, order and total both ways`, async () => {
+    it(`${label}: the same leads, order and total both ways`, async ({ server: s, app: a }) => {
       const filters = { type: "and", filters: items };
       const walk = await severalConditionsWalk(a.app.id, new Date(), (membership) =>
         compileFilters(parseFilters(filters), { db: s.db, appId: a.app.id, leadsOnly: true, membership }),
       );
       expect(walk !== null, label).toBe(walkable);
-      await bothWays(label, filters, expected(keep));
+      await bothWays(a, label, filters, expected(keep));
     });
   }
 });
 
 describe("the step", () => {
-  it("pages within the matches without the one WHERE, which pages past them", async () => {
+  it("pages within the matches without the one WHERE, which pages past them", async ({
+    server: s,
+    app: a,
+  }) => {
     // Each lead the one WHERE would read divides by zero: the statement fails if that side runs at all.
     const base = Prisma.sql`u.app_id = ${a.app.id} AND u.is_lead`;
     const run = (total: number, offset: number) => {
@@ -212,7 +211,10 @@ describe("the step", () => {
 });
 
 describe("a tag's lead flag", () => {
-  it("follows its user becoming a lead and ceasing to be one, and the tag's total with it", async () => {
+  it("follows its user becoming a lead and ceasing to be one, and the tag's total with it", async ({
+    server: s,
+    app: a,
+  }) => {
     const tag = unique("tag");
     const total = async () =>
       (

@@ -1,5 +1,4 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeSession } from "../testing/factories";
 import { client, type Client } from "../testing/http";
@@ -8,26 +7,14 @@ import type { MessengerSettings, MessengerSettingsWithSecret } from "./schemas";
 import { MESSENGER_DEFAULTS } from "./settings";
 import { userHashOf, verifyUserHash } from "./identity";
 
-let s: TestServer;
-let a: TestApp;
-let b: TestApp;
-let api: Client;
-
-it.beforeAll(({ server, app, other }) => {
-  s = server;
-  a = app;
-  b = other;
-  api = app.api;
-});
-
-const base = (app: bigint | string = a.app.id) => `/api/v2/apps/${app}/messenger`;
-const read = async (c = api) => ok<MessengerSettings>(await c.get(base()));
-const update = async (params: Record<string, unknown>) =>
-  ok<MessengerSettings>(await api.postJson(base(), params));
+const base = (a: TestApp, app: bigint | string = a.app.id) => `/api/v2/apps/${app}/messenger`;
+const read = async (a: TestApp, c: Client = a.api) => ok<MessengerSettings>(await c.get(base(a)));
+const update = async (a: TestApp, params: Record<string, unknown>) =>
+  ok<MessengerSettings>(await a.api.postJson(base(a), params));
 
 describe("messenger settings", () => {
-  it("are made with defaults on first read, the secret masked", async () => {
-    const first = await read();
+  it("are made with defaults on first read, the secret masked", async ({ app: a, other: b }) => {
+    const first = await read(a);
     expect(first).toMatchObject({
       app: Number(a.app.id),
       allowed_origins: [],
@@ -40,25 +27,25 @@ describe("messenger settings", () => {
     expect(first.public_key).toMatch(/^mk_[\w-]{24}$/);
     expect(first.identity_secret_hint).toMatch(/^[0-9a-f]{6}…$/);
     expect(first).not.toHaveProperty("identity_secret");
-    expect(await read()).toEqual(first);
+    expect(await read(a)).toEqual(first);
     // Each app has its own key.
-    expect(ok<MessengerSettings>(await client(s, b.token).get(base(b.app.id))).public_key).not.toBe(
-      first.public_key,
-    );
+    expect(ok<MessengerSettings>(await b.api.get(base(a, b.app.id))).public_key).not.toBe(first.public_key);
   });
 
   // PostgreSQL runs these inserts side by side; the embedded database takes them one at a time.
-  it("are made once when first reads come together", async () => {
+  it("are made once when first reads come together", async ({ server: s, app: a }) => {
     const c = await makeApp(s.db);
-    const reads = await Promise.all(Array.from({ length: 6 }, () => client(s, c.token).get(base(c.app.id))));
+    const reads = await Promise.all(
+      Array.from({ length: 6 }, () => client(s, c.token).get(base(a, c.app.id))),
+    );
     const keys = new Set(reads.map((r) => ok<MessengerSettings>(r).public_key));
     expect(keys.size).toBe(1);
     expect(await s.db.messengerSettings.count({ where: { appId: c.app.id } })).toBe(1);
   });
 
-  it("change only what is given, origins normalized and deduplicated", async () => {
-    const before = await read();
-    const after = await update({
+  it("change only what is given, origins normalized and deduplicated", async ({ app: a }) => {
+    const before = await read(a);
+    const after = await update(a, {
       greeting: "Hello!",
       accent_color: "#AA00ff",
       position: "left",
@@ -75,17 +62,17 @@ describe("messenger settings", () => {
       public_key: before.public_key,
       identity_secret_hint: before.identity_secret_hint,
     });
-    expect(await read()).toEqual(after);
+    expect(await read(a)).toEqual(after);
     // A form body's comma-separated list; an empty one allows every origin again.
     expect(
-      ok<MessengerSettings>(await api.postForm(base(), { allowed_origins: "" })).allowed_origins,
+      ok<MessengerSettings>(await a.api.postForm(base(a), { allowed_origins: "" })).allowed_origins,
     ).toEqual([]);
   });
 
-  it("refuse what is not an origin, naming it, and change nothing", async () => {
-    const before = await update({ allowed_origins: ["https://ok.example.com"] });
+  it("refuse what is not an origin, naming it, and change nothing", async ({ app: a }) => {
+    const before = await update(a, { allowed_origins: ["https://ok.example.com"] });
     const meta = errorOf(
-      await api.postJson(base(), {
+      await a.api.postJson(base(a), {
         allowed_origins: ["https://ok.example.com", "shop.example.com/path"],
         greeting: "x",
       }),
@@ -95,10 +82,10 @@ describe("messenger settings", () => {
     expect(meta.error_fields).toEqual({
       "allowed_origins.1": '"shop.example.com/path" is not an origin: write scheme://host[:port], no path',
     });
-    expect(await read()).toEqual(before);
+    expect(await read(a)).toEqual(before);
   });
 
-  it("refuse a bad colour, position or over-long text", async () => {
+  it("refuse a bad colour, position or over-long text", async ({ app: a }) => {
     const cases: [Record<string, unknown>, string][] = [
       [{ accent_color: "blue" }, "accent_color"],
       [{ accent_color: "#12345" }, "accent_color"],
@@ -108,57 +95,60 @@ describe("messenger settings", () => {
       [{ allowed_origins: Array.from({ length: 51 }, (_, i) => `https://s${i}.test`) }, "allowed_origins"],
     ];
     for (const [params, field] of cases) {
-      const meta = errorOf(await api.postJson(base(), params), 400, "ValidationError");
+      const meta = errorOf(await a.api.postJson(base(a), params), 400, "ValidationError");
       expect(Object.keys(meta.error_fields ?? {}), field).toEqual([field]);
     }
   });
 
-  it("show a rotated identity secret once; hashes follow the new one", async () => {
-    const before = await read();
-    const rotated = ok<MessengerSettingsWithSecret>(await api.postJson(`${base()}/identity_secret`));
+  it("show a rotated identity secret once; hashes follow the new one", async ({ server: s, app: a }) => {
+    const before = await read(a);
+    const rotated = ok<MessengerSettingsWithSecret>(await a.api.postJson(`${base(a)}/identity_secret`));
     expect(rotated.identity_secret).toMatch(/^[0-9a-f]{64}$/);
-    const after = await read();
+    const after = await read(a);
     expect(after).not.toHaveProperty("identity_secret");
     expect(after.identity_secret_hint).toBe(`${rotated.identity_secret.slice(0, 6)}…`);
     expect(after.public_key).toBe(before.public_key);
     const stored = await s.db.messengerSettings.findUniqueOrThrow({ where: { appId: a.app.id } });
     expect(stored.identitySecret).toBe(rotated.identity_secret);
     expect(verifyUserHash(stored.identitySecret, "u1", userHashOf(rotated.identity_secret, "u1"))).toBe(true);
-    const again = ok<MessengerSettingsWithSecret>(await api.postJson(`${base()}/identity_secret`));
+    const again = ok<MessengerSettingsWithSecret>(await a.api.postJson(`${base(a)}/identity_secret`));
     expect(again.identity_secret).not.toBe(rotated.identity_secret);
   });
 
-  it("regenerate the public key", async () => {
-    const before = await read();
-    const after = ok<MessengerSettings>(await api.postJson(`${base()}/public_key`));
+  it("regenerate the public key", async ({ app: a }) => {
+    const before = await read(a);
+    const after = ok<MessengerSettings>(await a.api.postJson(`${base(a)}/public_key`));
     expect(after.public_key).toMatch(/^mk_[\w-]{24}$/);
     expect(after.public_key).not.toBe(before.public_key);
     expect(after).not.toHaveProperty("identity_secret");
-    expect((await read()).public_key).toBe(after.public_key);
+    expect((await read(a)).public_key).toBe(after.public_key);
   });
 
-  it("are managed by the app's operators too", async () => {
+  it("are managed by the app's operators too", async ({ server: s, app: a }) => {
     const op = client(s, await makeSession(s.db, a.admin.id));
-    expect((await read(op)).app).toBe(Number(a.app.id));
-    const changed = ok<MessengerSettings>(await op.postJson(base(), { team_intro: "We are two." }));
+    expect((await read(a, op)).app).toBe(Number(a.app.id));
+    const changed = ok<MessengerSettings>(await op.postJson(base(a), { team_intro: "We are two." }));
     expect(changed.team_intro).toBe("We are two.");
   });
 
-  it("are another app's business: PermissionDenied, nothing shown or changed", async () => {
-    const theirs = ok<MessengerSettings>(await client(s, b.token).get(base(b.app.id)));
+  it("are another app's business: PermissionDenied, nothing shown or changed", async ({
+    app: a,
+    other: b,
+  }) => {
+    const theirs = ok<MessengerSettings>(await b.api.get(base(a, b.app.id)));
     for (const r of [
-      await api.get(base(b.app.id)),
-      await api.postJson(base(b.app.id), { greeting: "hijacked" }),
-      await api.postJson(`${base(b.app.id)}/identity_secret`),
-      await api.postJson(`${base(b.app.id)}/public_key`),
+      await a.api.get(base(a, b.app.id)),
+      await a.api.postJson(base(a, b.app.id), { greeting: "hijacked" }),
+      await a.api.postJson(`${base(a, b.app.id)}/identity_secret`),
+      await a.api.postJson(`${base(a, b.app.id)}/public_key`),
     ]) {
       errorOf(r, 403, "PermissionDenied");
       expect(r.text).not.toContain(theirs.public_key);
     }
-    expect(ok<MessengerSettings>(await client(s, b.token).get(base(b.app.id)))).toEqual(theirs);
+    expect(ok<MessengerSettings>(await b.api.get(base(a, b.app.id)))).toEqual(theirs);
   });
 
-  it("exist in v2 only", async () => {
-    errorOf(await api.get(`/api/v1/apps/${a.app.id}/messenger`), 404, "NotFound");
+  it("exist in v2 only", async ({ app: a }) => {
+    errorOf(await a.api.get(`/api/v1/apps/${a.app.id}/messenger`), 404, "NotFound");
   });
 });

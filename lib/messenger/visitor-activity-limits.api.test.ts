@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { serverTest } from "../testing/fixture";
+import { serverTest } from "../testing/server-test";
 import type { Called } from "../testing/server";
 import { errorOf, ok } from "../users/testing";
 import { bootTestVisitor, warmUpVisitorApi, type TestVisitor } from "./testing";

@@ -1,17 +1,8 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
 import { errorOf, ok } from "../users/testing";
 import { bootTestVisitor, type TestVisitor } from "./testing";
 import type { VisitorConversation, VisitorPart } from "./visitor-schemas";
-
-let s: TestServer;
-let a: TestApp;
-
-it.beforeAll(({ server, app }) => {
-  s = server;
-  a = app;
-});
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -33,12 +24,12 @@ async function partsOf(v: TestVisitor, id: number | string, params = {}): Promis
 }
 
 /** An operator's reply (or note, or article) through the operators' API, with the app's token. */
-async function operator(id: number | string, fields: Record<string, string>) {
+async function operator(a: TestApp, id: number | string, fields: Record<string, string>) {
   return ok<{ id: number }>(await a.api.postForm(`/api/v2/conversations/${id}/reply`, fields));
 }
 
 describe("a visitor's conversations", () => {
-  it("starts a conversation, replies in it and lists it, newest first", async () => {
+  it("starts a conversation, replies in it and lists it, newest first", async ({ server: s, app: a }) => {
     const v = await bootTestVisitor(s, a);
     const first = await start(v, "Hi there", { referrer: "http://127.0.0.1:9/pricing", random_id: 77 });
     expect(first.part).toMatchObject({
@@ -81,12 +72,15 @@ describe("a visitor's conversations", () => {
     expect(String(seen.user.id)).toBe(String(v.boot.visitor.id));
   });
 
-  it("shows the visitor the team's replies but never notes, assignments or internal fields", async () => {
+  it("shows the visitor the team's replies but never notes, assignments or internal fields", async ({
+    server: s,
+    app: a,
+  }) => {
     const v = await bootTestVisitor(s, a);
     const { conversation } = await start(v, "Where is my order?");
-    await operator(conversation.id, { body: "Customer is a VIP, be quick", type: "note" });
-    await operator(conversation.id, { body: "Looking into it", auto_assign: String(a.admin.id) });
-    await operator(conversation.id, { body: "Our shipping guide", type: "article" });
+    await operator(a, conversation.id, { body: "Customer is a VIP, be quick", type: "note" });
+    await operator(a, conversation.id, { body: "Looking into it", auto_assign: String(a.admin.id) });
+    await operator(a, conversation.id, { body: "Our shipping guide", type: "article" });
     const page = await partsOf(v, conversation.id);
     expect(page.items.map((p) => [p.type, p.body])).toEqual([
       ["article", "Our shipping guide"],
@@ -126,14 +120,17 @@ describe("a visitor's conversations", () => {
     expect(ok<{ unread: number }>(await v.api.get("/api/v2/messenger/me")).unread).toBe(0);
   });
 
-  it("turns a quick-reply click into the visitor's reply with the button's body and meta_data", async () => {
+  it("turns a quick-reply click into the visitor's reply with the button's body and meta_data", async ({
+    server: s,
+    app: a,
+  }) => {
     const v = await bootTestVisitor(s, a);
     const { conversation } = await start(v, "Help");
     const buttons = [
       { type: "quick_reply", body: "Track my order", meta_data: { intent: "track" } },
       { type: "quick_reply", body: "Talk to a human" },
     ];
-    const offer = await operator(conversation.id, {
+    const offer = await operator(a, conversation.id, {
       body: "How can we help?",
       actions: JSON.stringify(buttons),
     });
@@ -165,7 +162,7 @@ describe("a visitor's conversations", () => {
     );
   });
 
-  it("uploads an attachment (multipart) whose link works without a token", async () => {
+  it("uploads an attachment (multipart) whose link works without a token", async ({ server: s, app: a }) => {
     const v = await bootTestVisitor(s, a);
     const fd = new FormData();
     fd.set("attachment", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "screen.png");
@@ -188,7 +185,10 @@ describe("a visitor's conversations", () => {
     errorOf(await v.api.postJson(BASE, { body: "  " }), 400, "ValidationError");
   });
 
-  it("tells operators the visitor is typing, and dedupes repeats by Idempotency-Key", async () => {
+  it("tells operators the visitor is typing, and dedupes repeats by Idempotency-Key", async ({
+    server: s,
+    app: a,
+  }) => {
     const v = await bootTestVisitor(s, a);
     const { conversation } = await start(v);
     expect(ok(await v.api.postJson(`${BASE}/${conversation.id}/typing`, { body: "I wa" }))).toEqual({});

@@ -1,25 +1,18 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
-import { it, type TestApp } from "../testing/fixture";
+import { it } from "../testing/fixture";
 import { errorOf, ok } from "../users/testing";
 import { bootTestVisitor, publicKeyOf, newDeviceId } from "./testing";
 import type { VisitorConversation, VisitorPart } from "./visitor-schemas";
-
-let s: TestServer;
-let a: TestApp;
-let b: TestApp;
-
-it.beforeAll(({ server, app, other }) => {
-  s = server;
-  a = app;
-  b = other;
-});
 
 const BASE = "/api/v2/messenger/conversations";
 type Started = { conversation: VisitorConversation; part: VisitorPart };
 
 describe("visitors and other visitors' conversations", () => {
-  it("answers as for an unknown conversation (LookupError) to another visitor, on every endpoint, writing nothing", async () => {
+  it("answers as for an unknown conversation (LookupError) to another visitor, on every endpoint, writing nothing", async ({
+    server: s,
+    app: a,
+    other: b,
+  }) => {
     const owner = await bootTestVisitor(s, a);
     const intruder = await bootTestVisitor(s, a);
     const stranger = await bootTestVisitor(s, b);
@@ -58,7 +51,10 @@ describe("visitors and other visitors' conversations", () => {
     );
   });
 
-  it("gives visitor tokens nothing of the operators' conversation endpoints, nor API keys these", async () => {
+  it("gives visitor tokens nothing of the operators' conversation endpoints, nor API keys these", async ({
+    server: s,
+    app: a,
+  }) => {
     const v = await bootTestVisitor(s, a);
     const { conversation } = ok<Started>(await v.api.postJson(BASE, { body: "mine" }));
     const id = conversation.id;
@@ -79,7 +75,7 @@ describe("CORS", () => {
   const ORIGIN = "http://127.0.0.1:4100";
   const OTHER = "http://127.0.0.1:4200";
 
-  it("answers preflights of messenger paths, and no other path's", async () => {
+  it("answers preflights of messenger paths, and no other path's", async ({ server: s, app: a }) => {
     const pre = await fetch(`${s.url}${BASE}/1/reply`, {
       method: "OPTIONS",
       headers: {
@@ -111,7 +107,11 @@ describe("CORS", () => {
     }
   });
 
-  it("lets the app's allowed origins read answers, and no other origin", async () => {
+  it("lets the app's allowed origins read answers, and no other origin", async ({
+    server: s,
+    app: a,
+    other: b,
+  }) => {
     const settings = `/api/v2/apps/${b.app.id}/messenger`;
     ok(await b.api.postJson(settings, { allowed_origins: [ORIGIN] }));
     try {

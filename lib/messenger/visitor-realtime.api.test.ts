@@ -18,22 +18,12 @@ interface Ack {
   error?: string;
 }
 
-let s: TestServer;
-let a: TestApp;
-let sockets: TestSockets;
-
-it.beforeAll(({ server, app, sockets: opened }) => {
-  s = server;
-  a = app;
-  sockets = opened;
-});
-
 /** A visitor with a conversation it started (through the operators' API, as its user). */
-async function visitorWithConversation(body = "Hello") {
+async function visitorWithConversation(s: TestServer, a: TestApp, sockets: TestSockets, body = "Hello") {
   const v = await bootTestVisitor(s, a);
   const userId = BigInt(v.boot.visitor.id);
   const d = ok(await a.api.postForm(`/api/users/${userId}/startconversation`, { body }));
-  await tailed(v);
+  await tailed(s, sockets, v);
   return { v, userId, conv: BigInt(d.id as number) };
 }
 
@@ -41,7 +31,7 @@ async function visitorWithConversation(body = "Hello") {
  * Waits until the server's tail has read every committed event: a socket subscribed before that is sent, live,
  * what was committed before it subscribed, and these tests count exactly what each socket receives.
  */
-async function tailed(v: TestVisitor) {
+async function tailed(s: TestServer, sockets: TestSockets, v: TestVisitor) {
   const [row] = await s.db.$queryRaw<{ max: bigint | null }[]>`SELECT max(id) AS max FROM event_log`;
   const committed = Number(row?.max ?? 0);
   const socket = await sockets.open({ token: v.boot.access_token });
@@ -53,7 +43,7 @@ async function tailed(v: TestVisitor) {
 }
 
 /** A visitor socket subscribed to `messenger`, every message it receives checked against the contract. */
-async function listen(v: TestVisitor, after?: number) {
+async function listen(sockets: TestSockets, v: TestVisitor, after?: number) {
   const socket = await sockets.open({ token: v.boot.access_token });
   const got: Msg[] = [];
   socket.on("message", (m: Msg) => {
@@ -81,14 +71,18 @@ async function until<T>(what: () => T | undefined | Promise<T | undefined>, ms =
 const bodies = (got: Msg[]) => got.flatMap((m) => (m.type === "messenger_part" ? [m.message.part.body] : []));
 
 describe("a visitor's messenger subscription", () => {
-  it("delivers operators' replies as messenger_part, and never a note", async () => {
-    const { v, conv } = await visitorWithConversation();
-    const { got } = await listen(v);
+  it("delivers operators' replies as messenger_part, and never a note", async ({
+    server: s,
+    app: a,
+    sockets,
+  }) => {
+    const { v, conv } = await visitorWithConversation(s, a, sockets);
+    const { got } = await listen(sockets, v);
     ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body: "secret note", type: "note" }));
     ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body: "hi there" }));
     await until(() => (bodies(got).length ? true : undefined));
-    // The note precedes the reply in the log: had it been sent, it would have arrived first.
-    await new Promise((r) => setTimeout(r, 300));
+    // The note precedes the reply in the log, and a socket gets the log in order: had it been sent, it would have
+    // arrived first.
     expect(bodies(got)).toEqual(["hi there"]);
     const part = got.find((m) => m.type === "messenger_part")!;
     expect(part).toMatchObject({
@@ -103,9 +97,13 @@ describe("a visitor's messenger subscription", () => {
     expect(JSON.stringify(got)).not.toContain("@");
   });
 
-  it("delivers the visitor's own messages (a second tab), reads and conversation changes", async () => {
-    const { v, conv, userId } = await visitorWithConversation();
-    const { got } = await listen(v);
+  it("delivers the visitor's own messages (a second tab), reads and conversation changes", async ({
+    server: s,
+    app: a,
+    sockets,
+  }) => {
+    const { v, conv, userId } = await visitorWithConversation(s, a, sockets);
+    const { got } = await listen(sockets, v);
     ok(
       await a.api.postForm(`/api/conversations/${conv}/reply`, {
         body: "from tab one",
@@ -123,9 +121,13 @@ describe("a visitor's messenger subscription", () => {
     });
   });
 
-  it("tells every tab of a conversation the visitor started and wrote in through the messenger API", async () => {
+  it("tells every tab of a conversation the visitor started and wrote in through the messenger API", async ({
+    server: s,
+    app: a,
+    sockets,
+  }) => {
     const v = await bootTestVisitor(s, a);
-    const tab = await listen(v);
+    const tab = await listen(sockets, v);
     const base = "/api/v2/messenger/conversations";
     const started = ok(await v.api.postJson(base, { body: "from the frame", random_id: 7 }));
     const conv = (started.conversation as { id: number }).id;
@@ -145,10 +147,14 @@ describe("a visitor's messenger subscription", () => {
     expect(tab.got[1]!.message).toMatchObject({ ...rest, unread: 0 });
   });
 
-  it("tells the visitor of a conversation an operator started, live, with its unread count as of each change", async () => {
+  it("tells the visitor of a conversation an operator started, live, with its unread count as of each change", async ({
+    server: s,
+    app: a,
+    sockets,
+  }) => {
     const v = await bootTestVisitor(s, a);
     const userId = BigInt(v.boot.visitor.id);
-    const { got } = await listen(v);
+    const { got } = await listen(sockets, v);
     const d = ok(await a.api.postForm(`/api/v2/users/${userId}/sendmessage`, { body: "Can we help?" }));
     const conv = d.id as number;
     await until(() => got.find((m) => m.type === "messenger_conversation"));
@@ -172,7 +178,7 @@ describe("a visitor's messenger subscription", () => {
     expect(got.at(-1)!.message).toMatchObject({ id: conv, closed: false, unread: 0 });
     // Replayed from before it all: the summaries in order, counted now (both replies were read since; the replayed
     // read event says so too), never more than the list's.
-    const again = await listen(v, got[0]!.id! - 1);
+    const again = await listen(sockets, v, got[0]!.id! - 1);
     await until(() =>
       again.got.filter((m) => m.type === "messenger_conversation").length === 3 ? true : undefined,
     );
@@ -181,16 +187,23 @@ describe("a visitor's messenger subscription", () => {
     expect(unreads(again.got)).toEqual([0, 0, 0]);
   });
 
-  it("delivers an operator's reply typing, never note typing nor the visitor's own", async () => {
-    const { v, conv, userId } = await visitorWithConversation();
-    const { got } = await listen(v);
+  it("delivers an operator's reply typing, never note typing nor the visitor's own", async ({
+    server: s,
+    app: a,
+    sockets,
+  }) => {
+    const { v, conv, userId } = await visitorWithConversation(s, a, sockets);
+    const { got } = await listen(sockets, v);
     const typing = (form: Record<string, string>) =>
       a.api.postForm(`/api/conversations/${conv}/settyping`, form).then(ok);
     await typing({ body: "a note in progress", note: "true" });
     await typing({ body: "me", from_user: String(userId) });
     await typing({ body: "a reply in progress" });
-    const t = await until(() => got.find((m) => m.type === "messenger_typing"));
-    await new Promise((r) => setTimeout(r, 300));
+    // Typing goes to the sockets while its request is answered; a reply after it comes through the log, later: once
+    // the reply is here, every typing the visitor was sent is too.
+    ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body: "after the typing" }));
+    await until(() => (bodies(got).includes("after the typing") ? true : undefined));
+    const t = got.find((m) => m.type === "messenger_typing");
     expect(got.filter((m) => m.type === "messenger_typing")).toHaveLength(1);
     expect(t).toMatchObject({
       id: null,
@@ -199,43 +212,56 @@ describe("a visitor's messenger subscription", () => {
     expect(JSON.stringify(t)).not.toContain("in progress");
   });
 
-  it("never delivers another visitor's conversations", async () => {
-    const mine = await visitorWithConversation();
-    const theirs = await visitorWithConversation();
-    const { got } = await listen(mine.v);
+  it("never delivers another visitor's conversations", async ({ server: s, app: a, sockets }) => {
+    const mine = await visitorWithConversation(s, a, sockets);
+    const theirs = await visitorWithConversation(s, a, sockets);
+    const { got } = await listen(sockets, mine.v);
     ok(await a.api.postForm(`/api/conversations/${theirs.conv}/reply`, { body: "for them" }));
     ok(await a.api.postForm(`/api/conversations/${theirs.conv}/settyping`, { body: "x" }));
     ok(await a.api.postForm(`/api/conversations/${mine.conv}/reply`, { body: "for me" }));
     await until(() => (bodies(got).length ? true : undefined));
-    await new Promise((r) => setTimeout(r, 300));
+    // Their reply precedes mine in the log and their typing went out while its request was answered: had either been
+    // sent to me, it would have arrived first.
     expect(bodies(got)).toEqual(["for me"]);
     expect(got.some((m) => m.type === "messenger_typing")).toBe(false);
   });
 
-  it("replays what was missed while offline from `after`, once and in order", async () => {
-    const { v, conv } = await visitorWithConversation();
-    const first = await listen(v);
+  it("replays what was missed while offline from `after`, once and in order", async ({
+    server: s,
+    app: a,
+    sockets,
+  }) => {
+    const { v, conv } = await visitorWithConversation(s, a, sockets);
+    const first = await listen(sockets, v);
     ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body: "one" }));
     const seen = await until(() => first.got.find((m) => m.type === "messenger_part"));
     first.socket.disconnect();
     for (const body of ["two", "three"])
       ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body }));
     ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body: "hidden", type: "note" }));
-    const again = await listen(v, seen.id!);
+    const again = await listen(sockets, v, seen.id!);
     ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body: "four" }));
     await until(() => (bodies(again.got).includes("four") ? true : undefined));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(bodies(again.got)).toEqual(["two", "three", "four"]);
+    // A fresh tab without `after` gets nothing of the past. A last reply, live to both tabs, comes after anything
+    // either was still to get: a replay, or a part sent twice.
+    const fresh = await listen(sockets, v);
+    ok(await a.api.postForm(`/api/conversations/${conv}/reply`, { body: "five" }));
+    await until(() =>
+      bodies(again.got).includes("five") && bodies(fresh.got).includes("five") ? true : undefined,
+    );
+    expect(bodies(again.got)).toEqual(["two", "three", "four", "five"]);
     const ids = again.got.map((m) => m.id!);
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
-    // A fresh tab without `after` gets nothing of the past.
-    const fresh = await listen(v);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(fresh.got).toEqual([]);
+    const five = again.got.find((m) => m.type === "messenger_part" && m.message.part.body === "five");
+    expect(fresh.got.map((m) => [m.type, m.id])).toEqual([["messenger_part", five!.id]]);
   });
 
-  it("refuses the operators' channels, and is refused to operator sockets", async () => {
-    const { v } = await visitorWithConversation();
+  it("refuses the operators' channels, and is refused to operator sockets", async ({
+    server: s,
+    app: a,
+    sockets,
+  }) => {
+    const { v } = await visitorWithConversation(s, a, sockets);
     const socket = await sockets.open({ token: v.boot.access_token });
     const app = a.app.id;
     const ack = await subscribe(socket, [
@@ -253,11 +279,15 @@ describe("a visitor's messenger subscription", () => {
     });
   });
 
-  it("ends with the visitor's logout or merge (disconnectVisitor)", async () => {
-    const { v, userId } = await visitorWithConversation();
-    const { socket } = await listen(v);
-    const other = await visitorWithConversation();
-    const kept = await listen(other.v);
+  it("ends with the visitor's logout or merge (disconnectVisitor)", async ({
+    server: s,
+    app: a,
+    sockets,
+  }) => {
+    const { v, userId } = await visitorWithConversation(s, a, sockets);
+    const { socket } = await listen(sockets, v);
+    const other = await visitorWithConversation(s, a, sockets);
+    const kept = await listen(sockets, other.v);
     const dropped = watchDisconnect(socket);
     disconnectVisitor(userId);
     await dropped.within(2000);

@@ -1,21 +1,11 @@
 import { describe, expect } from "vitest";
 import type { Socket } from "socket.io-client";
 import type { TestServer } from "../testing/server";
-import { it, type TestApp, type TestSockets } from "../testing/fixture";
+import { it, type TestApp } from "../testing/fixture";
 import { makeAdmin, makeSession, makeUser, unique } from "../testing/factories";
 import { client, type Client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
 import type { Notification } from "./schemas";
-
-let s: TestServer;
-let a: TestApp;
-let sockets: TestSockets;
-
-it.beforeAll(({ server, app, sockets: so }) => {
-  s = server;
-  a = app;
-  sockets = so;
-});
 
 interface Op {
   id: bigint;
@@ -25,13 +15,13 @@ interface Op {
   cookie: string;
 }
 
-async function operator(name = unique("Op")): Promise<Op> {
+async function operator(s: TestServer, a: TestApp, name = unique("Op")): Promise<Op> {
   const admin = await makeAdmin(s.db, { appId: a.app.id, name });
   const session = await makeSession(s.db, admin.id);
   return { id: admin.id, name, email: admin.email, api: client(s, session), cookie: session.cookie };
 }
 
-async function conversation(): Promise<string> {
+async function conversation(s: TestServer, a: TestApp): Promise<string> {
   const user = await makeUser(s.db, a.app.id);
   const conv = ok<{ id: number }>(
     await a.api.postJson(`/api/users/${user.id}/startconversation`, { body: unique("hello") }),
@@ -57,11 +47,15 @@ function nextMessage(socket: Socket, channel: string): Promise<{ channel: string
 }
 
 describe("notifications", () => {
-  it("tells a mentioned operator, live and in the list, and not the author or others", async () => {
-    const ann = await operator(unique("Ann"));
-    const bob = await operator(unique("Bob"));
-    const cat = await operator(unique("Cat"));
-    const c = await conversation();
+  it("tells a mentioned operator, live and in the list, and not the author or others", async ({
+    server: s,
+    app: a,
+    sockets,
+  }) => {
+    const ann = await operator(s, a, unique("Ann"));
+    const bob = await operator(s, a, unique("Bob"));
+    const cat = await operator(s, a, unique("Cat"));
+    const c = await conversation(s, a);
     const channel = `notification.${a.app.id}.${bob.id}`;
     const socket = await sockets.open({ cookie: bob.cookie });
     const ack = (await socket.emitWithAck("subscribe", { channels: [channel] })) as { subscribed: string[] };
@@ -88,10 +82,13 @@ describe("notifications", () => {
     expect((await list(cat)).items).toEqual([]);
   });
 
-  it("tells the assignee, then of the visitor's replies; marking read counts down", async () => {
-    const ann = await operator();
-    const bob = await operator();
-    const c = await conversation();
+  it("tells the assignee, then of the visitor's replies; marking read counts down", async ({
+    server: s,
+    app: a,
+  }) => {
+    const ann = await operator(s, a);
+    const bob = await operator(s, a);
+    const c = await conversation(s, a);
     ok(await ann.api.postJson(`/api/conversations/${c}/assign`, { admin: String(bob.id) }));
     const conv = await s.db.conversation.findUniqueOrThrow({ where: { id: BigInt(c) } });
     ok(
@@ -127,9 +124,13 @@ describe("notifications", () => {
     expect(ok<Notification[]>(unreadOnly)).toEqual([]);
   });
 
-  it("keeps each operator's channel to that operator, and refuses tokens", async () => {
-    const ann = await operator();
-    const bob = await operator();
+  it("keeps each operator's channel to that operator, and refuses tokens", async ({
+    server: s,
+    app: a,
+    sockets,
+  }) => {
+    const ann = await operator(s, a);
+    const bob = await operator(s, a);
     const socket = await sockets.open({ cookie: ann.cookie });
     const theirs = `notification.${a.app.id}.${bob.id}`;
     const ack = (await socket.emitWithAck("subscribe", {

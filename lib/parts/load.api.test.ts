@@ -1,21 +1,15 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
-import { it, type TestApp } from "../testing/fixture";
+import { it } from "../testing/fixture";
 import { makeAdmin } from "../testing/factories";
 import { ok, startConversation } from "../conversations/testing";
 import { sqlOf } from "../db/sql";
 import { loadParts } from "./load";
 
-let s: TestServer;
-let a: TestApp;
-
-it.beforeAll(({ server, app }) => {
-  s = server;
-  a = app;
-});
-
 describe("loadParts", () => {
-  it("gives each part its operators and its attachments in order, in the order asked, once per ID", async () => {
+  it("gives each part its operators and its attachments in order, in the order asked, once per ID", async ({
+    server: s,
+    app: a,
+  }) => {
     const conv = await startConversation(a.api, s.db, a.app.id, "plain");
     const author = await makeAdmin(s.db, { name: "Author", appId: a.app.id });
     const assignee = await makeAdmin(s.db, { name: "Assignee", appId: a.app.id });

@@ -1,26 +1,18 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
-import { it, type TestApp } from "../testing/fixture";
+import { it } from "../testing/fixture";
 import { makeApp } from "../testing/factories";
-import { client, type Client } from "../testing/http";
+import { client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
 import type { CatalogProp } from "../leads/schemas";
 
-let s: TestServer;
-let a: TestApp;
-let api: Client;
-
-it.beforeAll(({ server, app }) => {
-  s = server;
-  a = app;
-  api = app.api;
-});
-
 describe("GET /apps/{id}/props", () => {
-  it("lists system props, custom props with inferred types, and three props per event type", async () => {
+  it("lists system props, custom props with inferred types, and three props per event type", async ({
+    server: s,
+    app: a,
+  }) => {
     const u = await s.db.user.create({ data: { appId: a.app.id, name: "Cat" } });
     ok(
-      await api.postJson(`/api/users/${u.id}/props`, {
+      await a.api.postJson(`/api/users/${u.id}/props`, {
         operations: [
           { op: "update_or_create", key: "plan", value: "pro" },
           { op: "update_or_create", key: "seats", value: 12 },
@@ -34,10 +26,10 @@ describe("GET /apps/{id}/props", () => {
     // A second user whose `seats` is a float: mixed numbers read as float.
     await s.db.user.create({ data: { appId: a.app.id, propsCustom: { seats: 2.5 } } });
     const ev = ok<{ type: { id: number } }>(
-      await api.postJson(`/api/users/${u.id}/events`, { event: "Paid" }),
+      await a.api.postJson(`/api/users/${u.id}/events`, { event: "Paid" }),
     );
 
-    const props = ok<CatalogProp[]>(await api.get(`/api/apps/${a.app.id}/props`));
+    const props = ok<CatalogProp[]>(await a.api.get(`/api/apps/${a.app.id}/props`));
     const by = new Map(props.map((p) => [p.name, p]));
     expect(by.get("$email")).toMatchObject({ kind: "system", type: "string", read_only: false });
     expect(by.get("$sessions")).toMatchObject({ kind: "system", type: "integer" });
@@ -58,32 +50,35 @@ describe("GET /apps/{id}/props", () => {
     expect(by.get(`$event_${ev.type.id}_last`)?.type).toBe("datetime");
   });
 
-  it("is refused for another app", async () => {
+  it("is refused for another app", async ({ server: s, app: a }) => {
     const other = await makeApp(s.db);
     errorOf(await client(s, other.token).get(`/api/apps/${a.app.id}/props`), 403, "PermissionDenied");
   });
 });
 
 describe("GET /apps/{id}/users extensions (props_extra, tags)", () => {
-  it("adds picked custom and event props and the tags to each lead; the default shape is unchanged", async () => {
+  it("adds picked custom and event props and the tags to each lead; the default shape is unchanged", async ({
+    server: s,
+    app: a,
+  }) => {
     const run = `x${Date.now()}`;
     const u = await s.db.user.create({ data: { appId: a.app.id, name: run, propsCustom: { plan: "gold" } } });
-    ok(await api.postJson(`/api/users/${u.id}/tags`, { tag: "vip" }));
+    ok(await a.api.postJson(`/api/users/${u.id}/tags`, { tag: "vip" }));
     const ev = ok<{ type: { id: number } }>(
-      await api.postJson(`/api/users/${u.id}/events`, { event: "Seen" }),
+      await a.api.postJson(`/api/users/${u.id}/events`, { event: "Seen" }),
     );
     const filters = {
       type: "and",
       filters: [{ property_name: "$name", type: "str_eq", value: { value: run } }],
     };
     type Lead = { id: number; props: Record<string, unknown>; tags?: string[] };
-    const plain = ok<{ users: Lead[] }>(await api.get(`/api/apps/${a.app.id}/users`, { filters }));
+    const plain = ok<{ users: Lead[] }>(await a.api.get(`/api/apps/${a.app.id}/users`, { filters }));
     expect(Object.keys(plain.users[0]!).sort()).toEqual(["id", "presence", "props"]);
     expect(plain.users[0]!.props.plan).toBeUndefined();
 
     const count = `$event_${ev.type.id}_count`;
     const rich = ok<{ users: Lead[] }>(
-      await api.get(`/api/apps/${a.app.id}/users`, {
+      await a.api.get(`/api/apps/${a.app.id}/users`, {
         filters,
         props_extra: ["plan", count, "missing"],
         tags: true,
@@ -93,6 +88,6 @@ describe("GET /apps/{id}/users extensions (props_extra, tags)", () => {
     expect("missing" in rich.users[0]!.props).toBe(false);
     expect(rich.users[0]!.tags).toEqual(["vip"]);
     const many = Array.from({ length: 21 }, (_, i) => `p${i}`);
-    errorOf(await api.get(`/api/apps/${a.app.id}/users`, { props_extra: many }), 400, "ValidationError");
+    errorOf(await a.api.get(`/api/apps/${a.app.id}/users`, { props_extra: many }), 400, "ValidationError");
   });
 });

@@ -30,11 +30,6 @@ async function stored(s: TestServer, id: bigint) {
   return Object.fromEntries(rows.map((r) => [r.key, r.num === null ? r.json : [r.json, r.num]]));
 }
 
-// The server starts in a hook, under the hooks' timeout, rather than in the first test.
-it.beforeAll(({ app }) => {
-  expect(app.token).toBeTruthy();
-});
-
 describe("long integers in custom props", () => {
   it("keeps a JSON number, a JSON-encoded form parameter and a string beyond 2^53 exactly", async ({
     server,

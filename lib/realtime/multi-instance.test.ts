@@ -96,6 +96,12 @@ async function untilDelivered(send: () => Promise<unknown>, arrived: () => boole
   }
 }
 
+/** What an instance's health says of its Redis. */
+async function redisOf(url: string): Promise<string> {
+  const r = await fetch(`${url}/api/health`);
+  return ((await r.json()) as { data: { realtime: { redis: string } } }).data.realtime.redis;
+}
+
 describe.runIf(serverUrl())("two instances on PostgreSQL and Redis", () => {
   const name = `relay_multi_${process.pid}_${Date.now()}`;
   let url = "";
@@ -181,7 +187,10 @@ describe.runIf(serverUrl())("two instances on PostgreSQL and Redis", () => {
     );
 
     redis!.kill("SIGKILL");
-    await new Promise((r) => setTimeout(r, 300));
+    // The next reply is made once both instances have lost Redis, as their health reports.
+    await expect
+      .poll(async () => [await redisOf(aUrl), await redisOf(bUrl)], { timeout: 15_000 })
+      .toEqual(["down", "down"]);
     const during = await post(`/api/conversations/${String(conv.id)}/reply`, { body: "while Redis is down" });
     await until(() => got.some((m) => m.message.id === during.id), "the reply while Redis is down");
     redis = startRedis(redisPort);

@@ -6,6 +6,7 @@ import { it, type TestApp, type TestSockets } from "../testing/fixture";
 import { withEvents } from "../eventlog/append";
 import { appChannel, eventOf } from "../contract/socket";
 import { REPLAY_PAGE } from "./replay";
+import { until } from "./testing";
 
 interface Msg {
   id: number;
@@ -19,14 +20,11 @@ interface Ack {
   error?: string;
 }
 
-let s: TestServer;
-let a: TestApp;
-let sockets: TestSockets;
 /** The retained log the replays send: several pages' worth (0.5 MB). */
 const LOG = 2000;
-const channel = () => appChannel("event", a.app.id);
+const channel = (a: TestApp) => appChannel("event", a.app.id);
 
-function writeEvents(from: number, count: number): Promise<void> {
+function writeEvents(s: TestServer, a: TestApp, from: number, count: number): Promise<void> {
   return withEvents(s.db, async (_tx, emit) => {
     for (let n = from; n < from + count; n++) {
       // An `event` of the contract's shape, padded in its props.
@@ -42,15 +40,15 @@ function writeEvents(from: number, count: number): Promise<void> {
   });
 }
 
-async function open() {
+async function open(sockets: TestSockets, a: TestApp) {
   const socket = await sockets.open({ token: a.token });
   const got: Msg[] = [];
   socket.on("message", (m: Msg) => got.push(m));
   return { socket, got };
 }
 
-const subscribe = (socket: Socket, after?: number) =>
-  socket.timeout(120_000).emitWithAck("subscribe", { channels: [channel()], after }) as Promise<Ack>;
+const subscribe = (socket: Socket, a: TestApp, after?: number) =>
+  socket.timeout(120_000).emitWithAck("subscribe", { channels: [channel(a)], after }) as Promise<Ack>;
 
 /** The most packets the server wrote to its sockets in one stretch, without the event loop taking a turn. */
 function longestBurst(io: Server): () => number {
@@ -67,18 +65,20 @@ function longestBurst(io: Server): () => number {
   return () => Math.max(longest, burst);
 }
 
-it.beforeAll(async ({ server, app, sockets: opened }) => {
-  s = server;
-  a = app;
-  sockets = opened;
-  await writeEvents(0, LOG);
+// The log every test replays, written once.
+it.beforeAll(async ({ server, app }) => {
+  await writeEvents(server, app, 0, LOG);
 });
 
 describe("subscribe replays", () => {
-  it("send a page per event-loop turn, leaving the server answering HTTP while many sockets replay the log", async () => {
+  it("send a page per event-loop turn, leaving the server answering HTTP while many sockets replay the log", async ({
+    server: s,
+    app: a,
+    sockets,
+  }) => {
     const burst = longestBurst(s.server.runtime.io!);
-    const clients = await Promise.all(Array.from({ length: 8 }, () => open()));
-    const acks = clients.map((c) => subscribe(c.socket, 0));
+    const clients = await Promise.all(Array.from({ length: 8 }, () => open(sockets, a)));
+    const acks = clients.map((c) => subscribe(c.socket, a, 0));
     let replayed = false;
     void Promise.all(acks).then(() => (replayed = true));
     // Once the replays are under way, a ping must not wait for them all to end.
@@ -95,12 +95,16 @@ describe("subscribe replays", () => {
     for (const c of clients) expect(c.got.map((m) => m.message.props.n)).toEqual([...Array(LOG).keys()]);
   });
 
-  it("deliver messages written during a replay once, after the replayed ones, in order", async () => {
-    const { socket, got } = await open();
-    const ack = subscribe(socket, 0);
+  it("deliver messages written during a replay once, after the replayed ones, in order", async ({
+    server: s,
+    app: a,
+    sockets,
+  }) => {
+    const { socket, got } = await open(sockets, a);
+    const ack = subscribe(socket, a, 0);
     await new Promise<void>((resolve) => socket.once("message", () => resolve()));
-    await writeEvents(LOG, 5);
-    expect((await ack).subscribed).toEqual([channel()]);
+    await writeEvents(s, a, LOG, 5);
+    expect((await ack).subscribed).toEqual([channel(a)]);
     const live = LOG + 5;
     const end = Date.now() + 20_000;
     while (got.length < live && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
@@ -109,18 +113,27 @@ describe("subscribe replays", () => {
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
   });
 
-  it("are limited per socket when long: past the rate the ack says Throttled and nothing is replayed", async () => {
-    const { socket, got } = await open();
+  it("are limited per socket when long: past the rate the ack says Throttled and nothing is replayed", async ({
+    server: s,
+    app: a,
+    sockets,
+  }) => {
+    const { socket, got } = await open(sockets, a);
     const latest = Number((await s.db.eventLogEntry.findFirstOrThrow({ orderBy: { id: "desc" } })).id);
     const long = latest - REPLAY_PAGE - 10;
-    for (let i = 0; i < 5; i++) expect((await subscribe(socket, long)).subscribed).toEqual([channel()]);
+    for (let i = 0; i < 5; i++) expect((await subscribe(socket, a, long)).subscribed).toEqual([channel(a)]);
     const before = got.length;
-    const refused = await subscribe(socket, 0);
-    expect(refused).toMatchObject({ subscribed: [], refused: [channel()], error: "Throttled" });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(got.length).toBe(before);
+    const refused = await subscribe(socket, a, 0);
+    expect(refused).toMatchObject({ subscribed: [], refused: [channel(a)], error: "Throttled" });
+    // An event written now reaches the socket live, after anything a replay would have sent it (a live message
+    // waits for the replay of its channel): once it is here, nothing came before it.
+    const mark = LOG + 5;
+    await writeEvents(s, a, mark, 1);
+    await until(() => got.some((m) => m.message.props.n === mark), "the event written after the refusal");
+    expect(got.length).toBe(before + 1);
+    expect(got[before]!.message.props.n).toBe(mark);
     // A short catch-up (the panel's, from its last message) and a subscribe without replay still work.
-    expect((await subscribe(socket, latest - 1)).subscribed).toEqual([channel()]);
-    expect((await subscribe(socket)).subscribed).toEqual([channel()]);
+    expect((await subscribe(socket, a, latest - 1)).subscribed).toEqual([channel(a)]);
+    expect((await subscribe(socket, a)).subscribed).toEqual([channel(a)]);
   });
 });

@@ -1,18 +1,9 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
 import { it, type TestSockets } from "../testing/fixture";
 import { makeApp, makeToken } from "../testing/factories";
 import { CHANNEL_KINDS } from "../contract/socket";
 
-let s: TestServer;
-let sockets: TestSockets;
-
-it.beforeAll(({ server, sockets: opened }) => {
-  s = server;
-  sockets = opened;
-});
-
-async function subscribe(token: string, channels: string[]) {
+async function subscribe(sockets: TestSockets, token: string, channels: string[]) {
   const socket = await sockets.open({ token });
   return (await socket.emitWithAck("subscribe", { channels })) as { subscribed: string[]; refused: string[] };
 }
@@ -23,10 +14,14 @@ describe("a token's subscriptions need the read scope of what the channel carrie
   );
   const users = ["user_presence_changed", "user_props_changed", "event"];
 
-  it("conversations-read alone: the conversation channels, none of the users'", async () => {
+  it("conversations-read alone: the conversation channels, none of the users'", async ({
+    server: s,
+    sockets,
+  }) => {
     const { app } = await makeApp(s.db);
     const token = await makeToken(s.db, app.id, ["conversations-read"]);
     const ack = await subscribe(
+      sockets,
       token,
       [...CHANNEL_KINDS].map((k) => `${k}.${app.id}`),
     );
@@ -35,10 +30,13 @@ describe("a token's subscriptions need the read scope of what the channel carrie
     expect(ack.refused).toEqual([...users, "notification", "bulk_job"].map((k) => `${k}.${app.id}`));
   });
 
-  it("user-read alone: the users' channels (user-scoped too), none of the conversations'", async () => {
+  it("user-read alone: the users' channels (user-scoped too), none of the conversations'", async ({
+    server: s,
+    sockets,
+  }) => {
     const { app } = await makeApp(s.db);
     const token = await makeToken(s.db, app.id, ["user-read"]);
-    const ack = await subscribe(token, [
+    const ack = await subscribe(sockets, token, [
       `conversation.${app.id}`,
       `event.${app.id}`,
       `user_props_changed.${app.id}.7`,
@@ -47,10 +45,13 @@ describe("a token's subscriptions need the read scope of what the channel carrie
     expect(ack.refused).toEqual([`conversation.${app.id}`]);
   });
 
-  it("a token with write scopes only listens to nothing", async () => {
+  it("a token with write scopes only listens to nothing", async ({ server: s, sockets }) => {
     const { app } = await makeApp(s.db);
     const token = await makeToken(s.db, app.id, ["conversations-write", "user-write", "as-user"]);
-    const ack = await subscribe(token, [`conversation_reply.${app.id}`, `user_presence_changed.${app.id}`]);
+    const ack = await subscribe(sockets, token, [
+      `conversation_reply.${app.id}`,
+      `user_presence_changed.${app.id}`,
+    ]);
     expect(ack).toMatchObject({
       subscribed: [],
       refused: [`conversation_reply.${app.id}`, `user_presence_changed.${app.id}`],

@@ -1,4 +1,6 @@
+import type { Socket } from "socket.io-client";
 import { eventOf, type EventOf, type EventPayload } from "../contract/socket";
+import type { TestSockets } from "../testing/server-test";
 
 /**
  * Log rows of the contract's shapes for tests that need rows rather than the changes that write them (webhook
@@ -39,4 +41,45 @@ export function partEvent(
 export function userEvent(appId: bigint, props: Record<string, unknown> = {}): EventOf<"event"> {
   const type = { id: 1, name: "test", score: 0, visible: true };
   return eventOf("event", { appId }, { id: 1, created: 0, type, user: 1, props });
+}
+
+// Sockets of a test file's server (its `sockets` fixture), for the tests of delivery.
+
+/** A message as a socket receives it. */
+export interface Msg {
+  id: number | null;
+  channel: string;
+  message: Record<string, unknown>;
+  time: number;
+}
+
+/** A socket of the file's server (refused as the server refuses it) and the messages it receives, in order. */
+export async function listen(
+  sockets: TestSockets,
+  auth: { token?: string; cookie?: string },
+): Promise<{ socket: Socket; got: Msg[] }> {
+  const socket = await sockets.open(auth);
+  const got: Msg[] = [];
+  socket.on("message", (m: Msg) => got.push(m));
+  return { socket, got };
+}
+
+/** Subscribes the socket to the channels (replaying from `after`, when given); resolves with the ack. */
+export function subscribe(socket: Socket, channels: string[], after?: number) {
+  return socket.emitWithAck("subscribe", { channels, after }) as Promise<{
+    subscribed: string[];
+    refused: string[];
+    gap?: boolean;
+    complete_after?: number;
+    position?: number;
+  }>;
+}
+
+/** Waits until `cond` holds, looking every 20 ms; fails naming `what` after `ms`. */
+export async function until(cond: () => boolean, what: string, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

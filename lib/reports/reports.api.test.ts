@@ -2,7 +2,6 @@ import { describe, expect } from "vitest";
 import { it, type TestApp } from "../testing/fixture";
 import { makeAdmin, makeSession, unique } from "../testing/factories";
 import { client } from "../testing/http";
-import type { TestServer } from "../testing/server";
 import { fails, ok } from "../conversations/testing";
 import { expectedReports, percentileCont, type Filters, type Hist } from "./expected";
 import {
@@ -28,14 +27,9 @@ const TZ = "America/New_York";
 const FROM = "2026-02-25";
 const TO = "2026-03-12";
 const SEED = Number(process.env.REPORTS_SEED ?? Date.now() % 1_000_000);
-
-let s: TestServer;
-let a: TestApp;
 let h: Hist;
 
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
+it.beforeAll(async ({ server: s, app: a }) => {
   ok(await a.api.postForm(`/api/apps/${a.app.id}/settings`, { time_zone: TZ }));
   const admins = [
     a.admin,
@@ -70,7 +64,7 @@ const settle = (v: unknown): unknown =>
         ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, settle(x)]))
         : v;
 
-async function report(series: string, f: Filters) {
+async function report(a: TestApp, series: string, f: Filters) {
   const params: Record<string, string> = { from: f.from, to: f.to };
   if (f.operator !== undefined) params.operator = String(f.operator);
   if (f.channel !== undefined) params.channel = String(f.channel);
@@ -92,11 +86,11 @@ describe(`GET /apps/{id}/reports/{series} against a recomputed history (seed ${S
     ],
     ["a single day", () => ({ from: "2026-03-08", to: "2026-03-08" })],
   ];
-  it.each(cases)("every series matches for %s", async (_, filters) => {
+  it.for(cases)("every series matches for %s", async ([_, filters], { app: a }) => {
     const f = filters();
     const want = expectedReports(h, f);
     for (const series of REPORT_SERIES) {
-      const got = await report(series, f);
+      const got = await report(a, series, f);
       expect(() => SCHEMAS[series].parse(got)).not.toThrow();
       expect(got.time_zone).toBe(TZ);
       expect({ from: got.from, to: got.to }).toEqual({ from: f.from, to: f.to });
@@ -112,12 +106,12 @@ describe(`GET /apps/{id}/reports/{series} against a recomputed history (seed ${S
     expect(w.operators.length).toBe(3);
   });
 
-  it("the zone moves the day boundaries: the same range under UTC differs", async () => {
+  it("the zone moves the day boundaries: the same range under UTC differs", async ({ app: a }) => {
     const f = { from: FROM, to: TO };
-    const ny = await report("conversations", f);
+    const ny = await report(a, "conversations", f);
     ok(await a.api.postForm(`/api/apps/${a.app.id}/settings`, { time_zone: "UTC" }));
     try {
-      const utc = await report("conversations", f);
+      const utc = await report(a, "conversations", f);
       expect(utc.time_zone).toBe("UTC");
       expect(settle(utc.series)).toEqual(expectedReports({ ...h, tz: "UTC" }, f).conversations);
       expect(utc.series).not.toEqual(ny.series);
@@ -127,13 +121,13 @@ describe(`GET /apps/{id}/reports/{series} against a recomputed history (seed ${S
   });
 
   // The rollups are quarter hours of UTC: a zone 5:45 or 12:45 from it must still get exact days and hours.
-  it.each(["Asia/Kathmandu", "Pacific/Chatham"])("every series matches under %s", async (tz) => {
+  it.for(["Asia/Kathmandu", "Pacific/Chatham"])("every series matches under %s", async (tz, { app: a }) => {
     ok(await a.api.postForm(`/api/apps/${a.app.id}/settings`, { time_zone: tz }));
     try {
       const f = { from: FROM, to: TO };
       const want = expectedReports({ ...h, tz }, f);
       for (const series of REPORT_SERIES) {
-        const got = await report(series, f);
+        const got = await report(a, series, f);
         expect(settle(got.series), `${series} (seed ${SEED})`).toEqual(settle(want[series]));
       }
     } finally {
@@ -149,12 +143,12 @@ describe("reports: parameters and access", () => {
     expect(percentileCont([], 0.5)).toBeNull();
   });
 
-  it.each([
+  it.for<[{ from: string; to: string }, string]>([
     [{ from: "2026-03-10", to: "2026-03-01" }, "to"],
     [{ from: "2026-02-30", to: "2026-03-01" }, "from"],
     [{ from: "yesterday", to: "2026-03-01" }, "from"],
     [{ from: "2024-01-01", to: "2026-03-01" }, "to"],
-  ])("refuses %o", async (params, field) => {
+  ])("refuses %o", async ([params, field], { app: a }) => {
     fails(
       await a.api.get(`/api/apps/${a.app.id}/reports/conversations`, params),
       400,
@@ -163,18 +157,18 @@ describe("reports: parameters and access", () => {
     );
   });
 
-  it("another app's reports are denied", async ({ other }) => {
+  it("another app's reports are denied", async ({ other, app: a }) => {
     const r = await a.api.get(`/api/apps/${other.app.id}/reports/leads`, { from: FROM, to: TO });
     expect(r.status).toBe(403);
   });
 
-  it("an operator of the app reads them with a session, as the panel does", async () => {
+  it("an operator of the app reads them with a session, as the panel does", async ({ server: s, app: a }) => {
     const op = client(s, await makeSession(s.db, a.admin.id));
     const d = ok(await op.get(`/api/apps/${a.app.id}/reports/leads`, { from: FROM, to: TO }));
     expect(d.series).toEqual(expectedReports(h, { from: FROM, to: TO }).leads);
   });
 
-  it("the time zone must be one Intl knows", async () => {
+  it("the time zone must be one Intl knows", async ({ app: a }) => {
     fails(
       await a.api.postForm(`/api/apps/${a.app.id}/settings`, { time_zone: "Mars/Olympus" }),
       400,

@@ -16,17 +16,12 @@ import { rng } from "./testing";
 const TZ = "Asia/Kathmandu";
 const onPg = process.env.DATABASE_URL?.startsWith("postgres") ?? false;
 
-let s: TestServer;
-let a: TestApp;
-
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
+it.beforeAll(async ({ app: a }) => {
   ok(await a.api.postForm(`/api/apps/${a.app.id}/settings`, { time_zone: TZ }));
 }, 180_000);
 
 /** The app's history read back from the tables, instants to the microsecond. */
-async function historyOf(appId: bigint): Promise<Hist> {
+async function historyOf(s: TestServer, appId: bigint): Promise<Hist> {
   const ms = (col: string) => Prisma.raw(`(extract(epoch FROM ${col}) * 1000)::float8`);
   const convs = await s.db.$queryRaw<{ id: bigint; at: number; ch: bigint | null; asg: bigint | null }[]>`
     SELECT id, ${ms("created")} AS at, channel_id AS ch, assignee_id AS asg FROM conversations
@@ -61,8 +56,8 @@ const settle = (v: unknown): unknown =>
         ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, settle(x)]))
         : v;
 
-async function expectReportsMatch(f: Filters) {
-  const want = expectedReports(await historyOf(a.app.id), f);
+async function expectReportsMatch(s: TestServer, a: TestApp, f: Filters) {
+  const want = expectedReports(await historyOf(s, a.app.id), f);
   for (const series of REPORT_SERIES) {
     const q: Record<string, string> = { from: f.from, to: f.to };
     if (f.operator !== undefined) q.operator = String(f.operator);
@@ -73,7 +68,7 @@ async function expectReportsMatch(f: Filters) {
 }
 
 /** The trigger-kept rows of an app, in a comparable order. */
-async function kept(appId: bigint) {
+async function kept(s: TestServer, appId: bigint) {
   return {
     facts: await s.db.conversationFact.findMany({ where: { appId }, orderBy: { conversationId: "asc" } }),
     closes: await s.db.conversationClose.findMany({ where: { appId }, orderBy: { partId: "asc" } }),
@@ -100,7 +95,10 @@ async function kept(appId: bigint) {
 const day = (t: number) => new Intl.DateTimeFormat("en-CA", { timeZone: TZ }).format(new Date(t));
 
 describe("report facts and rollups kept by the write paths", () => {
-  it("match the raw parts after every kind of change through the API, and a rebuild", async () => {
+  it("match the raw parts after every kind of change through the API, and a rebuild", async ({
+    server: s,
+    app: a,
+  }) => {
     const ops = [a.admin.id, (await makeAdmin(s.db, { appId: a.app.id })).id];
     const second = await s.db.channel.create({ data: { appId: a.app.id, name: unique("Channel") } });
     const channels = [undefined, a.channel.id, second.id];
@@ -148,17 +146,17 @@ describe("report facts and rollups kept by the write paths", () => {
     });
     const today = day(Date.now());
     const f = { from: day(Date.now() - 86_400_000), to: today };
-    await expectReportsMatch(f);
-    await expectReportsMatch({ ...f, operator: ops[1]! });
-    await expectReportsMatch({ ...f, channel: second.id });
-    await expectReportsMatch({ ...f, operator: ops[0]!, channel: a.channel.id });
-    const w = expectedReports(await historyOf(a.app.id), f);
+    await expectReportsMatch(s, a, f);
+    await expectReportsMatch(s, a, { ...f, operator: ops[1]! });
+    await expectReportsMatch(s, a, { ...f, channel: second.id });
+    await expectReportsMatch(s, a, { ...f, operator: ops[0]!, channel: a.channel.id });
+    const w = expectedReports(await historyOf(s, a.app.id), f);
     expect(w.response_times.reduce((n, d) => n + d.first_response_count, 0)).toBeGreaterThan(3);
     expect(w.conversations.reduce((n, d) => n + d.closed, 0)).toBeGreaterThan(3);
 
-    const before = await kept(a.app.id);
+    const before = await kept(s, a.app.id);
     await s.db.$executeRaw`SELECT relay_rebuild_reports(${a.app.id})`;
-    expect(before).toEqual(await kept(a.app.id));
+    expect(before).toEqual(await kept(s, a.app.id));
 
     // Deletes (no API deletes conversations or parts yet): a conversation with its parts, a visitor's first
     // message (the question moves, and with it the answer), an answer, a close.
@@ -177,27 +175,27 @@ describe("report facts and rollups kept by the write paths", () => {
     });
     await s.db.conversationPart.update({ where: { id: moved.id }, data: { conversationId: convs[1]! } });
     await s.db.user.update({ where: { id: anon.id }, data: { name: null } });
-    await expectReportsMatch(f);
-    await expectReportsMatch({ ...f, operator: ops[1]! });
-    await expectReportsMatch({ ...f, channel: second.id });
-    const after = await kept(a.app.id);
+    await expectReportsMatch(s, a, f);
+    await expectReportsMatch(s, a, { ...f, operator: ops[1]! });
+    await expectReportsMatch(s, a, { ...f, channel: second.id });
+    const after = await kept(s, a.app.id);
     await s.db.$executeRaw`SELECT relay_rebuild_reports(${a.app.id})`;
-    expect(after).toEqual(await kept(a.app.id));
+    expect(after).toEqual(await kept(s, a.app.id));
   }, 240_000);
 
-  it("leave nothing behind when the app goes", async ({ other }) => {
+  it("leave nothing behind when the app goes", async ({ other, server: s }) => {
     const u = await makeUser(s.db, other.app.id);
     const id = ok(await other.api.postForm(`/api/users/${u.id}/startconversation`, { body: "q" }))
       .id as number;
     ok(await other.api.postForm(`/api/conversations/${id}/reply`, { body: "a" }));
     ok(await other.api.postForm(`/api/conversations/${id}/close`));
-    const rows = async () => Object.values(await kept(other.app.id)).reduce((n, xs) => n + xs.length, 0);
+    const rows = async () => Object.values(await kept(s, other.app.id)).reduce((n, xs) => n + xs.length, 0);
     expect(await rows()).toBeGreaterThanOrEqual(4);
     await s.db.app.delete({ where: { id: other.app.id } });
     expect(await rows()).toBe(0);
   });
 
-  it("answer the earliest of two operators replying at once", async () => {
+  it("answer the earliest of two operators replying at once", async ({ server: s, app: a }) => {
     const user = await makeUser(s.db, a.app.id);
     const id = BigInt(
       ok(await a.api.postForm(`/api/users/${user.id}/startconversation`, { body: "q" })).id as number,
@@ -221,43 +219,56 @@ describe("report facts and rollups kept by the write paths", () => {
   });
 
   // Writers outside the app's conversation lock: the later-committed but earlier reply must still win.
-  it.runIf(onPg)("keep the earliest first response whichever racing insert commits first", async () => {
-    for (const earlierFirst of [true, false]) {
-      const conv = await s.db.conversation.create({
-        data: { appId: a.app.id, userId: (await makeUser(s.db, a.app.id)).id },
-      });
-      const t0 = Date.now() - 60_000;
-      const part = (tx: Prisma.TransactionClient, type: string, at: number) =>
-        tx.conversationPart.create({
-          data: {
-            conversationId: conv.id,
-            appId: a.app.id,
-            created: new Date(at),
-            type,
-            direction: "a2u",
-            partGroup: 0n,
-            fromAdminId: a.admin.id,
-          },
+  it.runIf(onPg)(
+    "keep the earliest first response whichever racing insert commits first",
+    async ({ server: s, app: a }) => {
+      for (const earlierFirst of [true, false]) {
+        const conv = await s.db.conversation.create({
+          data: { appId: a.app.id, userId: (await makeUser(s.db, a.app.id)).id },
         });
-      await part(s.db, "reply_user", t0);
-      const [firstAt, secondAt] = earlierFirst ? [t0 + 1000, t0 + 2000] : [t0 + 2000, t0 + 1000];
-      let release!: () => void;
-      const gate = new Promise<void>((r) => (release = r));
-      let inserted!: () => void;
-      const holding = new Promise<void>((r) => (inserted = r));
-      const t1 = s.db.$transaction(async (tx) => {
-        await part(tx, "reply_admin", firstAt);
-        inserted();
-        await gate;
-      });
-      await holding;
-      const t2 = s.db.$transaction((tx) => part(tx, "reply_admin", secondAt));
-      // t2 now waits on the facts row t1 updated; let t1 commit under it.
-      await new Promise((r) => setTimeout(r, 500));
-      release();
-      await Promise.all([t1, t2]);
-      const facts = await s.db.conversationFact.findUniqueOrThrow({ where: { conversationId: conv.id } });
-      expect(facts.answeredAt?.getTime(), `earlier first: ${earlierFirst}`).toBe(t0 + 1000);
-    }
-  });
+        const t0 = Date.now() - 60_000;
+        const part = (tx: Prisma.TransactionClient, type: string, at: number) =>
+          tx.conversationPart.create({
+            data: {
+              conversationId: conv.id,
+              appId: a.app.id,
+              created: new Date(at),
+              type,
+              direction: "a2u",
+              partGroup: 0n,
+              fromAdminId: a.admin.id,
+            },
+          });
+        await part(s.db, "reply_user", t0);
+        const [firstAt, secondAt] = earlierFirst ? [t0 + 1000, t0 + 2000] : [t0 + 2000, t0 + 1000];
+        let release!: () => void;
+        const gate = new Promise<void>((r) => (release = r));
+        let inserted!: () => void;
+        const holding = new Promise<void>((r) => (inserted = r));
+        const t1 = s.db.$transaction(async (tx) => {
+          await part(tx, "reply_admin", firstAt);
+          inserted();
+          await gate;
+        });
+        await holding;
+        const t2 = s.db.$transaction((tx) => part(tx, "reply_admin", secondAt));
+        // Once t2 waits on the facts row t1 updated, t1 commits under it.
+        await expect
+          .poll(
+            async () =>
+              (
+                await s.db.$queryRaw<{ n: number }[]>`
+                  SELECT count(*)::int AS n FROM pg_stat_activity
+                  WHERE datname = current_database() AND wait_event_type = 'Lock'`
+              )[0]!.n,
+            { timeout: 10_000 },
+          )
+          .toBeGreaterThan(0);
+        release();
+        await Promise.all([t1, t2]);
+        const facts = await s.db.conversationFact.findUniqueOrThrow({ where: { conversationId: conv.id } });
+        expect(facts.answeredAt?.getTime(), `earlier first: ${earlierFirst}`).toBe(t0 + 1000);
+      }
+    },
+  );
 });

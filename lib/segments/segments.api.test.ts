@@ -1,21 +1,11 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
-import { makeApp, makeToken, unique } from "../testing/factories";
-import { client, type Client } from "../testing/http";
+import { makeApp, unique } from "../testing/factories";
+import { client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
 
-let s: TestServer;
-let a: TestApp;
-let api: Client;
-let base: string;
-
-it.beforeAll(({ server, app }) => {
-  s = server;
-  a = app;
-  api = app.api;
-  base = `/api/apps/${a.app.id}/segments`;
-});
+/** The app's segments. */
+const base = (a: TestApp) => `/api/apps/${a.app.id}/segments`;
 
 interface Seg {
   id: number;
@@ -24,59 +14,66 @@ interface Seg {
   filters: { type: string; filters: { property_name: string; type: string; value: { value?: unknown } }[] };
   created: number;
 }
+
 const f = (property_name: string, type: string, value: unknown = {}) => ({
   type: "and",
   filters: [{ property_name, type, value }],
 });
+
 const inSeg = (value: unknown) => f("$segment", "in_segment", { value });
-const create = async (name: string, filters: unknown) => ok<Seg>(await api.postJson(base, { name, filters }));
+const create = async (a: TestApp, name: string, filters: unknown) =>
+  ok<Seg>(await a.api.postJson(base(a), { name, filters }));
 
 describe("segments", () => {
-  it("creates, lists, reads, updates and deletes", async () => {
-    const seg = await create("Emails", f("$email", "known"));
+  it("creates, lists, reads, updates and deletes", async ({ server: s, app: a }) => {
+    const seg = await create(a, "Emails", f("$email", "known"));
     expect(seg).toMatchObject({ app: Number(a.app.id), name: "Emails", filters: f("$email", "known") });
-    expect(ok<Seg[]>(await api.get(base)).map((x) => x.id)).toContain(seg.id);
-    expect(ok<Seg>(await api.get(`${base}/${seg.id}`)).name).toBe("Emails");
-    const renamed = ok<Seg>(await api.postJson(`${base}/${seg.id}`, { name: "Known emails" }));
+    expect(ok<Seg[]>(await a.api.get(base(a))).map((x) => x.id)).toContain(seg.id);
+    expect(ok<Seg>(await a.api.get(`${base(a)}/${seg.id}`)).name).toBe("Emails");
+    const renamed = ok<Seg>(await a.api.postJson(`${base(a)}/${seg.id}`, { name: "Known emails" }));
     expect(renamed).toMatchObject({ name: "Known emails", filters: f("$email", "known") });
-    const put = await s.call(`${base}/${seg.id}`, {
+    const put = await s.call(`${base(a)}/${seg.id}`, {
       method: "PUT",
       headers: { Authorization: `Token ${a.token}` },
       json: { filters: f("$phone", "known") },
     });
     expect(ok<Seg>(put).filters).toEqual(f("$phone", "known"));
-    ok(await api.del(`${base}/${seg.id}`));
-    errorOf(await api.get(`${base}/${seg.id}`), 400, "LookupError");
+    ok(await a.api.del(`${base(a)}/${seg.id}`));
+    errorOf(await a.api.get(`${base(a)}/${seg.id}`), 400, "LookupError");
   });
 
-  it("answers concurrent deletes and updates of one segment with one success and LookupErrors", async () => {
-    const seg = await create(unique("Racing"), f("$email", "known"));
-    const url = `${base}/${seg.id}`;
+  it("answers concurrent deletes and updates of one segment with one success and LookupErrors", async ({
+    app: a,
+  }) => {
+    const seg = await create(a, unique("Racing"), f("$email", "known"));
+    const url = `${base(a)}/${seg.id}`;
     const all = await Promise.all([
-      ...Array.from({ length: 4 }, () => api.del(url)),
-      ...Array.from({ length: 4 }, (_, i) => api.postJson(url, { name: unique(`Renamed ${i}`) })),
+      ...Array.from({ length: 4 }, () => a.api.del(url)),
+      ...Array.from({ length: 4 }, (_, i) => a.api.postJson(url, { name: unique(`Renamed ${i}`) })),
     ]);
     const deletes = all.slice(0, 4);
     expect(deletes.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of all.filter((x) => x.status !== 200)) errorOf(r, 400, "LookupError");
-    errorOf(await api.get(url), 400, "LookupError");
+    errorOf(await a.api.get(url), 400, "LookupError");
   });
 
-  it("stores references by name as IDs, so renaming never breaks them", async () => {
-    const inner = await create(unique("Inner"), f("$email", "known"));
-    const outer = await create(unique("Outer"), inSeg(inner.name));
+  it("stores references by name as IDs, so renaming never breaks them", async ({ app: a }) => {
+    const inner = await create(a, unique("Inner"), f("$email", "known"));
+    const outer = await create(a, unique("Outer"), inSeg(inner.name));
     expect(outer.filters.filters[0]!.value).toEqual({ value: inner.id });
-    ok(await api.postJson(`${base}/${inner.id}`, { name: unique("Renamed") }));
-    ok(await api.get(`/api/apps/${a.app.id}/users`, { filters: inSeg(outer.id) }));
-    const used = errorOf(await api.del(`${base}/${inner.id}`), 400, "ValidationError");
+    ok(await a.api.postJson(`${base(a)}/${inner.id}`, { name: unique("Renamed") }));
+    ok(await a.api.get(`/api/apps/${a.app.id}/users`, { filters: inSeg(outer.id) }));
+    const used = errorOf(await a.api.del(`${base(a)}/${inner.id}`), 400, "ValidationError");
     expect(used.error_fields?.segment_id).toMatch(new RegExp(`used by segment\\(s\\) ${outer.id}`));
   });
 
-  it("refuses a segment that contains itself, directly or through others, and deep nesting", async () => {
-    const x = await create(unique("X"), f("$email", "known"));
-    const y = await create(unique("Y"), inSeg(x.id));
+  it("refuses a segment that contains itself, directly or through others, and deep nesting", async ({
+    app: a,
+  }) => {
+    const x = await create(a, unique("X"), f("$email", "known"));
+    const y = await create(a, unique("Y"), inSeg(x.id));
     const self = errorOf(
-      await api.postJson(`${base}/${x.id}`, { filters: inSeg(x.id) }),
+      await a.api.postJson(`${base(a)}/${x.id}`, { filters: inSeg(x.id) }),
       400,
       "ValidationError",
     );
@@ -84,24 +81,24 @@ describe("segments", () => {
       "filters.filters.0.value": `segment ${x.id} contains itself through $segment`,
     });
     const cycle = errorOf(
-      await api.postJson(`${base}/${x.id}`, { filters: inSeg(y.id) }),
+      await a.api.postJson(`${base(a)}/${x.id}`, { filters: inSeg(y.id) }),
       400,
       "ValidationError",
     );
     expect(Object.values(cycle.error_fields ?? {})[0]).toMatch(/contains itself/);
-    const z = await create(unique("Z"), inSeg(y.id));
-    const w = await create(unique("W"), inSeg(z.id));
+    const z = await create(a, unique("Z"), inSeg(y.id));
+    const w = await create(a, unique("W"), inSeg(z.id));
     const deep = errorOf(
-      await api.postJson(base, { name: unique("V"), filters: inSeg(w.id) }),
+      await a.api.postJson(base(a), { name: unique("V"), filters: inSeg(w.id) }),
       400,
       "ValidationError",
     );
     expect(Object.values(deep.error_fields ?? {})[0]).toMatch(/nest at most 3 levels/);
   });
 
-  it("refuses bad input clearly", async () => {
+  it("refuses bad input clearly", async ({ server: s, app: a }) => {
     const bad = async (body: Record<string, unknown>) =>
-      errorOf(await api.postJson(base, body), 400, "ValidationError").error_fields;
+      errorOf(await a.api.postJson(base(a), body), 400, "ValidationError").error_fields;
     expect(await bad({ filters: f("$email", "known") })).toEqual({ name: "is required" });
     expect(await bad({ name: "", filters: f("$email", "known") })).toHaveProperty("name");
     expect(await bad({ name: "x".repeat(256), filters: f("$email", "known") })).toHaveProperty("name");
@@ -112,20 +109,20 @@ describe("segments", () => {
     expect(await bad({ name: "Missing", filters: inSeg(987_654) })).toEqual({
       "filters.filters.0.value": "no segment 987654 in this app",
     });
-    await create("Taken", f("$email", "known"));
+    await create(a, "Taken", f("$email", "known"));
     expect(await bad({ name: "Taken", filters: f("$email", "known") })).toHaveProperty("name");
-    errorOf(await api.get(`${base}/123456789`), 400, "LookupError");
+    errorOf(await a.api.get(`${base(a)}/123456789`), 400, "LookupError");
     const other = await makeApp(s.db);
-    errorOf(await client(s, other.token).get(base), 403, "PermissionDenied");
+    errorOf(await client(s, other.token).get(base(a)), 403, "PermissionDenied");
     errorOf(
-      await client(s, other.token).postJson(base, { name: "x", filters: f("$email", "known") }),
+      await client(s, other.token).postJson(base(a), { name: "x", filters: f("$email", "known") }),
       403,
       "PermissionDenied",
     );
   });
 
-  it("serves v1 with users-list to read and user-write to change", async () => {
-    const reader = client(s, await makeToken(s.db, a.app.id, ["users-list"]));
+  it("serves v1 with users-list to read and user-write to change", async ({ app: a, scoped }) => {
+    const reader = await scoped(["users-list"]);
     ok(await reader.get(`/api/v1/apps/${a.app.id}/segments`));
     errorOf(
       await reader.postJson(`/api/v1/apps/${a.app.id}/segments`, {
@@ -136,11 +133,11 @@ describe("segments", () => {
       "PermissionDenied",
     );
     const seg = ok<Seg>(
-      await api.postJson(`/api/v1/apps/${a.app.id}/segments`, {
+      await a.api.postJson(`/api/v1/apps/${a.app.id}/segments`, {
         name: unique("v1"),
         filters: f("$email", "known"),
       }),
     );
-    ok(await api.del(`/api/v1/apps/${a.app.id}/segments/${seg.id}`));
+    ok(await a.api.del(`/api/v1/apps/${a.app.id}/segments/${seg.id}`));
   });
 });

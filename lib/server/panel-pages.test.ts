@@ -4,20 +4,18 @@ import { it } from "../testing/fixture";
 import { makeApp, makeSession } from "../testing/factories";
 
 // The panel's pages as the server answers them (proxy.ts, next.config.js headers, the server's own headers).
-let s: TestServer;
 let cookie: string;
 
-it.beforeAll(async ({ server }) => {
-  s = server;
+it.beforeAll(async ({ server: s }) => {
   const a = await makeApp(s.db);
   cookie = (await makeSession(s.db, a.admin.id)).cookie;
 });
 
-const get = (path: string, headers: Record<string, string> = {}) =>
+const get = (s: TestServer, path: string, headers: Record<string, string> = {}) =>
   fetch(s.url + path, { redirect: "manual", headers });
 
 describe("panel pages without a session", () => {
-  it.each([
+  it.for<[string, string]>([
     ["/inbox", "/inbox"],
     ["/inbox/", "/inbox/"],
     ["/inbox/conversation/12?tab=closed", "/inbox/conversation/12?tab=closed"],
@@ -25,8 +23,8 @@ describe("panel pages without a session", () => {
     ["/leads/users/5?x=1&y=%2F", "/leads/users/5?x=1&y=%2F"],
     ["/settings", "/settings"],
     ["/settings/webhooks", "/settings/webhooks"],
-  ])("%s redirects to the login page, with where to come back", async (path, next) => {
-    const res = await get(path);
+  ])("%s redirects to the login page, with where to come back", async ([path, next], { server: s }) => {
+    const res = await get(s, path);
     expect(res.status).toBe(307);
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/login\?next=/);
@@ -34,18 +32,18 @@ describe("panel pages without a session", () => {
     expect(await res.text()).not.toContain("<html");
   });
 
-  it("treats an unknown, malformed or deleted session as none", async () => {
+  it("treats an unknown, malformed or deleted session as none", async ({ server: s }) => {
     const a = await makeApp(s.db);
     const gone = await makeSession(s.db, a.admin.id);
     await s.db.session.deleteMany({ where: { adminId: a.admin.id } });
     for (const c of ["relay_session=rls_nope", "relay_session=x", gone.cookie]) {
-      const res = await get("/inbox", { cookie: c });
+      const res = await get(s, "/inbox", { cookie: c });
       expect(res.status, c).toBe(307);
     }
   });
 
-  it("serves the login page with its form rendered on the server", async () => {
-    const res = await get("/login?next=%2Fleads");
+  it("serves the login page with its form rendered on the server", async ({ server: s }) => {
+    const res = await get(s, "/login?next=%2Fleads");
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toMatch(/<form[^>]*method="post"/i);
@@ -58,9 +56,9 @@ describe("panel pages without a session", () => {
 });
 
 describe("panel pages with a session", () => {
-  it("are served", async () => {
+  it("are served", async ({ server: s }) => {
     for (const path of ["/inbox", "/leads", "/settings"]) {
-      const res = await get(path, { cookie });
+      const res = await get(s, path, { cookie });
       expect(res.status, path).toBe(200);
       expect(await res.text()).toContain("<html");
     }
@@ -68,10 +66,10 @@ describe("panel pages with a session", () => {
 });
 
 describe("security headers", () => {
-  it.each(["/inbox", "/leads/users/1", "/settings", "/login", "/"])(
+  it.for(["/inbox", "/leads/users/1", "/settings", "/login", "/"])(
     "%s forbids framing and foreign scripts",
-    async (path) => {
-      const res = await get(path, { cookie });
+    async (path, { server: s }) => {
+      const res = await get(s, path, { cookie });
       const csp = res.headers.get("content-security-policy") ?? "";
       const directives = new Map(
         csp.split(";").map((d) => {
@@ -93,9 +91,9 @@ describe("security headers", () => {
     },
   );
 
-  it("leave API answers to the API, which are not sniffed either", async () => {
+  it("leave API answers to the API, which are not sniffed either", async ({ server: s }) => {
     for (const path of ["/api/health", "/api/v2/no-such-endpoint", "/api/auth/me"]) {
-      const res = await get(path);
+      const res = await get(s, path);
       expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
       expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
       expect(res.headers.get("content-security-policy"), path).toBeNull();

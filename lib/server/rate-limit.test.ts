@@ -1,7 +1,6 @@
 import { describe, expect } from "vitest";
 import { Redis } from "ioredis";
-import type { TestServer } from "../testing/server";
-import { serverTest } from "../testing/fixture";
+import { serverTest } from "../testing/server-test";
 import { makeApp, makeToken } from "../testing/factories";
 import { memoryLimiter, memoryLockout, redisLimiter, redisLockout } from "./rate-limit";
 
@@ -86,12 +85,9 @@ describe("failure lockout", () => {
 });
 
 describe("Throttled over HTTP", () => {
-  let s: TestServer;
-  it.beforeAll(({ server }) => {
-    s = server;
-  });
-
-  it("answers 429 Throttled with Retry-After once a token's burst is spent, per token", async () => {
+  it("answers 429 Throttled with Retry-After once a token's burst is spent, per token", async ({
+    server: s,
+  }) => {
     const a = await makeApp(s.db);
     const path = `/api/apps/${a.app.id}/channels?auth_token=${a.token}`;
     const statuses: number[] = [];

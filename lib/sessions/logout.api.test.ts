@@ -1,27 +1,15 @@
 import { describe, expect } from "vitest";
-import type { Socket } from "socket.io-client";
-import type { TestServer } from "../testing/server";
-import { it, type TestSockets } from "../testing/fixture";
+import { it } from "../testing/fixture";
 import { makeApp, makeSession } from "../testing/factories";
 
-let s: TestServer;
-let sockets: TestSockets;
-
-it.beforeAll(({ server, sockets: opened }) => {
-  s = server;
-  sockets = opened;
-});
-
-const openSocket = (cookie: string): Promise<Socket> => sockets.open({ cookie });
-
 describe("POST /auth/logout", () => {
-  it("disconnects the sockets of that session, and only those", async () => {
+  it("disconnects the sockets of that session, and only those", async ({ server: s, sockets }) => {
     const a = await makeApp(s.db);
     const mine = await makeSession(s.db, a.admin.id);
     const elsewhere = await makeSession(s.db, a.admin.id);
-    const first = await openSocket(mine.cookie);
-    const second = await openSocket(mine.cookie);
-    const other = await openSocket(elsewhere.cookie);
+    const first = await sockets.open({ cookie: mine.cookie });
+    const second = await sockets.open({ cookie: mine.cookie });
+    const other = await sockets.open({ cookie: elsewhere.cookie });
     const dropped = Promise.all(
       [first, second].map((x) => new Promise<string>((resolve) => x.once("disconnect", resolve))),
     );
@@ -38,6 +26,6 @@ describe("POST /auth/logout", () => {
     };
     expect(ack.subscribed).toEqual([`conversation.${a.app.id}`]);
     expect(other.connected).toBe(true);
-    await expect(openSocket(mine.cookie)).rejects.toThrow(/AuthenticationFailed/);
+    await expect(sockets.open({ cookie: mine.cookie })).rejects.toThrow(/AuthenticationFailed/);
   });
 });

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../testing/fixture";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { io as connect, type Socket } from "socket.io-client";
-import { startTestServer, type TestServer } from "../testing/server";
+import type { TestServer } from "../testing/server";
 import { client } from "../testing/http";
 import { makeAdmin, makeApp, makeSession, makeToken, TEST_PASSWORD } from "../testing/factories";
 import type { TokenPairData } from "./schemas";
 import { hashToken } from "../auth/tokens";
 
-let s: TestServer;
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  for (const x of sockets) x.disconnect();
-  await s.close();
-});
-
 const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
-async function exchange(key: string): Promise<TokenPairData> {
+async function exchange(s: TestServer, key: string): Promise<TokenPairData> {
   const r = await s.call("/api/v3/auth/token", {
     method: "POST",
     headers: { Authorization: `Token ${key}` },
@@ -31,30 +20,17 @@ async function exchange(key: string): Promise<TokenPairData> {
   return r.body.data as TokenPairData;
 }
 
-async function refresh(token: string) {
+async function refresh(s: TestServer, token: string) {
   return s.call("/api/v3/auth/token", {
     method: "POST",
     json: { grant_type: "refresh_token", refresh_token: token },
   });
 }
 
-async function openSocket(token: string): Promise<Socket> {
-  const socket = connect(s.url, {
-    path: "/socket.io",
-    transports: ["websocket"],
-    auth: { token },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return socket;
-}
-
 describe("API v3", () => {
-  it("serves every v2 endpoint under /api/v3 and version=3, naming 3.0.0; v2 stays the default", async () => {
+  it("serves every v2 endpoint under /api/v3 and version=3, naming 3.0.0; v2 stays the default", async ({
+    server: s,
+  }) => {
     const a = await makeApp(s.db);
     const v3 = await client(s, a.token).get("/api/v3/ping");
     const v2 = await client(s, a.token).get("/api/ping");
@@ -70,9 +46,11 @@ describe("API v3", () => {
     expect(old.status).toBe(404);
   });
 
-  it("exchanges an API key for a pair; the access token authenticates v3 calls, never v1 or v2", async () => {
+  it("exchanges an API key for a pair; the access token authenticates v3 calls, never v1 or v2", async ({
+    server: s,
+  }) => {
     const a = await makeApp(s.db);
-    const pair = await exchange(a.token);
+    const pair = await exchange(s, a.token);
     expect(pair).toMatchObject({ token_type: "Bearer", expires_in: 300 });
     expect(pair.refresh_token).toMatch(/^rlr_/);
     const me = await s.call("/api/v3/ping", bearer(pair.access_token));
@@ -91,11 +69,11 @@ describe("API v3", () => {
     expect(again.status).toBe(401);
   });
 
-  it("enforces the scopes the claims carry, and the app the audience names", async () => {
+  it("enforces the scopes the claims carry, and the app the audience names", async ({ server: s }) => {
     const a = await makeApp(s.db);
     const b = await makeApp(s.db);
     const readOnly = await makeToken(s.db, a.app.id, ["conversations-read"]);
-    const pair = await exchange(readOnly);
+    const pair = await exchange(s, readOnly);
     const ok = await s.call(`/api/v3/apps/${a.app.id}/conversations`, bearer(pair.access_token));
     expect(ok.status, ok.text).toBe(200);
     const users = await s.call(`/api/v3/apps/${a.app.id}/users`, bearer(pair.access_token));
@@ -105,42 +83,47 @@ describe("API v3", () => {
     expect(other.status).toBe(403);
   });
 
-  it("rotates refresh tokens; a reused one revokes its whole family", async () => {
+  it("rotates refresh tokens; a reused one revokes its whole family", async ({ server: s }) => {
     const a = await makeApp(s.db);
-    const first = await exchange(a.token);
-    const r1 = await refresh(first.refresh_token);
+    const first = await exchange(s, a.token);
+    const r1 = await refresh(s, first.refresh_token);
     expect(r1.status, r1.text).toBe(200);
     const second = r1.body.data as TokenPairData;
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await s.call("/api/v3/ping", bearer(second.access_token))).status).toBe(200);
 
-    const reuse = await refresh(first.refresh_token);
+    const reuse = await refresh(s, first.refresh_token);
     expect(reuse.status).toBe(401);
     // The thief's and the owner's copies alike: the family is gone, its access tokens with it.
-    expect((await refresh(second.refresh_token)).status).toBe(401);
+    expect((await refresh(s, second.refresh_token)).status).toBe(401);
     expect((await s.call("/api/v3/ping", bearer(second.access_token))).status).toBe(401);
     // Another exchange starts a new family.
-    const fresh = await exchange(a.token);
-    expect((await refresh(fresh.refresh_token)).status).toBe(200);
-    expect((await refresh("rlr_unknown")).status).toBe(401);
+    const fresh = await exchange(s, a.token);
+    expect((await refresh(s, fresh.refresh_token)).status).toBe(200);
+    expect((await refresh(s, "rlr_unknown")).status).toBe(401);
   });
 
-  it("revoking the API key ends its refresh tokens, access tokens and sockets at once", async () => {
+  it("revoking the API key ends its refresh tokens, access tokens and sockets at once", async ({
+    server: s,
+    sockets,
+  }) => {
     const a = await makeApp(s.db);
     const key = await makeToken(s.db, a.app.id);
-    const pair = await exchange(key);
-    const socket = await openSocket(pair.access_token);
+    const pair = await exchange(s, key);
+    const socket = await sockets.open({ token: pair.access_token });
     const dropped = new Promise<string>((resolve) => socket.once("disconnect", resolve));
     const row = await s.db.apiKey.findUniqueOrThrow({ where: { tokenHash: hashToken(key) } });
     const panel = await makeSession(s.db, a.admin.id);
     const del = await client(s, panel).del(`/api/apps/${a.app.id}/api_keys/${row.id}`);
     expect(del.status, del.text).toBe(200);
     expect((await s.call("/api/v3/ping", bearer(pair.access_token))).status).toBe(401);
-    expect((await refresh(pair.refresh_token)).status).toBe(401);
+    expect((await refresh(s, pair.refresh_token)).status).toBe(401);
     expect(await dropped).toBe("io server disconnect");
   });
 
-  it("gives operators the pair at v3 login (v2 login unchanged), and removing one ends their tokens", async () => {
+  it("gives operators the pair at v3 login (v2 login unchanged), and removing one ends their tokens", async ({
+    server: s,
+  }) => {
     const a = await makeApp(s.db);
     const op = await makeAdmin(s.db, { appId: a.app.id });
     const creds = { email: op.email, password: TEST_PASSWORD };
@@ -169,7 +152,7 @@ describe("API v3", () => {
     const out = await s.call("/api/v3/auth/logout", { method: "POST", ...bearer(other.access_token) });
     expect(out.status, out.text).toBe(200);
     expect((await s.call("/api/v3/ping", bearer(other.access_token))).status).toBe(401);
-    expect((await refresh(other.refresh_token)).status).toBe(401);
+    expect((await refresh(s, other.refresh_token)).status).toBe(401);
     expect((await s.call("/api/v3/ping", bearer(pair.access_token))).status).toBe(200);
 
     const owner = await makeSession(s.db, a.admin.id);
@@ -180,12 +163,12 @@ describe("API v3", () => {
     const rm = await client(s, owner).del(`/api/apps/${a.app.id}/admins/${op.id}`);
     expect(rm.status, rm.text).toBe(200);
     expect((await s.call("/api/v3/ping", bearer(pair.access_token))).status).toBe(401);
-    expect((await refresh(pair.refresh_token)).status).toBe(401);
+    expect((await refresh(s, pair.refresh_token)).status).toBe(401);
   });
 
-  it("publishes a JWKS document that verifies the access tokens", async () => {
+  it("publishes a JWKS document that verifies the access tokens", async ({ server: s }) => {
     const a = await makeApp(s.db);
-    const pair = await exchange(a.token);
+    const pair = await exchange(s, a.token);
     const r = await s.call("/api/v3/.well-known/jwks.json");
     expect(r.status).toBe(200);
     const jwks = JSON.parse(r.text) as JSONWebKeySet;
@@ -198,7 +181,9 @@ describe("API v3", () => {
     expect(payload.scope).toContain("conversations-read");
   });
 
-  it("documents v3 in its own OpenAPI document: the token methods and the bearer scheme", async () => {
+  it("documents v3 in its own OpenAPI document: the token methods and the bearer scheme", async ({
+    server: s,
+  }) => {
     const r = await fetch(s.url + "/api/v3/openapi.json");
     const doc = (await r.json()) as {
       paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;

@@ -20,4 +20,25 @@ describe("the server fixture", () => {
     const socket = await sockets.open({ token: app.token });
     expect(socket.connected).toBe(true);
   });
+
+  it("logs an operator in: the session's cookie and CSRF token, and a client that sends them", async ({
+    app,
+    operator,
+  }) => {
+    const op = await operator(app.admin.id);
+    expect(op.cookie).toMatch(/^relay_session=/);
+    expect(op.csrf).not.toBe("");
+    expect((await op.postJson(`/api/apps/${app.app.id}/availability`, { status: "away" })).status).toBe(200);
+  });
+
+  it("makes clients of new tokens with only the scopes asked, of the app or of another", async ({
+    app,
+    other,
+    scoped,
+  }) => {
+    const conversations = `/api/apps/${app.app.id}/conversations`;
+    expect((await (await scoped(["user-read"])).get(conversations)).status).toBe(403);
+    expect((await (await scoped(["conversations-read"])).get(conversations)).status).toBe(200);
+    expect((await (await scoped(["conversations-read"], other)).get(conversations)).status).toBe(403);
+  });
 });

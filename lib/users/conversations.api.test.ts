@@ -1,30 +1,24 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeToken, makeUser } from "../testing/factories";
-import { client, type Client } from "../testing/http";
+import { client } from "../testing/http";
 import { errorOf, ok } from "./testing";
 
-let s: TestServer;
-let a: TestApp;
-let api: Client;
 let user: { id: bigint; userId: string | null };
 const convs: number[] = [];
 
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
-  api = app.api;
+it.beforeAll(async ({ server: s, app: a }) => {
   user = await makeUser(s.db, a.app.id, { name: "Vera" });
   convs.push(
-    ok<{ id: number }>(await api.postJson(`/api/users/${user.id}/startconversation`, { body: "Hi, first" }))
+    ok<{ id: number }>(await a.api.postJson(`/api/users/${user.id}/startconversation`, { body: "Hi, first" }))
       .id,
   );
   convs.push(
-    ok<{ id: number }>(await api.postJson(`/api/users/${user.id}/sendmessage`, { body: "Hello from us" })).id,
+    ok<{ id: number }>(await a.api.postJson(`/api/users/${user.id}/sendmessage`, { body: "Hello from us" }))
+      .id,
   );
   convs.push(
-    ok<{ id: number }>(await api.postJson(`/api/users/${user.id}/startconversation`, { body: "Hi again" }))
+    ok<{ id: number }>(await a.api.postJson(`/api/users/${user.id}/startconversation`, { body: "Hi again" }))
       .id,
   );
 });
@@ -34,12 +28,12 @@ type Conv = {
   user?: { id: number; props: Record<string, unknown> };
   part_last?: { body: string } | null;
 } & Record<string, unknown>;
-const list = (params: Record<string, unknown> = {}, v = "", id: string | bigint = user.id) =>
-  api.get(`/api/${v}users/${id}/conversations`, params);
+const list = (a: TestApp, params: Record<string, unknown> = {}, v = "", id: string | bigint = user.id) =>
+  a.api.get(`/api/${v}users/${id}/conversations`, params);
 
 describe("GET /users/{id}/conversations", () => {
-  it("lists the user's conversations newest first with the default optional fields", async () => {
-    const r = await list();
+  it("lists the user's conversations newest first with the default optional fields", async ({ app: a }) => {
+    const r = await list(a);
     const data = ok<Conv[]>(r);
     expect(data.map((c) => c.id)).toEqual([convs[2], convs[1], convs[0]]);
     for (const c of data) {
@@ -53,29 +47,29 @@ describe("GET /users/{id}/conversations", () => {
     expect(r.body.meta.next_before_position).toBeNull();
   });
 
-  it("filters to conversations with user replies and by recipient type", async () => {
-    expect(ok<Conv[]>(await list({ with_user_replies_only: true })).map((c) => c.id)).toEqual([
+  it("filters to conversations with user replies and by recipient type", async ({ app: a }) => {
+    expect(ok<Conv[]>(await list(a, { with_user_replies_only: true })).map((c) => c.id)).toEqual([
       convs[2],
       convs[0],
     ]);
-    expect(ok<Conv[]>(await list({ recipient_type: "web" }))).toHaveLength(3);
-    expect(ok<Conv[]>(await list({ recipient_type: "sdk" }))).toEqual([]);
+    expect(ok<Conv[]>(await list(a, { recipient_type: "web" }))).toHaveLength(3);
+    expect(ok<Conv[]>(await list(a, { recipient_type: "sdk" }))).toEqual([]);
     expect(
-      errorOf(await list({ recipient_type: "ios" }), 400, "ValidationError").error_fields,
+      errorOf(await list(a, { recipient_type: "ios" }), 400, "ValidationError").error_fields,
     ).toHaveProperty("recipient_type");
   });
 
-  it("pages by last update and honours the field switches", async () => {
-    const p1 = await list({ paginate_count: 2, user: false });
+  it("pages by last update and honours the field switches", async ({ app: a }) => {
+    const p1 = await list(a, { paginate_count: 2, user: false });
     expect(ok<Conv[]>(p1).map((c) => c.id)).toEqual([convs[2], convs[1]]);
     expect(ok<Conv[]>(p1)[0]).not.toHaveProperty("user");
     const pos = p1.body.meta.next_before_position as number[];
     expect(pos).toHaveLength(2);
-    const p2 = await list({ paginate_count: 2, paginate_position: pos });
+    const p2 = await list(a, { paginate_count: 2, paginate_position: pos });
     expect(ok<Conv[]>(p2).map((c) => c.id)).toEqual([convs[0]]);
   });
 
-  it("refuses bad paging parameters with error_fields", async () => {
+  it("refuses bad paging parameters with error_fields", async ({ app: a }) => {
     const bad: [Record<string, unknown>, string][] = [
       [{ paginate_count: 0 }, "paginate_count"],
       [{ paginate_count: 51 }, "paginate_count"],
@@ -91,7 +85,7 @@ describe("GET /users/{id}/conversations", () => {
       [{ paginate_page_order: "up" }, "paginate_page_order"],
     ];
     for (const [q, field] of bad) {
-      const fields = errorOf(await list(q), 400, "ValidationError").error_fields;
+      const fields = errorOf(await list(a, q), 400, "ValidationError").error_fields;
       expect(Object.keys(fields ?? {}), JSON.stringify(q)).toContain(field);
     }
     const v1Bad: [Record<string, unknown>, string][] = [
@@ -105,20 +99,23 @@ describe("GET /users/{id}/conversations", () => {
       [{ page_order: "up" }, "page_order"],
     ];
     for (const [q, field] of v1Bad) {
-      const fields = errorOf(await list(q, "v1/"), 400, "ValidationError").error_fields;
+      const fields = errorOf(await list(a, q, "v1/"), 400, "ValidationError").error_fields;
       expect(Object.keys(fields ?? {}), JSON.stringify(q)).toContain(field);
     }
     // Valid edges are served: 50 per page, a position or cursor older than every conversation.
-    expect(ok<Conv[]>(await list({ paginate_count: 50 }))).toHaveLength(3);
-    expect(ok<Conv[]>(await list({ paginate_position: [1_700_000_000, 1] }))).toEqual([]);
-    expect(ok<Conv[]>(await list({ count: 50, after: "1700000000.500000_1" }, "v1/"))).toEqual([]);
+    expect(ok<Conv[]>(await list(a, { paginate_count: 50 }))).toHaveLength(3);
+    expect(ok<Conv[]>(await list(a, { paginate_position: [1_700_000_000, 1] }))).toEqual([]);
+    expect(ok<Conv[]>(await list(a, { count: 50, after: "1700000000.500000_1" }, "v1/"))).toEqual([]);
   });
 
-  it("finds the user by user ID and answers LookupError for an unknown user", async () => {
-    expect(ok<Conv[]>(await list({ by_user_id: true }, "", user.userId!))).toHaveLength(3);
-    errorOf(await list({}, "", 987_654_321n), 400, "LookupError");
-    errorOf(await list({ by_user_id: true }, "", "no-such-user"), 400, "LookupError");
-    errorOf(await list({}, "v1/", 987_654_321n), 400, "LookupError");
+  it("finds the user by user ID and answers LookupError for an unknown user", async ({
+    server: s,
+    app: a,
+  }) => {
+    expect(ok<Conv[]>(await list(a, { by_user_id: true }, "", user.userId!))).toHaveLength(3);
+    errorOf(await list(a, {}, "", 987_654_321n), 400, "LookupError");
+    errorOf(await list(a, { by_user_id: true }, "", "no-such-user"), 400, "LookupError");
+    errorOf(await list(a, {}, "v1/", 987_654_321n), 400, "LookupError");
     errorOf(
       await client(s, (await makeApp(s.db)).token).get(`/api/users/${user.id}/conversations`),
       403,
@@ -128,19 +125,19 @@ describe("GET /users/{id}/conversations", () => {
 });
 
 describe("GET /v1/users/{id}/conversations", () => {
-  it("omits the user object and pages with after/count", async () => {
-    const p1 = await list({ count: 2 }, "v1/");
+  it("omits the user object and pages with after/count", async ({ app: a }) => {
+    const p1 = await list(a, { count: 2 }, "v1/");
     const data = ok<Conv[]>(p1);
     expect(data.map((c) => c.id)).toEqual([convs[2], convs[1]]);
     expect(data[0]).not.toHaveProperty("user");
     expect(data[0]).toHaveProperty("part_last");
     expect(typeof p1.body.meta.next_after).toBe("string");
-    const p2 = await list({ count: 2, after: p1.body.meta.next_after }, "v1/");
+    const p2 = await list(a, { count: 2, after: p1.body.meta.next_after }, "v1/");
     expect(ok<Conv[]>(p2).map((c) => c.id)).toEqual([convs[0]]);
     expect(p2.body.meta.next_after).toBeNull();
   });
 
-  it("needs both conversations-read and user-read", async () => {
+  it("needs both conversations-read and user-read", async ({ server: s, app: a }) => {
     for (const scopes of [["user-read"], ["conversations-read"]] as const) {
       const t = await makeToken(s.db, a.app.id, [...scopes]);
       errorOf(await client(s, t).get(`/api/v1/users/${user.id}/conversations`), 403, "PermissionDenied");

@@ -1,10 +1,8 @@
 import { describe, expect } from "vitest";
 import { catalog } from "../compose/catalog";
-import type { TestServer } from "../testing/server";
-import { it, type TestApp } from "../testing/fixture";
+import { it } from "../testing/fixture";
 import { makeUser } from "../testing/factories";
 import { validParams, type CatalogObjects } from "../testing/catalog-objects";
-import { client, type Client } from "../testing/http";
 import { errorOf, ok } from "./testing";
 
 /**
@@ -12,29 +10,18 @@ import { errorOf, ok } from "./testing";
  * database, where Prisma had merged it with other requests' lookups into one query: it failed them too.
  */
 const TOO_BIG = "9223372036854775808";
-
-let s: TestServer;
-let a: TestApp;
-let b: TestApp;
-let apiA: Client;
-let apiB: Client;
 let userB: bigint;
 
-it.beforeAll(async ({ server, app, other }) => {
-  s = server;
-  a = app;
-  b = other;
-  apiA = app.api;
-  apiB = client(s, b.token);
+it.beforeAll(async ({ server: s, other: b }) => {
   userB = (await makeUser(s.db, b.app.id)).id;
 });
 
 describe("user IDs beyond int64", () => {
   const userPaths = catalog.filter((e) => e.spec.path.startsWith("/users/{id}"));
 
-  it.each(userPaths.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const))(
+  it.for(userPaths.map((e) => [`${e.spec.method} ${e.spec.path}`, e] as const))(
     "%s: 2^63 and 2^64 are a ValidationError on id",
-    async (_n, e) => {
+    async ([_n, e], { server: s, app: a }) => {
       const params = validParams(e.spec.method, e.spec.path, {} as CatalogObjects, a.admin.id);
       for (const big of [TOO_BIG, "18446744073709551616", "9999999999999999999"]) {
         const path = `/api${e.spec.path.replace("{id}", big).replace(/\{\w+\}/g, "1")}`;
@@ -54,30 +41,30 @@ describe("user IDs beyond int64", () => {
     },
   );
 
-  it("is a ValidationError as the app of a by_user_id reference too", async () => {
-    const r = await apiA.get(`/api/users/someone`, { by_user_id: true, app: TOO_BIG });
+  it("is a ValidationError as the app of a by_user_id reference too", async ({ app: a }) => {
+    const r = await a.api.get(`/api/users/someone`, { by_user_id: true, app: TOO_BIG });
     expect(errorOf(r, 400, "ValidationError").error_fields).toHaveProperty("app");
   });
 
-  it("is a plain user_id with by_user_id (a string, not an ID)", async () => {
-    const r = await apiA.get(`/api/users/${TOO_BIG}`, { by_user_id: true });
+  it("is a plain user_id with by_user_id (a string, not an ID)", async ({ app: a }) => {
+    const r = await a.api.get(`/api/users/${TOO_BIG}`, { by_user_id: true });
     errorOf(r, 400, "LookupError");
   });
 
-  it("does not fail another app's concurrent lookups", async () => {
+  it("does not fail another app's concurrent lookups", async ({ app: a, other: b }) => {
     const calls: Promise<{ good: boolean; status: number; text: string }>[] = [];
     for (let i = 0; i < 50; i++) {
       calls.push(
-        apiB.get(`/api/users/${userB}`).then((r) => ({ good: true, status: r.status, text: r.text })),
+        b.api.get(`/api/users/${userB}`).then((r) => ({ good: true, status: r.status, text: r.text })),
       );
       calls.push(
-        apiA.get(`/api/users/${TOO_BIG}`).then((r) => ({ good: false, status: r.status, text: r.text })),
+        a.api.get(`/api/users/${TOO_BIG}`).then((r) => ({ good: false, status: r.status, text: r.text })),
       );
     }
     const results = await Promise.all(calls);
     const goodFailed = results.filter((r) => r.good && r.status !== 200);
     expect(goodFailed.map((r) => r.text.slice(0, 200))).toEqual([]);
     expect(results.filter((r) => !r.good).map((r) => r.status)).toEqual(Array(50).fill(400));
-    ok(await apiB.get(`/api/users/${userB}`));
+    ok(await b.api.get(`/api/users/${userB}`));
   });
 });

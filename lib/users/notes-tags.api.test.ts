@@ -1,19 +1,8 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
-import { it, type TestApp } from "../testing/fixture";
-import { makeAdmin, makeApp, makeSession, makeToken, makeUser } from "../testing/factories";
-import { client, type Client } from "../testing/http";
+import { it } from "../testing/fixture";
+import { makeAdmin, makeApp, makeSession, makeUser } from "../testing/factories";
+import { client } from "../testing/http";
 import { errorOf, ok } from "./testing";
-
-let s: TestServer;
-let a: TestApp;
-let api: Client;
-
-it.beforeAll(({ server, app }) => {
-  s = server;
-  a = app;
-  api = app.api;
-});
 
 interface Note {
   id: number;
@@ -25,9 +14,12 @@ interface Note {
 }
 
 describe("user notes", () => {
-  it("adds (as the operator, or the app's default admin for tokens), lists newest first and deletes", async () => {
+  it("adds (as the operator, or the app's default admin for tokens), lists newest first and deletes", async ({
+    server: s,
+    app: a,
+  }) => {
     const u = await makeUser(s.db, a.app.id);
-    const byToken = ok<Note>(await api.postJson(`/api/users/${u.id}/notes`, { body: "First call" }));
+    const byToken = ok<Note>(await a.api.postJson(`/api/users/${u.id}/notes`, { body: "First call" }));
     expect(byToken).toMatchObject({
       user: Number(u.id),
       app: Number(a.app.id),
@@ -44,67 +36,68 @@ describe("user notes", () => {
       }),
     );
     expect(byAdmin.admin).toMatchObject({ id: Number(op.id), name: "Olga" });
-    expect(ok<Note[]>(await api.get(`/api/users/${u.id}/notes`)).map((n) => n.body)).toEqual([
+    expect(ok<Note[]>(await a.api.get(`/api/users/${u.id}/notes`)).map((n) => n.body)).toEqual([
       "Second",
       "First call",
     ]);
-    expect(ok(await api.del(`/api/users/${u.id}/notes/${byToken.id}`))).toEqual({});
-    expect(ok<Note[]>(await api.get(`/api/v1/users/${u.id}/notes`)).map((n) => n.id)).toEqual([byAdmin.id]);
-    errorOf(await api.del(`/api/users/${u.id}/notes/${byToken.id}`), 400, "LookupError");
+    expect(ok(await a.api.del(`/api/users/${u.id}/notes/${byToken.id}`))).toEqual({});
+    expect(ok<Note[]>(await a.api.get(`/api/v1/users/${u.id}/notes`)).map((n) => n.id)).toEqual([byAdmin.id]);
+    errorOf(await a.api.del(`/api/users/${u.id}/notes/${byToken.id}`), 400, "LookupError");
     const other = await makeUser(s.db, a.app.id);
-    errorOf(await api.del(`/api/users/${other.id}/notes/${byAdmin.id}`), 400, "LookupError");
+    errorOf(await a.api.del(`/api/users/${other.id}/notes/${byAdmin.id}`), 400, "LookupError");
   });
 
-  it("works by user ID and in v1, and refuses bad notes", async () => {
+  it("works by user ID and in v1, and refuses bad notes", async ({ server: s, app: a, scoped }) => {
     const u = await makeUser(s.db, a.app.id);
-    ok(await api.postJson(`/api/v1/users/${u.userId}/notes`, { by_user_id: true, body: "v1 note" }));
-    expect(ok<Note[]>(await api.get(`/api/users/${u.id}/notes`))).toHaveLength(1);
+    ok(await a.api.postJson(`/api/v1/users/${u.userId}/notes`, { by_user_id: true, body: "v1 note" }));
+    expect(ok<Note[]>(await a.api.get(`/api/users/${u.id}/notes`))).toHaveLength(1);
     expect(
-      errorOf(await api.postJson(`/api/users/${u.id}/notes`, {}), 400, "ValidationError").error_fields,
+      errorOf(await a.api.postJson(`/api/users/${u.id}/notes`, {}), 400, "ValidationError").error_fields,
     ).toEqual({ body: "is required" });
     expect(
-      errorOf(await api.postJson(`/api/users/${u.id}/notes`, { body: "" }), 400, "ValidationError")
+      errorOf(await a.api.postJson(`/api/users/${u.id}/notes`, { body: "" }), 400, "ValidationError")
         .error_fields,
     ).toHaveProperty("body");
     expect(
       errorOf(
-        await api.postJson(`/api/users/${u.id}/notes`, { body: "x".repeat(10_001) }),
+        await a.api.postJson(`/api/users/${u.id}/notes`, { body: "x".repeat(10_001) }),
         400,
         "ValidationError",
       ).error_fields,
     ).toHaveProperty("body");
     expect(
-      errorOf(await api.del(`/api/users/${u.id}/notes/abc`), 400, "ValidationError").error_fields,
+      errorOf(await a.api.del(`/api/users/${u.id}/notes/abc`), 400, "ValidationError").error_fields,
     ).toHaveProperty("note_id");
-    errorOf(await api.get(`/api/users/77777777/notes`), 400, "LookupError");
-    const narrow = client(s, await makeToken(s.db, a.app.id, ["user-read"]));
+    errorOf(await a.api.get(`/api/users/77777777/notes`), 400, "LookupError");
+    const narrow = await scoped(["user-read"]);
     errorOf(await narrow.postJson(`/api/v1/users/${u.id}/notes`, { body: "x" }), 403, "PermissionDenied");
   });
 });
 
 describe("user tags", () => {
-  it("adds and removes, succeeding also when nothing changes", async () => {
+  it("adds and removes, succeeding also when nothing changes", async ({ server: s, app: a }) => {
     const u = await makeUser(s.db, a.app.id);
-    expect(ok(await api.postJson(`/api/users/${u.id}/tags`, { tag: "vip" }))).toEqual({ tags: ["vip"] });
-    expect(ok(await api.postJson(`/api/users/${u.id}/tags`, { tag: "vip" }))).toEqual({ tags: ["vip"] });
-    expect(ok(await api.postJson(`/api/users/${u.id}/tags`, { tag: "beta" }))).toEqual({
+    expect(ok(await a.api.postJson(`/api/users/${u.id}/tags`, { tag: "vip" }))).toEqual({ tags: ["vip"] });
+    expect(ok(await a.api.postJson(`/api/users/${u.id}/tags`, { tag: "vip" }))).toEqual({ tags: ["vip"] });
+    expect(ok(await a.api.postJson(`/api/users/${u.id}/tags`, { tag: "beta" }))).toEqual({
       tags: ["beta", "vip"],
     });
-    expect(ok(await api.del(`/api/users/${u.id}/tags`, { tag: "vip" }))).toEqual({ tags: ["beta"] });
-    expect(ok(await api.del(`/api/users/${u.id}/tags`, { tag: "vip" }))).toEqual({ tags: ["beta"] });
-    expect(ok(await api.get(`/api/users/${u.id}`, { tags: true })).tags).toEqual(["beta"]);
-    expect(ok(await api.postJson(`/api/v1/users/${u.id}/tags`, { tag: "v1" }))).toEqual({});
-    expect(ok(await api.del(`/api/v1/users/${u.id}/tags`, { tag: "v1" }))).toEqual({});
+    expect(ok(await a.api.del(`/api/users/${u.id}/tags`, { tag: "vip" }))).toEqual({ tags: ["beta"] });
+    expect(ok(await a.api.del(`/api/users/${u.id}/tags`, { tag: "vip" }))).toEqual({ tags: ["beta"] });
+    expect(ok(await a.api.get(`/api/users/${u.id}`, { tags: true })).tags).toEqual(["beta"]);
+    expect(ok(await a.api.postJson(`/api/v1/users/${u.id}/tags`, { tag: "v1" }))).toEqual({});
+    expect(ok(await a.api.del(`/api/v1/users/${u.id}/tags`, { tag: "v1" }))).toEqual({});
   });
 
-  it("refuses bad tags", async () => {
+  it("refuses bad tags", async ({ server: s, app: a }) => {
     const u = await makeUser(s.db, a.app.id);
     for (const tag of ["", "a,b", "x".repeat(256)]) {
       expect(
-        errorOf(await api.postJson(`/api/users/${u.id}/tags`, { tag }), 400, "ValidationError").error_fields,
+        errorOf(await a.api.postJson(`/api/users/${u.id}/tags`, { tag }), 400, "ValidationError")
+          .error_fields,
       ).toHaveProperty("tag");
     }
-    expect(errorOf(await api.del(`/api/users/${u.id}/tags`), 400, "ValidationError").error_fields).toEqual({
+    expect(errorOf(await a.api.del(`/api/users/${u.id}/tags`), 400, "ValidationError").error_fields).toEqual({
       tag: "is required",
     });
     errorOf(

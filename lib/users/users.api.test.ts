@@ -1,25 +1,18 @@
 import { describe, expect } from "vitest";
-import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeToken, makeUser, unique } from "../testing/factories";
-import { client, type Client } from "../testing/http";
+import { client } from "../testing/http";
 import { errorOf, ok } from "./testing";
 
-let s: TestServer;
-let a: TestApp;
-let api: Client;
 let userId: bigint;
 let userKey: string;
 
-it.beforeAll(async ({ server, app }) => {
-  s = server;
-  a = app;
-  api = app.api;
+it.beforeAll(async ({ server: s, app: a }) => {
   userKey = unique("cus");
   const u = await makeUser(s.db, a.app.id, { userId: userKey, name: "Ann Lee", email: "ann@example.test" });
   userId = u.id;
   ok(
-    await api.postJson(`/api/users/${userId}/props`, {
+    await a.api.postJson(`/api/users/${userId}/props`, {
       operations: [
         { op: "update_or_create", key: "plan", value: "pro" },
         { op: "update_or_create", key: "seats", value: 12 },
@@ -28,25 +21,25 @@ it.beforeAll(async ({ server, app }) => {
       ],
     }),
   );
-  ok(await api.postJson(`/api/users/${userId}/events`, { event: "Signed up", created: 1_700_000_000 }));
-  ok(await api.postJson(`/api/users/${userId}/events`, { event: "Signed up", created: 1_700_000_100 }));
-  ok(await api.postJson(`/api/users/${userId}/notes`, { body: "Called, wants a demo" }));
-  ok(await api.postJson(`/api/users/${userId}/tags`, { tag: "vip" }));
+  ok(await a.api.postJson(`/api/users/${userId}/events`, { event: "Signed up", created: 1_700_000_000 }));
+  ok(await a.api.postJson(`/api/users/${userId}/events`, { event: "Signed up", created: 1_700_000_100 }));
+  ok(await a.api.postJson(`/api/users/${userId}/notes`, { body: "Called, wants a demo" }));
+  ok(await a.api.postJson(`/api/users/${userId}/tags`, { tag: "vip" }));
   ok(
-    await api.postJson(`/api/users/${userId}/setpresence`, {
+    await a.api.postJson(`/api/users/${userId}/setpresence`, {
       presence: "idle",
       page_url: "https://x.test/p",
       timezone_offset: 120,
     }),
   );
   ok(
-    await api.postJson(`/api/apps/${a.app.id}/segments`, {
+    await a.api.postJson(`/api/apps/${a.app.id}/segments`, {
       name: "Pro",
       filters: { type: "and", filters: [{ property_name: "plan", type: "str_eq", value: { value: "PRO" } }] },
     }),
   );
   ok(
-    await api.postJson(`/api/apps/${a.app.id}/segments`, {
+    await a.api.postJson(`/api/apps/${a.app.id}/segments`, {
       name: "Free",
       filters: {
         type: "and",
@@ -56,12 +49,12 @@ it.beforeAll(async ({ server, app }) => {
   );
 });
 
-const get = (params: Record<string, unknown> = {}, id: string | bigint = userId) =>
-  api.get(`/api/users/${id}`, params);
+const get = (a: TestApp, params: Record<string, unknown> = {}, id: string | bigint = userId) =>
+  a.api.get(`/api/users/${id}`, params);
 
 describe("GET /users/{id}", () => {
-  it("returns the basic user by default: id, app, user_id, presence, props", async () => {
-    const u = ok(await get());
+  it("returns the basic user by default: id, app, user_id, presence, props", async ({ app: a }) => {
+    const u = ok(await get(a));
     expect(Object.keys(u).sort()).toEqual(["app", "id", "presence", "props", "user_id"]);
     expect(u).toMatchObject({
       id: Number(userId),
@@ -79,9 +72,9 @@ describe("GET /users/{id}", () => {
     expect((u.props as Record<string, string>).$last_seen).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
   });
 
-  it("switches every optional part on and props off", async () => {
+  it("switches every optional part on and props off", async ({ server: s, app: a }) => {
     const u = ok(
-      await get({
+      await get(a, {
         props: false,
         props_events: true,
         props_custom: true,
@@ -133,26 +126,28 @@ describe("GET /users/{id}", () => {
     expect(u.props_sources).toEqual({});
   });
 
-  it("returns props as strings with convert_props_types=false", async () => {
-    const u = ok(await get({ props_custom: true, convert_props_types: false }));
+  it("returns props as strings with convert_props_types=false", async ({ app: a }) => {
+    const u = ok(await get(a, { props_custom: true, convert_props_types: false }));
     expect(u.props).toMatchObject({ $sessions: "5" });
     expect(u.props_custom).toEqual({ plan: "pro", seats: "12" });
   });
 
-  it("finds the user by the caller's user ID, and returns IDs as strings with id_as_string", async () => {
-    const u = ok(await get({ by_user_id: true, id_as_string: true }, userKey));
+  it("finds the user by the caller's user ID, and returns IDs as strings with id_as_string", async ({
+    app: a,
+  }) => {
+    const u = ok(await get(a, { by_user_id: true, id_as_string: true }, userKey));
     expect(u.id).toBe(String(userId));
     expect(u.app).toBe(String(a.app.id));
   });
 
-  it("refuses unknown users, bad IDs, bad switches and other apps' users", async () => {
-    expect(errorOf(await get({}, 999_999_999n), 400, "LookupError").error_message).toMatch(/999999999/);
-    expect(errorOf(await get({ by_user_id: true }, "nobody"), 400, "LookupError").error_message).toMatch(
+  it("refuses unknown users, bad IDs, bad switches and other apps' users", async ({ server: s, app: a }) => {
+    expect(errorOf(await get(a, {}, 999_999_999n), 400, "LookupError").error_message).toMatch(/999999999/);
+    expect(errorOf(await get(a, { by_user_id: true }, "nobody"), 400, "LookupError").error_message).toMatch(
       /nobody/,
     );
-    expect(errorOf(await get({}, "abc"), 400, "ValidationError").error_fields).toHaveProperty("id");
+    expect(errorOf(await get(a, {}, "abc"), 400, "ValidationError").error_fields).toHaveProperty("id");
     expect(
-      errorOf(await get({ by_user_id: true, app: "x" }, userKey), 400, "ValidationError").error_fields,
+      errorOf(await get(a, { by_user_id: true, app: "x" }, userKey), 400, "ValidationError").error_fields,
     ).toHaveProperty("app");
     const b = await makeApp(s.db);
     errorOf(await client(s, b.token).get(`/api/users/${userId}`), 403, "PermissionDenied");
@@ -165,9 +160,9 @@ describe("GET /users/{id}", () => {
 });
 
 describe("GET /v1/users/{id}", () => {
-  it("serves the v1 switches and ignores the later ones", async () => {
+  it("serves the v1 switches and ignores the later ones", async ({ app: a }) => {
     const u = ok(
-      await api.get(`/api/v1/users/${userId}`, {
+      await a.api.get(`/api/v1/users/${userId}`, {
         props_custom: true,
         events: true,
         notes: true,
@@ -180,14 +175,14 @@ describe("GET /v1/users/{id}", () => {
     expect(u).toHaveProperty("notes");
     expect(u).not.toHaveProperty("tags");
     expect(u).not.toHaveProperty("email_status");
-    const byKey = ok(await api.get(`/api/v1/users/${userKey}`, { by_user_id: true }));
+    const byKey = ok(await a.api.get(`/api/v1/users/${userKey}`, { by_user_id: true }));
     expect(byKey.id).toBe(Number(userId));
   });
 
-  it("needs the user-read scope in every version", async () => {
+  it("needs the user-read scope in every version", async ({ server: s, app: a, scoped }) => {
     const narrow = await makeToken(s.db, a.app.id, ["users-list"]);
     errorOf(await client(s, narrow).get(`/api/v1/users/${userId}`), 403, "PermissionDenied");
     errorOf(await client(s, narrow).get(`/api/users/${userId}`), 403, "PermissionDenied");
-    ok(await client(s, await makeToken(s.db, a.app.id, ["user-read"])).get(`/api/users/${userId}`));
+    ok(await (await scoped(["user-read"])).get(`/api/users/${userId}`));
   });
 });

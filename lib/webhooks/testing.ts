@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach } from "vitest";
-import { serverTest, type TestApp } from "../testing/fixture";
+import { serverTest, type TestApp } from "../testing/server-test";
 import type { Client } from "../testing/http";
 import type { TestServer } from "../testing/server";
 import { ok } from "../users/testing";
