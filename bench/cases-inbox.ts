@@ -4,8 +4,8 @@ import { createSession, SESSION_COOKIE } from "../lib/auth/sessions";
 import { latencyCase, throughputCase, type Session, type Target } from "./harness";
 
 /** The Inbox's hot paths on the dataset: list first page, tab counts, a parts page, reply throughput. */
-const LIST_P50: Target = { kind: "p50<", value: 20, source: "#9 (list + counts)" };
-const REPLY_RPS: Target = { kind: "rps>=", value: 300, source: "#9" };
+const LIST_P50: Target = { kind: "p50<", value: 20 };
+const REPLY_RPS: Target = { kind: "rps>=", value: 300 };
 
 export async function benchInbox(s: Session): Promise<void> {
   const c = new pg.Client(pgSession(s.ds.url));

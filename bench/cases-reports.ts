@@ -4,7 +4,7 @@ import { latencyCase, type Session, type Target } from "./harness";
 import { explainAnalyze } from "./cases-leads";
 
 /** A year of the dataset's history renders in < 300 ms p50; each series is one request of the page. */
-const REPORT_P50: Target = { kind: "p50<", value: 300, source: "#19" };
+const REPORT_P50: Target = { kind: "p50<", value: 300 };
 const SERIES = ["conversations", "response_times", "busiest_hours", "operators", "leads"];
 /** The report's own statements among those a request ran (not the key's or the app's lookups). */
 const REPORT_SQL =

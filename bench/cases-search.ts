@@ -11,8 +11,8 @@ import { latencyCase, push, type Session, type Target } from "./harness";
  * the bare replay of the same SQL, then search and replies together: search latency while the reply load runs,
  * and the reply throughput with and without search load.
  */
-const SEARCH_P50: Target = { kind: "p50<", value: 50, source: "#18" };
-const SEARCH_P99: Target = { kind: "p99<", value: 200, source: "#18 (during the reply load)" };
+const SEARCH_P50: Target = { kind: "p50<", value: 50 };
+const SEARCH_P99: Target = { kind: "p99<", value: 200 };
 
 const QUERIES: [string, string][] = [
   ["a rare word", "nonprofits"],

@@ -10,7 +10,7 @@ import { push, throughputCase, type Session, type Target } from "./harness";
 import { deleteImportedUsers, rssOf, uploadImport, writeImportCsv } from "./import-files";
 
 /** Writes on users: props update (20 operations), event ingest, CSV import of 100,000 rows. */
-const INGEST_RPS: Target = { kind: "rps>=", value: 1500, source: "#5, #9" };
+const INGEST_RPS: Target = { kind: "rps>=", value: 1500 };
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const IMPORT_LARGE_ROWS = Number(process.env.BENCH_IMPORT_LARGE_ROWS ?? 1_000_000);
 const IMPORT_HEAP_MB = Number(process.env.BENCH_IMPORT_HEAP_MB ?? 192);
@@ -209,7 +209,7 @@ async function importCase(
       },
       // Not holding the file in memory: read whole and parsed, a file costs several times its size (UTF-16
       // strings, an object per row); streamed, the process grows by a bounded amount whatever the size.
-      target: { kind: "rss+<", value: 3 * mb(size), source: "#5" },
+      target: { kind: "rss+<", value: 3 * mb(size) },
       extra: {
         fileBytes: size,
         rssBeforeMb: mb(before),

@@ -10,7 +10,7 @@ import { push, type Session, type Target } from "./harness";
  * the reply benchmark's concurrency, and for each reply the time from its commit (the part's `created`, stamped in
  * the writing transaction) to its delivery's arrival. Deliveries that never arrive count as failed.
  */
-const LAG_P99: Target = { kind: "p99<", value: 1000, source: "#14 (webhooks keep pace)" };
+const LAG_P99: Target = { kind: "p99<", value: 1000 };
 
 export async function benchWebhooks(s: Session): Promise<void> {
   const arrived = new Map<number, number>();

@@ -16,8 +16,6 @@ export interface Target {
   /** `rss+<`: the process's RSS growth during the case, in MB. */
   kind: "p50<" | "p99<" | "rps>=" | "rss+<";
   value: number;
-  /** Where the target comes from. */
-  source: string;
 }
 
 export interface Figure {

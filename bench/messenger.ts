@@ -15,7 +15,6 @@ import type { Figure, Target } from "./harness";
  * serves it in front of everything else.
  */
 const RUNS = Number(process.env.BENCH_MESSENGER_RUNS ?? 15);
-const SOURCE = "messenger budget";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export interface BundleSize {
@@ -131,14 +130,12 @@ export async function benchMessenger(log = console.log): Promise<{ figures: Figu
       figure("load event → launcher drawn (< 0: before it)", drawn, {
         kind: "p99<",
         value: 200,
-        source: SOURCE,
       }),
       figure("longest task on the host page (0: none > 50 ms)", longest, {
         kind: "p99<",
         value: 50,
-        source: SOURCE,
       }),
-      figure("click → frame ready (frame not preloaded)", cold, { kind: "p99<", value: 300, source: SOURCE }),
+      figure("click → frame ready (frame not preloaded)", cold, { kind: "p99<", value: 300 }),
       figure("load event → frame ready (preloaded when idle)", preloaded),
     ],
   };

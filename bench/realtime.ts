@@ -122,7 +122,7 @@ export async function benchRealtime(log = console.log, datasetUrl?: string): Pro
         p99: r.p99,
         rps: NaN,
         failed: r.expected - r.received,
-        target: { kind: "p99<", value: 100, source: "#9" },
+        target: { kind: "p99<", value: 100 },
         extra: { replies: REPLIES, maxMs: r.max, delivered: `${r.received}/${r.expected}` },
       });
       log(

@@ -240,7 +240,7 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
       p99: pct(lat as number[], 99),
       rps: NaN,
       failed: ACTIVE * ROUNDS - (lat as number[]).length,
-      target: { kind: "p99<", value: 100, source: "#17" },
+      target: { kind: "p99<", value: 100 },
       extra,
     }));
     for (const r of rows)

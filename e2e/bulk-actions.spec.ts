@@ -173,7 +173,7 @@ test("A closes all 40 matching of a tag-filtered Open list (beyond its first pag
   browser,
   playwright,
 }) => {
-  // Issue #35: rows stayed in either operator's Open list after a bulk close. 40 conversations: more than a page.
+  // Rows once stayed in either operator's Open list after a bulk close. 40 conversations: more than a page.
   test.setTimeout(300_000);
   const { appId, api, tag, one, two, a, b } = await twoOperatorsOnTag(browser, playwright, "close", 40);
 

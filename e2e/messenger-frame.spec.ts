@@ -21,7 +21,7 @@ const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 
 test.beforeAll(async ({ playwright }) => {
   m = await messengerSite(playwright, (key, e2e) => ({ "/shop": hostPage({ origin: e2e.baseURL, key }) }));
-  // The visitors' conversation endpoints (issue #17) land separately: without them, only the boot is tested.
+  // The visitors' conversation endpoints land separately: without them, only the boot is tested.
   const probe = await playwright.request.newContext({ baseURL: m.e2e.baseURL });
   conversationsLanded = (await probe.get("/api/v2/messenger/conversations")).status() !== 404;
   await probe.dispose();

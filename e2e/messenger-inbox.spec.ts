@@ -3,7 +3,7 @@ import { test, expect } from "./support/fixtures";
 import { listening, openConversation, openInbox, row, stamp } from "./support/inbox";
 import { frameOf, messages, shopSite } from "./support/messenger";
 
-// Issue #17's must-show, both sides in browsers: a visitor on a customer's site (another origin) and an operator
+// Both sides in browsers: a visitor on a customer's site (another origin) and an operator
 // in the panel's Inbox, side by side. Nothing goes through the operators' API: what one does in a page, the other
 // sees live in theirs.
 const shop = shopSite();

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { apiFor, logIn, openLeads, rowIds, runId, type Api } from "./support/leads";
 
-// Issue #18, the Leads' part (the Inbox's: polish.spec.ts): each test failed on the panel before its fix.
+// A newcomer's walk through the Leads (the Inbox's: polish.spec.ts): each test failed on the panel before its fix.
 test.describe.configure({ timeout: 90_000 });
 
 let api: Api;

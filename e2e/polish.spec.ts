@@ -2,7 +2,7 @@ import { expect, logInThroughForm, test } from "./support/fixtures";
 import { inboxState, openConversation, openInbox, row, startVisitor, tokenApi } from "./support/inbox";
 import { apiFor, type Api } from "./support/leads";
 
-// Issue #18: what a newcomer's walk through the panel found. Each test failed on the panel before its fix. The
+// What a newcomer's walk through the panel found. Each test failed on the panel before its fix. The
 // Leads' findings are in polish-leads.spec.ts.
 test.describe.configure({ timeout: 90_000 });
 

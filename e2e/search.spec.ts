@@ -2,7 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { inboxState, openInbox, post, startVisitor, tokenApi } from "./support/inbox";
 
-/** Search (#18): Cmd/Ctrl+K from any page, results with the match marked, Enter opens the thread or the lead. */
+/** Search: Cmd/Ctrl+K from any page, results with the match marked, Enter opens the thread or the lead. */
 
 test.describe.configure({ mode: "serial" });
 

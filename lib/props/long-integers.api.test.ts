@@ -5,7 +5,7 @@ import { makeUser, unique } from "../testing/factories";
 import type { TestServer } from "../testing/server";
 import { errorOf, ok } from "../users/testing";
 
-// Issue #35: integers beyond 2^53 (a double's exact range) are stored, filtered and returned with all their digits.
+// Integers beyond 2^53 (a double's exact range) are stored, filtered and returned with all their digits.
 const BIG = "9007199254740993"; // 2^53 + 1: JSON.parse reads 9007199254740992
 
 /** A props request whose JSON body is written by hand: JSON.stringify cannot write a long integer. */

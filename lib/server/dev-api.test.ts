@@ -7,7 +7,7 @@ import { startTestServer } from "../testing/server";
 import { ROOT } from "../compose/start";
 
 /**
- * Issue #15: the catalog is the only router of /api, under `npm run dev` (`server.ts --dev`: Next's development
+ * The catalog is the only router of /api, under `npm run dev` (`server.ts --dev`: Next's development
  * server, where every /api request goes through its one catch-all route file) as in production (served from the
  * catalog in front of Next). Every catalogued endpoint, and the answers no endpoint gives (404, 405, OPTIONS),
  * must come out the same from both. Without a token most endpoints answer 401, which only they give: a path that

@@ -9,7 +9,7 @@ import { conv } from "./testing";
 import type { Conversation, Page } from "./types";
 
 /**
- * The Inbox's list cache against a list whose rows change while it loads (issue #35): a stand-in server holds the
+ * The Inbox's list cache against a list whose rows change while it loads: a stand-in server holds the
  * conversations and answers keyset pages of 30 the way the list endpoint does, each page read when asked and
  * answered when the test lets it.
  */
