@@ -1,16 +1,11 @@
 import type { Db } from "../db/client";
 import { unique } from "../testing/factories";
 import type { Hist } from "./expected";
-/** mulberry32: a small seeded generator, so that a failing seed can be replayed. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+import { Random } from "../demo/random";
+/** The demo's seeded generator (mulberry32), so that a failing seed can be replayed. */
+export function rng(seed: number): () => number {
+  const r = new Random(seed);
+  return () => r.next();
 }
 
 const MIN = 60_000;

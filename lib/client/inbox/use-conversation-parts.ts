@@ -1,10 +1,10 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { requestEnvelope } from "../api";
 import { queryKeys } from "../query-keys";
+import { fetchKeysetPage, keysetPaging } from "./keyset-page";
 import { conversationPath } from "./paths";
-import type { Page, ThreadPart } from "./types";
+import type { ThreadPart } from "./types";
 
 const PAGE = 30;
 
@@ -12,16 +12,13 @@ const PAGE = 30;
 export function useConversationParts(id: string | null) {
   return useInfiniteQuery({
     queryKey: queryKeys.inbox.parts(id ?? ""),
-    queryFn: async ({ pageParam, signal }): Promise<Page<ThreadPart>> => {
-      const res = await requestEnvelope<ThreadPart[]>("GET", `${conversationPath(id!)}/parts`, {
+    queryFn: ({ pageParam, signal }) =>
+      fetchKeysetPage<ThreadPart>(
+        `${conversationPath(id!)}/parts`,
+        { paginate_count: PAGE, paginate_position: pageParam ?? undefined },
         signal,
-        query: { paginate_count: PAGE, paginate_position: pageParam ?? undefined },
-      });
-      const next = res.meta.next_before_position;
-      return { items: res.data, next: Array.isArray(next) ? (next as (number | string)[]) : null };
-    },
-    initialPageParam: null as (number | string)[] | null,
-    getNextPageParam: (last) => last.next ?? undefined,
+      ),
+    ...keysetPaging,
     enabled: id !== null,
     staleTime: 5 * 60_000,
   });

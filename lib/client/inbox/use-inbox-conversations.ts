@@ -2,12 +2,12 @@
 
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { requestEnvelope } from "../api";
 import { queryKeys } from "../query-keys";
 import type { ListParams } from "./filters";
+import { fetchKeysetPage, keysetPaging } from "./keyset-page";
 import { conversationsPath } from "./paths";
 import { reconcileFetchedLists } from "./realtime";
-import type { Conversation, Page } from "./types";
+import type { Conversation } from "./types";
 
 export const LIST_PAGE_SIZE = 30;
 
@@ -20,21 +20,18 @@ export function useInboxConversations(appId: string, params: ListParams) {
   useEffect(() => reconcileFetchedLists(queryClient, appId), [queryClient, appId]);
   return useInfiniteQuery({
     queryKey: queryKeys.inbox.list(appId, params),
-    queryFn: async ({ pageParam, signal }): Promise<Page<Conversation>> => {
-      const res = await requestEnvelope<Conversation[]>("GET", conversationsPath(appId), {
-        signal,
-        query: {
+    queryFn: ({ pageParam, signal }) =>
+      fetchKeysetPage<Conversation>(
+        conversationsPath(appId),
+        {
           ...params,
           include_channel: params.channel !== undefined,
           paginate_count: LIST_PAGE_SIZE,
           paginate_position: pageParam ?? undefined,
         },
-      });
-      const next = res.meta.next_before_position;
-      return { items: res.data, next: Array.isArray(next) ? (next as (number | string)[]) : null };
-    },
-    initialPageParam: null as (number | string)[] | null,
-    getNextPageParam: (last) => last.next ?? undefined,
+        signal,
+      ),
+    ...keysetPaging,
     // Live through the socket; a remount shows the cache without asking again.
     staleTime: 5 * 60_000,
   });
