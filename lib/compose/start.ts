@@ -2,7 +2,7 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import path from "node:path";
-import next from "next";
+import type next from "next";
 import { loadConfig, type Config } from "../config/env";
 import { openDb, pglitePath, type DbHandle } from "../db/client";
 import { lockDataDir } from "../db/lock";
@@ -26,6 +26,7 @@ import { delaySweepJob } from "../conversations/sweeper";
 import { presenceSweepJob } from "../users/presence";
 import { availabilitySweepJob } from "../admins/availability";
 import { serveMessengerAsset } from "../messenger/assets";
+import { processWide } from "../config/process-wide";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -50,6 +51,11 @@ export interface StartOptions {
   dev?: boolean;
   /** Serve /api through Next's catch-all route (the same catalog), as `next dev` does (tests, benchmark). */
   apiThroughNext?: boolean;
+  /**
+   * Start the panel (Next) on the first request that needs it rather than before the port opens: most test servers
+   * only call the API, and Next's start is a second of CPU each.
+   */
+  lazyPanel?: boolean;
   /** Runs after migrations, before the port opens (the demo seed). */
   beforeListen?: (rt: Runtime) => Promise<void>;
   log?: (line: string) => void;
@@ -94,6 +100,22 @@ function serveOtherUpgrades(
   };
 }
 
+type PanelHandler = ReturnType<ReturnType<typeof next>["getRequestHandler"]>;
+
+/**
+ * The panel (Next), one per process and never closed: a closed Next leaves state of its own process-wide spent
+ * (its awaiter of work after a response), and the next instance in that process answers every page with a 500.
+ * Servers started one after another in one process (the tests) share it; `npm start` exits once its server closes.
+ */
+function panelOf(dev: boolean): Promise<PanelHandler> {
+  return processWide(`panel.${dev ? "dev" : "production"}`, async () => {
+    const { default: createNext } = await import("next");
+    const app = createNext({ dev, dir: ROOT, quiet: true });
+    await app.prepare();
+    return app.getRequestHandler();
+  });
+}
+
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const config = { ...loadConfig(), ...opts.config };
   const log = opts.log ?? ((l: string) => console.log(l));
@@ -134,9 +156,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   setRuntime(runtime);
   await opts.beforeListen?.(runtime);
 
-  const app = next({ dev: opts.dev ?? false, dir: ROOT, quiet: true });
-  await app.prepare();
-  const handler = app.getRequestHandler();
+  const startPanel = () => panelOf(opts.dev ?? false);
+  if (!opts.lazyPanel) await startPanel();
 
   let inFlight = 0;
   let idle: (() => void) | undefined;
@@ -154,7 +175,14 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (serveMessengerAsset(req, res)) return;
     // Under `next dev` through Next's catch-all route, which reloads the catalog on edit (lib/api/direct.ts).
     if (!opts.dev && !opts.apiThroughNext && serveDirect(routes, req, res)) return;
-    void handler(req, res);
+    startPanel().then(
+      (handle) => handle(req, res),
+      (err: unknown) => {
+        log(`panel: could not start: ${err instanceof Error ? err.message : String(err)}`);
+        res.statusCode = 500;
+        res.end();
+      },
+    );
   };
   const server = http.createServer({ maxHeaderSize: 64 * 1024, requireHostHeader: false }, serve);
   serveOtherUpgrades(server, serve);
@@ -201,7 +229,6 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       await io.close();
       limiterRedis?.disconnect();
       server.closeAllConnections();
-      await app.close?.();
       setRuntime(undefined);
       if (!opts.db) await db.close();
       release();

@@ -1,9 +1,10 @@
 import type { Queryable } from "../db/sql";
+import { processWide } from "../config/process-wide";
 
 /**
  * Process-wide webhook state. Next bundles route handlers apart from server.ts, so each bundle has its own copy of
- * this module: the state lives on globalThis, where the writers (route handlers) and the dispatcher (server.ts)
- * both see it.
+ * this module: the state is process-wide (lib/config/process-wide.ts), where the writers (route handlers) and the
+ * dispatcher (server.ts) both see it.
  */
 export interface ActiveSubscription {
   id: bigint;
@@ -18,13 +19,9 @@ interface Slot {
   queued: Set<bigint>;
 }
 
-const KEY = Symbol.for("relay.webhooks");
 const CACHE_MS = 5_000;
 
-function slot(): Slot {
-  const g = globalThis as { [KEY]?: Slot };
-  return (g[KEY] ??= { subs: new Map(), generation: 0, queued: new Set() });
-}
+const slot = () => processWide("webhooks", (): Slot => ({ subs: new Map(), generation: 0, queued: new Set() }));
 
 /**
  * The app's active subscriptions, cached for a few seconds: most writes happen in apps without webhooks and must
