@@ -21,7 +21,8 @@ interface Slot {
 
 const CACHE_MS = 5_000;
 
-const slot = () => processWide("webhooks", (): Slot => ({ subs: new Map(), generation: 0, queued: new Set() }));
+const slot = () =>
+  processWide("webhooks", (): Slot => ({ subs: new Map(), generation: 0, queued: new Set() }));
 
 /**
  * The app's active subscriptions, cached for a few seconds: most writes happen in apps without webhooks and must
