@@ -4,7 +4,7 @@ import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
 import { makeAdmin, makeApp, makeUser } from "../testing/factories";
 import { client } from "../testing/http";
-import { ok, type Json } from "./testing";
+import { ok, startConversation, type Json } from "./testing";
 
 /** The counts as a scan of the conversations reads them: the oracle for the trigger-kept counters. */
 async function scanned(s: TestServer, appId: bigint, admin: bigint) {
@@ -128,5 +128,17 @@ describe("the Inbox counters", () => {
     expect(await s.db.conversationCount.count({ where: { appId: gone.app.id } })).toBe(1);
     await s.db.app.delete({ where: { id: gone.app.id } });
     expect(await s.db.conversationCount.count({ where: { appId: gone.app.id } })).toBe(0);
+  });
+
+  it("moves a conversation between tabs as its state changes", async ({ server: s }) => {
+    const fresh = await makeApp(s.db);
+    const fc = client(s, fresh.token);
+    const one = await startConversation(fc, s.db, fresh.app.id);
+    const counts = async () => ok(await fc.get(`/api/apps/${fresh.app.id}/conversations/counts`));
+    expect(await counts()).toMatchObject({ open: 1, unassigned: 1, mine: 0 });
+    ok(await fc.postForm(`/api/conversations/${one.id}/assign`, { admin: String(fresh.admin.id) }));
+    expect(await counts()).toMatchObject({ open: 1, unassigned: 0, mine: 1 });
+    ok(await fc.postForm(`/api/conversations/${one.id}/close`));
+    expect(await counts()).toMatchObject({ open: 0, closed: 1, mine: 0 });
   });
 });

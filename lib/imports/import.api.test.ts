@@ -6,52 +6,12 @@ import { describe, expect } from "vitest";
 import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
 import { makeApp, makeToken, makeUser } from "../testing/factories";
-import type { Called } from "../testing/server";
 import { client } from "../testing/http";
 import { errorOf, ok } from "../users/testing";
 import { MAX_IMPORT_BYTES } from "./jobs";
 import { BATCH_ROWS } from "./run-import";
-
-interface Job {
-  id: number;
-  status: string;
-  merge_field: string;
-  tags: string[];
-  total_bytes: number;
-  processed_bytes: number;
-  rows_processed: number;
-  rows_imported: number;
-  rows_failed: number;
-  row_errors: { row: number; error: string }[];
-  error: string | null;
-}
-
-function upload(
-  s: TestServer,
-  a: TestApp,
-  csv: string | Blob,
-  fields: Record<string, string>,
-  opts: { token?: string; v?: string; query?: string } = {},
-): Promise<Called> {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  fd.append("file", typeof csv === "string" ? new Blob([csv], { type: "text/csv" }) : csv, "users.csv");
-  return s.call(`/api${opts.v ?? ""}/users/import${opts.query ?? ""}`, {
-    method: "POST",
-    headers: { Authorization: `Token ${opts.token ?? a.token}` },
-    body: fd,
-  });
-}
-
-async function finished(a: TestApp, id: number, timeoutMs = 120_000): Promise<Job> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const job = ok<Job>(await a.api.get(`/api/users/import/${id}`));
-    if (job.status === "done" || job.status === "failed") return job;
-    if (Date.now() > until) throw new Error(`import ${id} still ${job.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import type { ImportJob } from "./schemas";
+import { finished, upload } from "./testing";
 
 describe("POST /users/import", () => {
   it("imports by $user_id, typing props, tagging users and reporting bad rows", async ({
@@ -69,7 +29,7 @@ describe("POST /users/import", () => {
       "imp-4;Four;;x;;;",
       "imp-2;;;;;7;",
     ].join("\r\n");
-    const started = ok<Job>(
+    const started = ok<ImportJob>(
       await upload(s, a, csv, { merge_field: "$user_id", delimiter: ";", tags: "imported,vip" }),
     );
     expect(started).toMatchObject({
@@ -123,7 +83,7 @@ describe("POST /users/import", () => {
       headers: { Authorization: `Token ${a.token}`, "content-type": "text/csv" },
       body: csv,
     });
-    const job = await finished(a, ok<Job>(r).id);
+    const job = await finished(a, ok<ImportJob>(r).id);
     expect(job).toMatchObject({ status: "done", rows_imported: 2 });
     expect((await s.db.user.findUniqueOrThrow({ where: { id: old.id } })).city).toBe("Lyon");
     const fresh = await s.db.user.findFirstOrThrow({
@@ -142,7 +102,7 @@ describe("POST /users/import", () => {
       ["", "$user_id", /the file is empty/],
     ];
     for (const [csv, merge, error] of cases) {
-      const job = await finished(a, ok<Job>(await upload(s, a, csv, { merge_field: merge })).id);
+      const job = await finished(a, ok<ImportJob>(await upload(s, a, csv, { merge_field: merge })).id);
       expect(job.status).toBe("failed");
       expect(job.error).toMatch(error);
     }
@@ -190,7 +150,7 @@ describe("POST /users/import", () => {
       403,
       "PermissionDenied",
     );
-    const job = ok<Job>(await upload(s, a, "$email\n", { merge_field: "$email" }));
+    const job = ok<ImportJob>(await upload(s, a, "$email\n", { merge_field: "$email" }));
     errorOf(await client(s, other.token).get(`/api/users/import/${job.id}`), 403, "PermissionDenied");
     errorOf(await a.api.get(`/api/users/import/99999999`), 400, "LookupError");
     await finished(a, job.id);
@@ -235,7 +195,7 @@ describe("POST /users/import", () => {
         expect(await jobs()).toBe(before);
 
         const exact = await file("exact.csv", MAX_IMPORT_BYTES);
-        const started = ok<Job>(await upload(s, a, exact, { merge_field: "$user_id" }));
+        const started = ok<ImportJob>(await upload(s, a, exact, { merge_field: "$user_id" }));
         expect(started.total_bytes).toBe(MAX_IMPORT_BYTES);
         expect(await jobs()).toBe(before + 1);
         const job = await finished(a, started.id, 150_000);
@@ -250,7 +210,9 @@ describe("POST /users/import", () => {
   );
 
   it("serves v1 with the user-write scope", async ({ server: s, app: a }) => {
-    const job = ok<Job>(await upload(s, a, "$user_id\nv1-user\n", { merge_field: "$user_id" }, { v: "/v1" }));
+    const job = ok<ImportJob>(
+      await upload(s, a, "$user_id\nv1-user\n", { merge_field: "$user_id" }, { v: "/v1" }),
+    );
     expect((await finished(a, job.id)).rows_imported).toBe(1);
     // Imports are also app-admin's: a job reads with user-read and app-admin, a start needs user-write.
     const narrow = await makeToken(s.db, a.app.id, ["user-read", "app-admin"]);
@@ -275,12 +237,12 @@ describe("POST /users/import", () => {
       for (let i = 0; i < ROWS; i++)
         lines.push(`bulk-${i},Person ${i},p${i}@bulk.test,${i % 2 ? "pro" : "free"},${i}`);
       const csv = new Blob([lines.join("\n") + "\n"], { type: "text/csv" });
-      const started = ok<Job>(await upload(s, a, csv, { merge_field: "$user_id" }, { token: b.token }));
+      const started = ok<ImportJob>(await upload(s, a, csv, { merge_field: "$user_id" }, { token: b.token }));
       const seen = new Set<number>();
-      let job: Job = started;
+      let job: ImportJob = started;
       while (job.status !== "done" && job.status !== "failed") {
         await new Promise((r) => setTimeout(r, 50));
-        job = ok<Job>(await client(s, b.token).get(`/api/users/import/${started.id}`));
+        job = ok<ImportJob>(await client(s, b.token).get(`/api/users/import/${started.id}`));
         seen.add(job.rows_processed);
       }
       expect(job).toMatchObject({
