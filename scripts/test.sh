@@ -15,7 +15,7 @@ db_only="${RELAY_TEST_DB_ONLY:-0}"
 
 # Runs name/command pairs side by side, each one's output kept and shown after it ends; fails if any failed.
 together() {
-  local dir pids=() names=() failed=0
+  local dir status pids=() names=() failed=0
   dir=$(mktemp -d)
   while [ $# -gt 1 ]; do
     bash -c "$2" >"$dir/$1.log" 2>&1 &

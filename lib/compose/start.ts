@@ -2,7 +2,7 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import path from "node:path";
-import type next from "next";
+import next from "next";
 import { loadConfig, type Config } from "../config/env";
 import { openDb, pglitePath, type DbHandle } from "../db/client";
 import { lockDataDir } from "../db/lock";
@@ -51,11 +51,6 @@ export interface StartOptions {
   dev?: boolean;
   /** Serve /api through Next's catch-all route (the same catalog), as `next dev` does (tests, benchmark). */
   apiThroughNext?: boolean;
-  /**
-   * Start the panel (Next) on the first request that needs it rather than before the port opens: most test servers
-   * only call the API, and Next's start is a second of CPU each.
-   */
-  lazyPanel?: boolean;
   /** Runs after migrations, before the port opens (the demo seed). */
   beforeListen?: (rt: Runtime) => Promise<void>;
   log?: (line: string) => void;
@@ -109,8 +104,7 @@ type PanelHandler = ReturnType<ReturnType<typeof next>["getRequestHandler"]>;
  */
 function panelOf(dev: boolean): Promise<PanelHandler> {
   return processWide(`panel.${dev ? "dev" : "production"}`, async () => {
-    const { default: createNext } = await import("next");
-    const app = createNext({ dev, dir: ROOT, quiet: true });
+    const app = next({ dev, dir: ROOT, quiet: true });
     await app.prepare();
     return app.getRequestHandler();
   });
@@ -156,8 +150,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   setRuntime(runtime);
   await opts.beforeListen?.(runtime);
 
-  const startPanel = () => panelOf(opts.dev ?? false);
-  if (!opts.lazyPanel) await startPanel();
+  const panel = await panelOf(opts.dev ?? false);
 
   let inFlight = 0;
   let idle: (() => void) | undefined;
@@ -175,14 +168,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (serveMessengerAsset(req, res)) return;
     // Under `next dev` through Next's catch-all route, which reloads the catalog on edit (lib/api/direct.ts).
     if (!opts.dev && !opts.apiThroughNext && serveDirect(routes, req, res)) return;
-    startPanel().then(
-      (handle) => handle(req, res),
-      (err: unknown) => {
-        log(`panel: could not start: ${err instanceof Error ? err.message : String(err)}`);
-        res.statusCode = 500;
-        res.end();
-      },
-    );
+    void panel(req, res);
   };
   const server = http.createServer({ maxHeaderSize: 64 * 1024, requireHostHeader: false }, serve);
   serveOtherUpgrades(server, serve);

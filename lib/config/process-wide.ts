@@ -14,20 +14,13 @@ export function processWide<T>(name: string, make: () => T): T {
 }
 
 /**
- * Empties what the registry holds that can be emptied: its maps and sets, and those of its entries' own fields
- * (weak ones are keyed by objects that die with their server). For test processes that host many servers one
- * after another, each over a database of its own, where an ID remembered for one server would name another row in
- * the next.
+ * Empties the registry's maps and sets (weak ones are keyed by objects that die with their server). For test
+ * processes that host many servers one after another, each over a database of its own, where an ID remembered for
+ * one server would name another row in the next.
  */
 export function forgetProcessWide(): void {
   const shared = (globalThis as { [KEY]?: Map<string, unknown> })[KEY];
-  const empty = (value: unknown) => {
-    if (value instanceof Map || value instanceof Set) value.clear();
-  };
   for (const value of shared?.values() ?? []) {
-    empty(value);
-    if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-      Object.values(value).forEach(empty);
-    }
+    if (value instanceof Map || value instanceof Set) value.clear();
   }
 }

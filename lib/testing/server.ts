@@ -27,8 +27,6 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const db = await createTestDb();
   const server = await startServer({
-    // Most test files only call the API; a page or Next's own API route starts the panel when first asked.
-    lazyPanel: !opts.apiThroughNext,
     ...opts,
     db,
     config: {
