@@ -3,6 +3,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import pg from "pg";
+import { until, type Msg } from "./testing";
 import { openDb, type DbHandle } from "../db/client";
 import { migrate } from "../db/migrate";
 import { serverUrl } from "../db/testing";
@@ -16,11 +17,6 @@ import { freePort } from "../testing/port";
  * through the other, and that delivery goes on when Redis restarts. The test owns its Redis (on a spare port) so
  * restarting it disturbs no other test.
  */
-interface Msg {
-  id: number | null;
-  channel: string;
-  message: Record<string, unknown>;
-}
 
 function startRedis(port: number): ChildProcess {
   return spawn(
@@ -69,14 +65,6 @@ async function startOwnRedis(): Promise<{ port: number; child: ChildProcess }> {
     child.kill("SIGKILL");
   }
   throw new Error("could not start a redis-server of the test's own");
-}
-
-async function until(cond: () => boolean, what: string, ms = 15_000) {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /**

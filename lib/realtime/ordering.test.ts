@@ -2,16 +2,12 @@ import { afterAll, describe, expect } from "vitest";
 import pg from "pg";
 import type { Socket } from "socket.io-client";
 import { serverUrl } from "../db/testing";
+import type { Msg } from "./testing";
 import type { TestServer } from "../testing/server";
 import { it, type TestApp } from "../testing/fixture";
 import { ok, startConversation } from "../conversations/testing";
 import { Prisma } from "../db/generated/client";
 import { EVENT_LOG_LOCK, WRITER_LOCK } from "../eventlog/keys";
-
-interface Msg {
-  id: number;
-  message: { body?: string };
-}
 
 /**
  * Writers draw event IDs without waiting for each other, so a later ID can commit first. The tail must not deliver
@@ -21,12 +17,12 @@ interface Msg {
 describe.runIf(serverUrl())("event IDs committed out of order", () => {
   // One socket and one slow writer's connection for both tests, each test starting from a quiet socket.
   let socket: Socket;
-  const got: Msg[] = [];
+  const got: Msg<{ body?: string }>[] = [];
   let slow: pg.Client;
 
   it.beforeAll(async ({ server, app, sockets }) => {
     socket = await sockets.open({ token: app.token });
-    socket.on("message", (m: Msg) => got.push(m));
+    socket.on("message", (m: Msg<{ body?: string }>) => got.push(m));
     await socket.emitWithAck("subscribe", { channels: [`conversation_reply.${app.app.id}`] });
     slow = new pg.Client({ connectionString: server.dbUrl });
     await slow.connect();

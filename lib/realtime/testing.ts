@@ -1,5 +1,11 @@
 import type { Socket } from "socket.io-client";
-import { eventOf, type EventOf, type EventPayload } from "../contract/socket";
+import {
+  eventOf,
+  type EventOf,
+  type EventPayload,
+  type SocketEnvelope,
+  type SubscribeAck,
+} from "../contract/socket";
 import type { TestSockets } from "../testing/server-test";
 
 /**
@@ -45,13 +51,8 @@ export function userEvent(appId: bigint, props: Record<string, unknown> = {}): E
 
 // Sockets of a test file's server (its `sockets` fixture), for the tests of delivery.
 
-/** A message as a socket receives it. */
-export interface Msg {
-  id: number | null;
-  channel: string;
-  message: Record<string, unknown>;
-  time: number;
-}
+/** A message as a socket receives it (the contract's envelope), its payload read as M. */
+export type Msg<M = Record<string, unknown>> = Omit<SocketEnvelope, "message"> & { message: M };
 
 /** A socket of the file's server (refused as the server refuses it) and the messages it receives, in order. */
 export async function listen(
@@ -66,13 +67,7 @@ export async function listen(
 
 /** Subscribes the socket to the channels (replaying from `after`, when given); resolves with the ack. */
 export function subscribe(socket: Socket, channels: string[], after?: number) {
-  return socket.emitWithAck("subscribe", { channels, after }) as Promise<{
-    subscribed: string[];
-    refused: string[];
-    gap?: boolean;
-    complete_after?: number;
-    position?: number;
-  }>;
+  return socket.emitWithAck("subscribe", { channels, after }) as Promise<SubscribeAck>;
 }
 
 /** Waits until `cond` holds, looking every 20 ms; fails naming `what` after `ms`. */

@@ -5,6 +5,7 @@ import { makeTarget, type Target } from "../testing/target";
 import { spawnServer, type Spawned } from "../testing/spawn";
 import { startReceiver, waitUntil, type Receiver } from "../webhooks/testing";
 import { webhookMessageId } from "../webhooks/deliveries";
+import type { Msg } from "../realtime/testing";
 
 /**
  * The real server as a child process, SIGKILLed while several clients write (replies and props updates), then
@@ -17,12 +18,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
-
-interface Msg {
-  id: number | null;
-  channel: string;
-  message: Record<string, unknown>;
-}
 
 function start(target: Target): Spawned {
   // The load is about crashes, not the per-token limit (50/s), which it could otherwise reach on a fast machine.
