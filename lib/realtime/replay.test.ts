@@ -6,6 +6,8 @@ import { it, type TestApp, type TestSockets } from "../testing/fixture";
 import { withEvents } from "../eventlog/append";
 import { appChannel, eventOf } from "../contract/socket";
 import { REPLAY_PAGE } from "./replay";
+import { finalPosition } from "../eventlog/final-position";
+import { sqlOf } from "../db/sql";
 import { until } from "./testing";
 
 interface Msg {
@@ -65,9 +67,12 @@ function longestBurst(io: Server): () => number {
   return () => Math.max(longest, burst);
 }
 
-// The log every test replays, written once.
+// The log every test replays, written once, and fanned out before any test subscribes: rows the hub has yet to
+// see would reach the sockets live, a page to all of them in one turn, rather than replayed.
 it.beforeAll(async ({ server, app }) => {
   await writeEvents(server, app, 0, LOG);
+  const written = await finalPosition(sqlOf(server.db));
+  await until(() => server.server.runtime.eventPosition!() >= written, "the hub to reach the log's end");
 });
 
 describe("subscribe replays", () => {
