@@ -35,6 +35,7 @@ import * as visitorIdentity from "../messenger/endpoints-visitor-identity";
 import * as search from "../search/endpoints";
 import * as reports from "../reports/endpoints";
 import * as bulk from "../bulk/endpoints";
+import * as email from "../email/endpoints";
 
 /**
  * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
@@ -50,6 +51,7 @@ const modules: Record<string, unknown>[] = [
   apps,
   routing,
   webhooks,
+  email,
   attachments,
   convList,
   convGet,

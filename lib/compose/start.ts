@@ -27,6 +27,8 @@ import { presenceSweepJob } from "../users/presence";
 import { availabilitySweepJob } from "../admins/availability";
 import { serveMessengerAsset } from "../messenger/assets";
 import { processWide } from "../config/process-wide";
+import { continuityJob } from "../email/continuity";
+import { emailSendJob } from "../email/send";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -42,6 +44,8 @@ const JOB_KINDS: JobKind[] = [
   presenceSweepJob,
   availabilitySweepJob,
   eventLogPurgeJob,
+  continuityJob,
+  emailSendJob,
 ];
 
 export interface StartOptions {
@@ -195,6 +199,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const addr = server.address();
   const port = typeof addr === "object" && addr ? addr.port : config.port;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
+  runtime.baseUrl = url;
 
   let closing: Promise<void> | undefined;
   const close = () =>

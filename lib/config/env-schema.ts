@@ -168,6 +168,56 @@ export const envSchema = z.object({
   AWAY_AFTER: setting(wholeNumber(1), 15, {
     description: "Minutes without panel activity after which an Available operator is set Away",
   }),
+  SMTP_URL: optional(url("an smtp:// or smtps:// URL", /^smtps?:\/\//), {
+    shown: "unset",
+    description:
+      "`smtp://user:pass@host:587` or `smtps://…`: where emails go; unset: they are composed and stored, shown " +
+      "in Settings → Email as not sent",
+  }),
+  DKIM_SELECTOR: optional(text, {
+    shown: "unset",
+    description:
+      "With `DKIM_PRIVATE_KEY`: outgoing emails are DKIM-signed as this selector of the sender's domain",
+  }),
+  DKIM_PRIVATE_KEY: optional(
+    {
+      accepts: "a PEM private key",
+      secret: true,
+      parse: (raw) => (raw.includes("PRIVATE KEY") ? raw : undefined),
+    },
+    { shown: "unset", description: "The DKIM signing key, PEM" },
+  ),
+  INBOUND_EMAIL_DOMAIN: optional(
+    {
+      accepts: "a domain name",
+      parse: (raw) => {
+        const s = raw.trim().toLowerCase();
+        return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(s) ? s : undefined;
+      },
+    },
+    {
+      shown: "`PUBLIC_URL`'s host, else `localhost`",
+      description:
+        "The domain of the apps' addresses (`app-<id>@…`) and of reply addresses (`reply+<token>@…`): its MX " +
+        "points at the SMTP listener, or its provider forwards to `/api/email/inbound`",
+    },
+  ),
+  SMTP_INBOUND_PORT: optional(wholeNumber(0, 65535), {
+    shown: "unset",
+    description: "Port of the built-in SMTP listener for mail to `INBOUND_EMAIL_DOMAIN`; unset: no listener",
+  }),
+  INBOUND_EMAIL_SECRET: optional(
+    { accepts: "at least 16 characters", secret: true, parse: (raw) => (raw.length >= 16 ? raw : undefined) },
+    {
+      shown: "unset",
+      description:
+        "Bearer secret of `POST /api/email/inbound` (raw MIME from a mail provider); unset: that endpoint is off",
+    },
+  ),
+  EMAIL_CONTINUITY_DELAY: setting(wholeNumber(0, 86_400), 120, {
+    description:
+      "Seconds an operator's reply stays unread before the visitor gets it by email (new apps' default)",
+  }),
   // Read by next.config.js and scripts/start.ts, not by the server's Config.
   NEXT_DIST_DIR: setting(text, ".next", { description: "Build output directory" }),
 });

@@ -24,6 +24,14 @@ const OLD_DEFAULTS: Config = {
   webhookDispatchDelayMs: 0,
   defaultApiVersion: "2",
   awayAfterMinutes: 15,
+  email: {
+    smtpUrl: undefined,
+    dkim: undefined,
+    domain: "localhost",
+    inboundPort: undefined,
+    inboundSecret: undefined,
+    continuityDelay: 120,
+  },
 };
 
 const problems = (env: Environment): string[] => {
@@ -79,6 +87,23 @@ describe("loadConfig", () => {
       webhookDispatchDelayMs: 3600000,
       defaultApiVersion: "3",
       awayAfterMinutes: 5,
+      // The email domain follows PUBLIC_URL unless INBOUND_EMAIL_DOMAIN names one.
+      email: { ...OLD_DEFAULTS.email, domain: "relay.example.com" },
+    });
+    const email = loadConfig({
+      SMTP_URL: "smtps://u:p@mail.example.com:465",
+      INBOUND_EMAIL_DOMAIN: " Mail.Example.COM ",
+      SMTP_INBOUND_PORT: "2525",
+      INBOUND_EMAIL_SECRET: "0123456789abcdef",
+      EMAIL_CONTINUITY_DELAY: "0",
+    }).email;
+    expect(email).toStrictEqual({
+      smtpUrl: "smtps://u:p@mail.example.com:465",
+      dkim: undefined,
+      domain: "mail.example.com",
+      inboundPort: 2525,
+      inboundSecret: "0123456789abcdef",
+      continuityDelay: 0,
     });
     expect(loadConfig({ DATABASE_URL: "pglite:memory://" }).databaseUrl).toBe("pglite:memory://");
     for (const word of ["1", "true", "yes", "on", "TRUE"])

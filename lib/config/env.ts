@@ -32,6 +32,19 @@ export interface Config {
   defaultApiVersion: string;
   /** Minutes without panel activity after which an Available operator is set Away (AWAY_AFTER). */
   awayAfterMinutes: number;
+  email: EmailConfig;
+}
+
+/** The email channel's settings (lib/email). */
+export interface EmailConfig {
+  smtpUrl: string | undefined;
+  dkim: { selector: string; privateKey: string } | undefined;
+  /** The domain of app and reply addresses. */
+  domain: string;
+  inboundPort: number | undefined;
+  inboundSecret: string | undefined;
+  /** Seconds: the continuity delay of apps whose owners have not set one. */
+  continuityDelay: number;
 }
 
 /** process.env, or the variables a test names (unset ones left out). */
@@ -76,5 +89,16 @@ export function loadConfig(env: Environment = process.env): Config {
     webhookDispatchDelayMs: e.WEBHOOK_DISPATCH_DELAY_MS,
     defaultApiVersion: e.DEFAULT_API_VERSION,
     awayAfterMinutes: e.AWAY_AFTER,
+    email: {
+      smtpUrl: e.SMTP_URL,
+      dkim:
+        e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
+          ? { selector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY }
+          : undefined,
+      domain: e.INBOUND_EMAIL_DOMAIN ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : "localhost"),
+      inboundPort: e.SMTP_INBOUND_PORT,
+      inboundSecret: e.INBOUND_EMAIL_SECRET,
+      continuityDelay: e.EMAIL_CONTINUITY_DELAY,
+    },
   };
 }

@@ -7,6 +7,7 @@ import type { ConversationRow } from "./rows";
 import type { UserSystemRow } from "../user-model/system-props";
 import { hydrateConversations, LIST_FIELDS, serializeConversation } from "./view";
 import { notifyParts } from "../notifications/notify";
+import { scheduleEmails } from "../email/schedule";
 import { eventOf } from "../contract/socket";
 import type { Serialized } from "../contract/schemas";
 import type { Part } from "../parts/schemas";
@@ -21,7 +22,8 @@ export interface Published {
 /**
  * Every new part goes to `conversation_reply` (the payload is the part, `random_id` included) and the
  * conversation as it now is to `conversation`; callers add the channel of their own change. The operators the
- * parts concern (mentioned, assigned, the assignee of a visitor's reply) are notified in the same transaction.
+ * parts concern (mentioned, assigned, the assignee of a visitor's reply) are notified, and the emails they may
+ * cause queued, in the same transaction.
  */
 export async function publishChange(
   tx: Queryable,
@@ -47,5 +49,6 @@ export async function publishChange(
   const conversationJson = serializeConversation(view!, { version: 2, urls });
   emit(eventOf("conversation", conv, conversationJson));
   await notifyParts(tx, emit, conv, created);
+  await scheduleEmails(tx, conv, created);
   return { parts, partJson, conversationJson };
 }

@@ -21,6 +21,8 @@ export interface Runtime extends Limits {
   /** Hooks other modules add (the event publisher, the webhook dispatcher) run after each commit. */
   afterCommit: ((eventIds: bigint[]) => void)[];
   startedAt: number;
+  /** Where this server listens (`http://host:port`), once it does: links in emails when PUBLIC_URL is unset. */
+  baseUrl?: string;
 }
 
 const KEY = Symbol.for("relay.runtime");

@@ -1,6 +1,7 @@
 import type { TestServer } from "./server";
 import { makeAdmin, makeUser, unique } from "./factories";
 import { REPORT_SERIES } from "../reports/schemas";
+import { unsubscribeToken } from "../email/tokens";
 
 /**
  * One real object of an app for every path parameter of the catalog, made through the API, and for each endpoint
@@ -19,6 +20,9 @@ export interface CatalogObjects {
   key_id: string;
   job_id: string;
   bulk_job_id: string;
+  email_id: string;
+  /** The user's unsubscribe link token. */
+  unsubscribe: string;
   /** An operator of the app besides its default admin. */
   admin_id: string;
   /** Stored strings of the app: what another app must never see. */
@@ -77,6 +81,22 @@ export async function makeCatalogObjects(
   const key = await s.db.apiKey.findFirstOrThrow({ where: { appId: app.app.id } });
   const job = await s.db.importJob.create({ data: { appId: app.app.id, mergeField: "$email" } });
   const bulkJob = await s.db.bulkJob.create({ data: { appId: app.app.id, action: "close", status: "done" } });
+  const subject = unique("secret subject");
+  const sent = await s.db.email.create({
+    data: {
+      appId: app.app.id,
+      conversationId: BigInt(String(conv.id)),
+      kind: "continuity",
+      userId: user.id,
+      toAddress: email,
+      fromName: app.app.name,
+      fromAddress: `app-${app.app.id}@mail.test`,
+      messageId: `<${unique("relay")}@mail.test>`,
+      subject,
+      text: body,
+      html: body,
+    },
+  });
   const member = await makeAdmin(s.db, {
     appId: app.app.id,
     name: unique("Olga Secret"),
@@ -95,6 +115,8 @@ export async function makeCatalogObjects(
     key_id: String(key.id),
     job_id: String(job.id),
     bulk_job_id: String(bulkJob.id),
+    email_id: String(sent.id),
+    unsubscribe: await unsubscribeToken(s.db, user.id),
     admin_id: String(member.id),
     secrets: [
       member.name,
@@ -107,6 +129,7 @@ export async function makeCatalogObjects(
       part.body,
       noteBody,
       segName,
+      subject,
       savedReplyBody,
       hookUrl,
       app.admin.email,
@@ -175,6 +198,8 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
     "GET /apps/{id}/search": { q: "Alice" },
     "POST /apps/{id}/conversations/bulk": { action: "tag", tag: "vip", selection: { ids: [o.conversation] } },
     "POST /apps/{id}/settings": { time_zone: "Europe/Paris" },
+    "POST /apps/{id}/email/settings": { sender_name: "Support" },
+    "POST /email/unsubscribe": { t: o.unsubscribe },
     ...Object.fromEntries(
       REPORT_SERIES.map((s) => [`GET /apps/{id}/reports/${s}`, { from: "2026-01-01", to: "2026-01-31" }]),
     ),
