@@ -7,6 +7,7 @@ import { Tab, TabList, TabPanel, Tabs } from "@/components/ui/tabs";
 import { useCurrentApp } from "@/lib/client/use-current-app";
 import { ApiKeysSection } from "./api-keys-section";
 import { ChannelsSection } from "./channels-section";
+import { EmailSection } from "./email-section";
 import { MessengerSection } from "./messenger-section";
 import { OperatorsSection } from "./operators-section";
 import { SavedRepliesSection } from "./saved-replies-section";
@@ -17,6 +18,7 @@ const TABS = [
   { id: "webhooks", label: "Webhooks" },
   { id: "channels", label: "Channels" },
   { id: "messenger", label: "Messenger" },
+  { id: "email", label: "Email" },
   { id: "saved-replies", label: "Saved replies" },
   { id: "operators", label: "Operators" },
 ] as const;
@@ -78,6 +80,7 @@ export function SettingsTabs() {
           {tab === "api-keys" && <ApiKeysSection appId={appId} />}
           {tab === "webhooks" && <WebhooksSection appId={appId} />}
           {tab === "messenger" && <MessengerSection appId={appId} />}
+          {tab === "email" && <EmailSection appId={appId} />}
           {tab === "channels" && <ChannelsSection appId={appId} />}
           {tab === "saved-replies" && <SavedRepliesSection appId={appId} />}
           {tab === "operators" && <OperatorsSection appId={appId} />}

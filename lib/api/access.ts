@@ -5,11 +5,12 @@ import { appIdFields } from "../contract/zod";
 
 /**
  * `auth`: `required` (default), a token or an operator session; `optional`; `none`; `visitor`, a messenger
- * visitor's access token and nothing else (in every version). An endpoint that takes a token names the scopes it
+ * visitor's access token and nothing else (in every version); `secret`, a shared secret of the server's that the
+ * handler checks itself (Authorization is not read as a token). An endpoint that takes a token names the scopes it
  * needs in every version (`[]`: any token of the app); operator sessions are not scoped.
  */
 export type Access =
-  | { auth: "none" | "visitor"; scopes?: undefined }
+  | { auth: "none" | "visitor" | "secret"; scopes?: undefined }
   | { auth?: "required" | "optional"; scopes: readonly Scope[] };
 
 /** The scopes a token needs for one version of an endpoint: the version's own where v1 differs, else the endpoint's. */

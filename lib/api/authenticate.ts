@@ -56,8 +56,10 @@ export async function authenticate(
   if (who?.actor.kind === "token") return { actor: who.actor, limitKey: `t:${who.actor.apiKeyId}` };
   if (who?.actor.kind === "visitor") throw unauthenticated();
   if (opts.required) throw unauthenticated();
-  return {
-    actor: { kind: "anonymous" },
-    limitKey: `ip:${address}`,
-  };
+  return anonymous(req);
+}
+
+/** No one in particular, rate-limited by client address. */
+export function anonymous(req: Request): Authenticated {
+  return { actor: { kind: "anonymous" }, limitKey: `ip:${req.headers.get(CLIENT_IP_HEADER) ?? "unknown"}` };
 }

@@ -6,8 +6,13 @@ import { makeApp, makeSession, TEST_PASSWORD } from "../testing/factories";
 import { fillPath, makeCatalogObjects, validParams, type CatalogObjects } from "../testing/catalog-objects";
 import { catalog } from "../compose/catalog";
 import type { Endpoint, VersionSpec } from "./endpoint";
+import { testEmailConfig } from "../email/testing";
 
-const it = serverTest({ webhookAllowPrivate: true });
+const INBOUND_SECRET = "contract-inbound-secret";
+const it = serverTest({
+  webhookAllowPrivate: true,
+  email: testEmailConfig(undefined, { inboundSecret: INBOUND_SECRET }),
+});
 
 /**
  * Every endpoint of the catalog, called with valid input in each of its versions: a 200's `data` and `meta` must
@@ -17,9 +22,23 @@ const it = serverTest({ webhookAllowPrivate: true });
 const rank = (e: Endpoint) => (e.spec.path === "/auth/logout" ? 2 : e.spec.method === "DELETE" ? 1 : 0);
 const ordered = [...catalog].sort((x, y) => rank(x) - rank(y));
 
-/** Requests the catalog's generic valid parameters cannot make: a real login, a signed link, a CSV upload. */
-function special(e: Endpoint, o: CatalogObjects, email: string, attachmentUrl: string, buttons: string) {
+/**
+ * Requests the catalog's generic valid parameters cannot make: a real login, a signed link, a CSV upload, a raw
+ * email with the inbound secret.
+ */
+function special(
+  e: Endpoint,
+  o: CatalogObjects,
+  email: string,
+  attachmentUrl: string,
+  buttons: string,
+): { json?: unknown; url?: string; body?: BodyInit; headers?: Record<string, string> } | undefined {
   const key = `${e.spec.method} ${e.spec.path}`;
+  if (key === "POST /email/inbound")
+    return {
+      body: `From: someone@example.test\r\nTo: app-${o.app}@mail.test\r\nSubject: Hi\r\n\r\nHello\r\n`,
+      headers: { authorization: `Bearer ${INBOUND_SECRET}`, "content-type": "message/rfc822" },
+    };
   if (key === "POST /conversations/{id}/quickreply") return { json: { part: buttons, action: 0 } };
   if (key === "POST /auth/login") return { json: { email, password: TEST_PASSWORD } };
   if (key === "GET /attachments/{id}") return { url: attachmentUrl };
@@ -101,7 +120,7 @@ describe.each(["v1", "v2"] as const)("%s", (v) => {
       const url = own?.url ?? `/api/${v}${fillPath(e.spec.path, o)}${q.size ? `?${q.toString()}` : ""}`;
       return s.call(url.replace(/^https?:\/\/[^/]+/, ""), {
         method: e.spec.method,
-        headers: { cookie: op.cookie, "X-CSRF-Token": op.csrf },
+        headers: own?.headers ?? { cookie: op.cookie, "X-CSRF-Token": op.csrf },
         ...(own?.json ? { json: own.json } : own?.body ? { body: own.body } : read ? {} : { json: params }),
       });
     };

@@ -4,7 +4,7 @@ import type { Scope } from "../auth/scopes";
 import type { Ctx } from "../auth/context";
 import { getRuntime } from "../server/runtime";
 import { actsAsUser, appIdParams, requireScopes, scopesOf, type Access } from "./access";
-import { authenticate } from "./authenticate";
+import { anonymous, authenticate } from "./authenticate";
 import { envelopeResponse, errorResponse, withEnvelopeBody } from "./envelope";
 import { claimIdempotency, type Claim } from "./idempotency";
 import { isDomainError } from "../domain/errors";
@@ -150,12 +150,15 @@ export function endpoint<
       const vspec = pickVersion<VersionSpec<z.ZodType>>(spec, version);
       if (!vspec) throw new ApiError("NotFound", `This endpoint does not exist in version ${version.major}.`);
 
-      const auth = await authenticate(rt, req, raw, {
-        required: (spec.auth ?? "required") === "required",
-        csrf: req.method !== "GET" && req.method !== "HEAD",
-        jwt: version.major >= 3,
-        visitor: spec.auth === "visitor",
-      });
+      const auth =
+        spec.auth === "secret"
+          ? anonymous(req)
+          : await authenticate(rt, req, raw, {
+              required: (spec.auth ?? "required") === "required",
+              csrf: req.method !== "GET" && req.method !== "HEAD",
+              jwt: version.major >= 3,
+              visitor: spec.auth === "visitor",
+            });
       const verdict = await rt.limiter.take(auth.limitKey);
       if (!verdict.ok) {
         throw new ApiError("Throttled", "Too many requests: slow down.", undefined, {

@@ -116,7 +116,9 @@ function operation(
       ),
     summary: e.spec.summary,
     tags: e.spec.tags ?? [],
-    ...(e.spec.auth === "none" || e.spec.auth === "visitor" ? {} : { description: scopeNote(e, v) }),
+    ...(e.spec.auth === "none" || e.spec.auth === "visitor" || e.spec.auth === "secret"
+      ? {}
+      : { description: scopeNote(e, v) }),
     responses: {
       "200": { description: "Success", content: envelope(v, components) },
       default: {
@@ -145,6 +147,9 @@ function operation(
   if (e.spec.auth === "visitor") {
     op.security = [{ accessToken: [] }];
     op.description = "A messenger visitor's access token (from /messenger/boot), and nothing else.";
+  } else if (e.spec.auth === "secret") {
+    op.description =
+      "A shared secret of the server's, as `Authorization: Bearer <secret>`; no token or session.";
   } else if (e.spec.auth !== "none") {
     const scopes = [...scopesOf(e.spec, v)];
     // OpenAPI 3.1 lets any scheme list required roles: the token's scopes; operator sessions are not scoped.
@@ -157,7 +162,8 @@ function operation(
     op["x-scopes"] = scopes;
     if (e.spec.asUserWith) op["x-scopes-as-user-with"] = e.spec.asUserWith;
   }
-  if (e.spec.method === "POST" && e.spec.auth !== "none") parameters.push(IDEMPOTENCY_PARAMETER);
+  if (e.spec.method === "POST" && e.spec.auth !== "none" && e.spec.auth !== "secret")
+    parameters.push(IDEMPOTENCY_PARAMETER);
   if (parameters.length) op.parameters = parameters;
   return op;
 }

@@ -21,6 +21,8 @@ export interface Ctx {
   /** The app a request acts on when it names none: the token's app, or the operator's chosen app. */
   appId: bigint | undefined;
   requestId: string;
+  /** The channel a change came through when not the actor's usual one: "email" for an answer by mail. */
+  via?: "email";
 }
 
 export function canAccessApp(actor: Actor, appId: bigint): boolean {

@@ -52,6 +52,15 @@ export const queryKeys = {
     all: ["messenger"] as const,
     settings: (appId: string) => [...queryKeys.messenger.all, appId, "settings"] as const,
   },
+  email: {
+    all: ["email"] as const,
+    settings: (appId: string) => [...queryKeys.email.all, appId, "settings"] as const,
+    deliveryLists: (appId: string) => [...queryKeys.email.all, appId, "deliveries"] as const,
+    /** `params` is the log's filter (lib/client/use-email-deliveries.ts). */
+    deliveries: (appId: string, params: object) => [...queryKeys.email.deliveryLists(appId), params] as const,
+    delivery: (appId: string, emailId: string) =>
+      [...queryKeys.email.all, appId, "delivery", emailId] as const,
+  },
   savedReplies: {
     all: ["savedReplies"] as const,
     list: (appId: string) => [...queryKeys.savedReplies.all, appId, "list"] as const,

@@ -36,6 +36,7 @@ import * as search from "../search/endpoints";
 import * as reports from "../reports/endpoints";
 import * as bulk from "../bulk/endpoints";
 import * as email from "../email/endpoints";
+import * as emailInbound from "../email/endpoints-inbound";
 
 /**
  * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
@@ -52,6 +53,7 @@ const modules: Record<string, unknown>[] = [
   routing,
   webhooks,
   email,
+  emailInbound,
   attachments,
   convList,
   convGet,

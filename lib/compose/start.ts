@@ -29,6 +29,7 @@ import { serveMessengerAsset } from "../messenger/assets";
 import { processWide } from "../config/process-wide";
 import { continuityJob } from "../email/continuity";
 import { emailSendJob } from "../email/send";
+import { startSmtpListener, type SmtpListener } from "../email/smtp-listener";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -66,6 +67,8 @@ export interface RunningServer {
   runtime: Runtime;
   jobs: Runner;
   webhooks: Dispatcher;
+  /** The SMTP listener's port, when SMTP_INBOUND_PORT started one. */
+  smtpPort: number | undefined;
   close(): Promise<void>;
 }
 
@@ -150,6 +153,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     realtime: { redis: config.redisUrl ? "down" : "off" },
     afterCommit: [],
     startedAt: Date.now(),
+    log,
   };
   setRuntime(runtime);
   await opts.beforeListen?.(runtime);
@@ -188,6 +192,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   runtime.io = io.io;
   const webhooks = startWebhookDispatcher(runtime);
   const jobs = await startRunner(runtime, JOB_KINDS);
+  const smtp: SmtpListener | undefined =
+    config.email.inboundPort !== undefined
+      ? await startSmtpListener(runtime, config.email.inboundPort, config.host)
+      : undefined;
   Object.defineProperty(runtime.realtime, "redis", { get: () => io.redisStatus(), enumerable: true });
 
   await new Promise<void>((resolve, reject) => {
@@ -214,6 +222,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         ]);
       }
       // Running jobs stop at their next safe point; what is left is released for the next claimer.
+      await smtp?.close();
       await jobs.stop();
       await hub.stop();
       await webhooks.stop();
@@ -225,5 +234,5 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       release();
     })());
 
-  return { url, port, runtime, jobs, webhooks, close };
+  return { url, port, runtime, jobs, webhooks, smtpPort: smtp?.port, close };
 }

@@ -69,8 +69,12 @@ export async function resolveUser(
   throw invalid({ [field]: "must be the conversation's user" });
 }
 
-/** How the message arrived: the admin panel (operator sessions), the messenger (visitors) or the API (tokens). */
+/**
+ * How the message arrived: by email, the admin panel (operator sessions), the messenger (visitors) or the API
+ * (tokens).
+ */
 export function sentVia(ctx: Ctx): string {
+  if (ctx.via) return ctx.via;
   if (ctx.actor.kind === "admin") return "web_admin";
   return ctx.actor.kind === "visitor" ? "web_user" : "api";
 }

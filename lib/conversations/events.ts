@@ -7,7 +7,7 @@ import type { ConversationRow } from "./rows";
 import type { UserSystemRow } from "../user-model/system-props";
 import { hydrateConversations, LIST_FIELDS, serializeConversation } from "./view";
 import { notifyParts } from "../notifications/notify";
-import { scheduleEmails } from "../email/schedule";
+import { scheduleEmails } from "./email-followups";
 import { eventOf } from "../contract/socket";
 import type { Serialized } from "../contract/schemas";
 import type { Part } from "../parts/schemas";

@@ -4,7 +4,7 @@ import type { TestApp } from "../testing/fixture";
 import type { TestServer } from "../testing/server";
 import { makeUser } from "../testing/factories";
 import { startSmtpSink, testEmailConfig } from "./testing";
-import { CONTINUITY_QUEUE } from "./continuity-queue";
+import { CONTINUITY_QUEUE } from "../conversations/email-followups";
 import { sendEmail } from "./send";
 
 const sink = await startSmtpSink();

@@ -9,7 +9,7 @@ import { renderHtml, renderText, type EmailBlock } from "./render";
 import { replyAddress, unsubscribeToken } from "./tokens";
 import { emailBase, threadOf } from "./threads";
 
-import { CONTINUITY_QUEUE } from "./continuity-queue";
+import { CONTINUITY_QUEUE } from "../conversations/email-followups";
 
 interface UnreadPart {
   id: bigint;
@@ -47,7 +47,7 @@ async function conversationPage(tx: Queryable, conversationId: bigint): Promise<
 
 /**
  * Emails a visitor the replies they have not read, one email for all of them: queued (per conversation, see
- * lib/email/schedule.ts) when an operator replies, run once the app's delay has passed.
+ * lib/conversations/email-followups.ts) when an operator replies, run once the app's delay has passed.
  */
 export async function sendContinuity(rt: Runtime, conversationId: bigint): Promise<boolean> {
   const cfg = rt.config.email;

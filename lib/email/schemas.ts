@@ -55,3 +55,13 @@ export const emailPreviewSchema = emailDeliverySchema.extend({
   text: z.string(),
   html: z.string(),
 });
+
+export const INBOUND_OUTCOMES = ["appended", "started", "ignored", "refused", "bounce"] as const;
+export type InboundOutcome = (typeof INBOUND_OUTCOMES)[number];
+
+/** What became of a message given to the inbound endpoints. */
+export const inboundResultSchema = z.strictObject({
+  outcome: z.enum(INBOUND_OUTCOMES),
+  reason: z.string().nullable(),
+  conversation: id.nullable(),
+});

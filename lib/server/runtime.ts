@@ -23,6 +23,8 @@ export interface Runtime extends Limits {
   startedAt: number;
   /** Where this server listens (`http://host:port`), once it does: links in emails when PUBLIC_URL is unset. */
   baseUrl?: string;
+  /** Where the server's own lines go (startServer's `log`; tests silence it). */
+  log?: (line: string) => void;
 }
 
 const KEY = Symbol.for("relay.runtime");

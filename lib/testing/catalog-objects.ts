@@ -200,6 +200,9 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
     "POST /apps/{id}/settings": { time_zone: "Europe/Paris" },
     "POST /apps/{id}/email/settings": { sender_name: "Support" },
     "POST /email/unsubscribe": { t: o.unsubscribe },
+    "POST /apps/{id}/email/inbound": {
+      raw: `From: pasted@example.test\nTo: app-${o.app}@localhost\nSubject: Pasted\n\nHello`,
+    },
     ...Object.fromEntries(
       REPORT_SERIES.map((s) => [`GET /apps/{id}/reports/${s}`, { from: "2026-01-01", to: "2026-01-31" }]),
     ),

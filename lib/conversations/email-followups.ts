@@ -1,6 +1,9 @@
 import type { Queryable } from "../db/sql";
-import { emailConfig } from "./config";
-import { CONTINUITY_QUEUE } from "./continuity-queue";
+import { loadConfig } from "../config/env";
+import { tryRuntime } from "../server/runtime";
+
+/** The continuity job's queue; its handler is lib/email/continuity.ts, which the part writers do not import. */
+export const CONTINUITY_QUEUE = "email.continuity";
 
 /** What of a new part decides which emails it may cause. */
 export interface EmailedPart {
@@ -23,7 +26,7 @@ export async function scheduleEmails(
   );
   // A visitor without an address gets no email: the hottest write skips the statement.
   if (!operatorReplied || (conv.user && !conv.user.email)) return;
-  const fallback = emailConfig().continuityDelay;
+  const fallback = (tryRuntime()?.config ?? loadConfig()).email.continuityDelay;
   await tx.$executeRaw`
     INSERT INTO jobs (queue, key, payload, run_at)
     SELECT ${CONTINUITY_QUEUE}, ${`${CONTINUITY_QUEUE}:${conv.id}`}, jsonb_build_object('conversation', c.id::text),
