@@ -29,6 +29,8 @@ import { serveMessengerAsset } from "../messenger/assets";
 import { processWide } from "../config/process-wide";
 import { continuityJob } from "../email/continuity";
 import { emailSendJob } from "../email/send";
+import { notifyEmailJob, operatorsJob } from "../email/operator-emails";
+import { transcriptJob } from "../email/transcript";
 import { startSmtpListener, type SmtpListener } from "../email/smtp-listener";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -46,6 +48,9 @@ const JOB_KINDS: JobKind[] = [
   availabilitySweepJob,
   eventLogPurgeJob,
   continuityJob,
+  operatorsJob,
+  notifyEmailJob,
+  transcriptJob,
   emailSendJob,
 ];
 

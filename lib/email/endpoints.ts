@@ -7,7 +7,14 @@ import { emailConfig } from "./config";
 import { getEmailSettings, MAX_DELAY, serializeEmailSettings, updateEmailSettings } from "./settings";
 import { EMAIL_KEY, getEmail, listEmails, serializeEmail, serializeEmailPreview } from "./deliveries";
 import { unsubscribeByToken } from "./unsubscribe";
-import { EMAIL_STATES, emailDeliverySchema, emailPreviewSchema, emailSettingsSchema } from "./schemas";
+import {
+  EMAIL_STATES,
+  emailDeliverySchema,
+  emailPreviewSchema,
+  emailSettingsSchema,
+  operatorEmailPrefsSchema,
+} from "./schemas";
+import { getOperatorEmailPrefs, updateOperatorEmailPrefs } from "./prefs";
 
 // The email channel, new in v2: operators (session) and app-admin tokens manage it alike.
 const TAGS = ["Email"];
@@ -126,5 +133,35 @@ export const postEmailUnsubscribe = endpoint({
       const r = await unsubscribeByToken(ctx, { token: input.t });
       return { data: { email_status: r.emailStatus, changed: r.changed } };
     },
+  },
+});
+
+export const getOperatorEmails = endpoint({
+  method: "GET",
+  path: "/me/email_notifications",
+  summary: "Which emails the logged-in operator gets (operators only: a session)",
+  tags: TAGS,
+  scopes: [],
+  v2: {
+    response: operatorEmailPrefsSchema,
+    params: z.object({}),
+    handler: async (ctx) => ({ data: await getOperatorEmailPrefs(ctx) }),
+  },
+});
+
+export const postOperatorEmails = endpoint({
+  method: "POST",
+  path: "/me/email_notifications",
+  summary: "Turn the logged-in operator's emails on or off: only the parameters given",
+  tags: TAGS,
+  scopes: [],
+  v2: {
+    response: operatorEmailPrefsSchema,
+    params: z.object({
+      unread: p.bool().optional(),
+      mention: p.bool().optional(),
+      assigned: p.bool().optional(),
+    }),
+    handler: async (ctx, input) => ({ data: await updateOperatorEmailPrefs(ctx, input) }),
   },
 });

@@ -23,14 +23,24 @@ export interface EmailDraft {
   partIds: bigint[];
 }
 
-/** The Message-IDs of a conversation's emails, both ways, oldest first: a new one's References. */
-export async function threadReferences(tx: Queryable, conversationId: bigint, limit = 20): Promise<string[]> {
+/**
+ * The Message-IDs of one recipient's thread of a conversation, oldest first: a new email's References. The
+ * visitor's thread holds their answers too; an operator's, only the emails sent to them.
+ */
+export async function threadReferences(
+  tx: Queryable,
+  conversationId: bigint,
+  adminId: bigint | null = null,
+  limit = 20,
+): Promise<string[]> {
   const rows = await tx.$queryRaw<{ message_id: string }[]>`
     SELECT message_id FROM (
-      SELECT message_id, created FROM emails WHERE conversation_id = ${conversationId}
+      SELECT message_id, created FROM emails
+      WHERE conversation_id = ${conversationId} AND admin_id IS NOT DISTINCT FROM ${adminId}::bigint
       UNION ALL
       SELECT message_id, created FROM inbound_emails
-      WHERE conversation_id = ${conversationId} AND message_id IS NOT NULL AND outcome IN ('appended', 'started')
+      WHERE conversation_id = ${conversationId} AND ${adminId}::bigint IS NULL AND message_id IS NOT NULL
+        AND outcome IN ('appended', 'started')
       ORDER BY created DESC LIMIT ${limit}
     ) r ORDER BY created`;
   return rows.map((r) => r.message_id);

@@ -65,3 +65,9 @@ export const inboundResultSchema = z.strictObject({
   reason: z.string().nullable(),
   conversation: id.nullable(),
 });
+
+export const operatorEmailPrefsSchema = z.strictObject({
+  unread: z.boolean().describe("A visitor's message no one read within the app's operator delay"),
+  mention: z.boolean().describe("A teammate's @mention in a note"),
+  assigned: z.boolean().describe("A conversation assigned to me"),
+});

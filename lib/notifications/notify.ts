@@ -24,6 +24,18 @@ interface Draft {
   excerpt: string;
 }
 
+/** A mention or an assignment, emailed to its operator (lib/email/operator-emails.ts) unless they turned it off. */
+export const NOTIFY_EMAIL_QUEUE = "email.notify";
+
+function queueNotificationEmail(tx: Queryable, appId: bigint, d: Draft, notificationId: bigint) {
+  return tx.$executeRaw`
+    INSERT INTO jobs (queue, payload)
+    SELECT ${NOTIFY_EMAIL_QUEUE}, jsonb_build_object('notification', ${String(notificationId)}::text)
+    FROM admins a LEFT JOIN email_settings s ON s.app_id = ${appId}
+    WHERE a.id = ${d.adminId} AND COALESCE(s.operator_emails, true)
+      AND CASE WHEN ${d.kind} = 'mention' THEN a.email_on_mention ELSE a.email_on_assigned END`;
+}
+
 async function operatorsOf(tx: Queryable, appId: bigint): Promise<Mentionable[]> {
   return tx.$queryRaw<Mentionable[]>`
     SELECT a.id, a.name, a.email FROM app_admins m JOIN admins a ON a.id = m.admin_id WHERE m.app_id = ${appId}`;
@@ -32,7 +44,7 @@ async function operatorsOf(tx: Queryable, appId: bigint): Promise<Mentionable[]>
 /**
  * Notifications for the parts a transaction just wrote, written and logged in that transaction: a note's
  * `@mentions`, an assignment to someone other than its author, and a visitor's reply to the assignee. Nobody is
- * told of their own act.
+ * told of their own act. Mentions and assignments are also emailed (queued here, sent by lib/email).
  */
 export async function notifyParts(
   tx: Queryable,
@@ -70,6 +82,7 @@ export async function notifyParts(
         n.actor_id AS "actorId", a.name AS "actorName", n.excerpt, n.created, n.read_at AS "readAt"
       FROM n LEFT JOIN admins a ON a.id = n.actor_id`;
     if (!row) continue;
+    if (d.kind === "mention" || d.kind === "assigned") await queueNotificationEmail(tx, conv.appId, d, row.id);
     emit({
       appId: conv.appId,
       channel: operatorChannel("notification", conv.appId, d.adminId),
