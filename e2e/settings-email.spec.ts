@@ -43,6 +43,31 @@ test.describe("settings: email", () => {
     await shot(page, "settings-email");
   });
 
+  test("an operator's own emails switch off and on, kept after a reload", async ({ page, admin }) => {
+    await openEmail(page, admin);
+    const mine = page.getByRole("region", { name: "Emails I get" });
+    const mentions = mine.getByRole("checkbox", { name: /Mentions/ });
+    await expect(mentions).toBeChecked();
+    await mentions.click();
+    await expect(mentions).not.toBeChecked();
+    // The switch is saved when the server has answered: wait for the refetch, then reload.
+    await expect(mentions).toBeEnabled();
+    await expect
+      .poll(async () => (await page.request.get("/api/me/email_notifications")).json())
+      .toMatchObject({ data: { mention: false } });
+    await page.reload();
+    await expect(
+      page.getByRole("region", { name: "Emails I get" }).getByRole("checkbox", { name: /Mentions/ }),
+    ).not.toBeChecked();
+    await page
+      .getByRole("region", { name: "Emails I get" })
+      .getByRole("checkbox", { name: /Mentions/ })
+      .click();
+    await expect
+      .poll(async () => (await page.request.get("/api/me/email_notifications")).json())
+      .toMatchObject({ data: { mention: true } });
+  });
+
   test("the sender name and the continuity delay are kept after a reload", async ({ page, admin }) => {
     await openEmail(page, admin);
     const form = page.getByRole("form", { name: "What the app emails" });

@@ -9,6 +9,7 @@ import { CopyButton } from "./copy-button";
 import { EmailDeliveries } from "./email-deliveries";
 import { EmailPaste } from "./email-paste";
 import { EmailSettingsForm } from "./email-settings-form";
+import { EmailOperatorPrefs } from "./email-operator-prefs";
 import { SectionCard } from "./section-card";
 
 /** Settings → Email: how mail goes out and comes in, what the app emails, and what it has emailed. */
@@ -34,6 +35,7 @@ export function EmailSection({ appId }: { appId: string }) {
     <div className="space-y-6">
       <EmailStatus settings={s} />
       <EmailSettingsForm appId={appId} settings={s} />
+      <EmailOperatorPrefs operatorEmails={s.operator_emails} />
       <EmailDeliveries appId={appId} />
       <EmailPaste appId={appId} address={s.address} />
     </div>

@@ -55,11 +55,16 @@ export const queryKeys = {
   email: {
     all: ["email"] as const,
     settings: (appId: string) => [...queryKeys.email.all, appId, "settings"] as const,
+    /** The logged-in operator's own switches (not per app). */
+    mine: () => [...queryKeys.email.all, "mine"] as const,
     deliveryLists: (appId: string) => [...queryKeys.email.all, appId, "deliveries"] as const,
     /** `params` is the log's filter (lib/client/use-email-deliveries.ts). */
     deliveries: (appId: string, params: object) => [...queryKeys.email.deliveryLists(appId), params] as const,
     delivery: (appId: string, emailId: string) =>
       [...queryKeys.email.all, appId, "delivery", emailId] as const,
+    /** Under deliveryLists, so refreshing the log refreshes the Inbox's lines too. */
+    conversation: (appId: string, conversationId: string) =>
+      [...queryKeys.email.deliveryLists(appId), "conversation", conversationId] as const,
   },
   savedReplies: {
     all: ["savedReplies"] as const,

@@ -71,3 +71,4 @@ export const operatorEmailPrefsSchema = z.strictObject({
   mention: z.boolean().describe("A teammate's @mention in a note"),
   assigned: z.boolean().describe("A conversation assigned to me"),
 });
+export type OperatorEmailPrefs = z.infer<typeof operatorEmailPrefsSchema>;
