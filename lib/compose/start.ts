@@ -161,6 +161,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     log,
   };
   setRuntime(runtime);
+  // Links composed before the port opens (the demo's emails) name the port asked for; the real one replaces it.
+  if (config.port)
+    runtime.baseUrl = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
   await opts.beforeListen?.(runtime);
 
   const panel = await panelOf(opts.dev ?? false);

@@ -1,12 +1,15 @@
 import type { Runtime } from "../server/runtime";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "./fixtures";
 import { seedDemo } from "./seed";
+import { seedEmailStory } from "./email-story";
 
 /** Seeds the demo workspace on an empty database unless SEED_DEMO=0, and prints how to log in. */
-export async function seedOnFirstRun(rt: Pick<Runtime, "db" | "config">, log = console.log): Promise<void> {
+export async function seedOnFirstRun(rt: Runtime, log = console.log): Promise<void> {
   if (!rt.config.seedDemo) return;
   const seeded = await seedDemo(rt.db);
   if (seeded) {
+    const admin = await rt.db.admin.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true } });
+    await seedEmailStory(rt, seeded.appId, admin.id);
     log(
       [
         "Demo workspace created.",
