@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import nodemailer from "nodemailer";
 import { afterAll, describe, expect } from "vitest";
 import { serverTest } from "../testing/server-test";
@@ -58,6 +59,40 @@ async function emailed(s: TestServer, a: TestApp) {
   await s.server.jobs.poll(CONTINUITY_QUEUE);
   const mail = (await sink.count(n + 1))[n]!;
   return { user, email, conversation, mail };
+}
+
+/** A raw SMTP dialogue with the listener: each command's reply line, as a mail server would see them. */
+async function smtpDialogue(port: number, commands: string[]): Promise<string[]> {
+  const socket = net.connect(port, "127.0.0.1");
+  const lines: string[] = [];
+  let buffer = "";
+  const next = () =>
+    new Promise<string>((resolve, reject) => {
+      const look = () => {
+        // A reply ends with a line whose code is followed by a space.
+        const m = /^(\d{3}) .*$/m.exec(buffer);
+        if (!m) return false;
+        const end = buffer.indexOf("\n", m.index) + 1;
+        const reply = buffer.slice(0, end).trim().split("\n").at(-1)!.trim();
+        buffer = buffer.slice(end);
+        resolve(reply);
+        return true;
+      };
+      if (look()) return;
+      const onData = (d: Buffer) => {
+        buffer += d.toString();
+        if (look()) socket.off("data", onData);
+      };
+      socket.on("data", onData);
+      socket.once("error", reject);
+    });
+  await next();
+  for (const c of commands) {
+    socket.write(`${c}\r\n`);
+    lines.push(await next());
+  }
+  socket.end();
+  return lines;
 }
 
 const partsOf = async (s: TestServer, conversation: bigint): Promise<Part[]> =>
@@ -222,6 +257,22 @@ describe("mail to the app's address", () => {
     }
     expect(statuses.slice(0, 20).every((x) => x === 200)).toBe(true);
     expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+
+  it("over SMTP: no relaying, and a message announced over 25 MB is refused with 552", async ({
+    server: s,
+    app: a,
+  }) => {
+    const replies = await smtpDialogue(s.server.smtpPort!, [
+      "EHLO test.example",
+      "MAIL FROM:<someone@example.com>",
+      "RCPT TO:<someone@elsewhere.example>",
+      `RCPT TO:<app-${a.app.id}@mail.test>`,
+      "RSET",
+      `MAIL FROM:<someone@example.com> SIZE=${30 * 1024 * 1024}`,
+      "QUIT",
+    ]);
+    expect(replies.map((r) => r.slice(0, 3))).toEqual(["250", "250", "550", "250", "250", "552", "221"]);
   });
 
   it("reads a hard bounce: the email is marked bounced and the address gets nothing more", async ({
