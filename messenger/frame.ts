@@ -58,16 +58,25 @@ addEventListener("message", (e: MessageEvent) => {
   } else if (m.type === "call") {
     // Acknowledged at once (for the site's addCallback), run once the visitor is booted.
     emit("call_received", { method: m.method, args: m.args });
-    const a = app;
-    const boot = booted;
-    if (!boot) return;
-    // One after another, in the site's order: an identify after an auth acts on the user the auth logged in as.
-    calls = calls
-      .then(() => boot)
-      .then(() => a && runCall(a, m.method, m.args))
-      .catch((err: unknown) => console.warn(`Relay: ${m.method} failed`, err));
+    afterBoot(m.method, (a) => runCall(a, m.method, m.args));
+  } else if (m.type === "conversation") {
+    afterBoot("opening the linked conversation", (a) => a.openLinked(Number(m.id)));
   }
 });
+
+/**
+ * Runs once the visitor is booted, one after another in the loader's order: an identify after an auth acts on the
+ * user the auth logged in as, and a linked conversation opened after it can be that user's.
+ */
+function afterBoot(what: string, run: (a: App) => Promise<unknown>) {
+  const a = app;
+  const boot = booted;
+  if (!a || !boot) return;
+  calls = calls
+    .then(() => boot)
+    .then(() => run(a))
+    .catch((err: unknown) => console.warn(`Relay: ${what} failed`, err));
+}
 
 document.getElementById("close")?.addEventListener("click", () => post({ tag: TAG, type: "close" }));
 

@@ -171,6 +171,20 @@ function watchNavigation() {
   addEventListener("hashchange", changed);
 }
 
+/**
+ * An emailed reply's "Open the conversation" link ends in `#relay-conversation=<id>`: the messenger opens on that
+ * conversation. The hash leaves the address bar first, so neither a reload nor the page view the frame reports
+ * carries it. After the queued calls, so a site's auth comes first and the conversation can be the user's.
+ */
+function openLinkedConversation() {
+  const id = /^#relay-conversation=(\d{1,19})$/.exec(location.hash)?.[1];
+  if (!id) return;
+  history.replaceState(history.state, "", location.pathname + location.search);
+  shownUrl = location.href;
+  post({ tag: TAG, type: "conversation", id });
+  show(true);
+}
+
 const methods: Record<string, Fn> = {
   connect: (k, settings) => {
     if (typeof k === "string" && k && !key) key = k;
@@ -214,6 +228,7 @@ if (!w.Relay?.loaded) {
   // carrotquest's queue is flat: a method name, then its arguments object.
   for (let i = 0; i < cqQueue.length; i += 2) call(cqQueue[i], (cqQueue[i + 1] as ArrayLike<unknown>) ?? []);
   for (const args of relayQueue) call(args[0], Array.prototype.slice.call(args, 1));
+  openLinkedConversation();
   watchNavigation();
   draw();
 }

@@ -25,7 +25,12 @@ export type ToFrame =
   /** The messenger was hidden by the loader (launcher, Escape on the host page, JS API). */
   | { tag: typeof TAG; type: "closed" }
   /** A JS API call the loader does not serve itself (auth, identify, track, connect's settings). */
-  | { tag: typeof TAG; type: "call"; method: string; args: unknown[] };
+  | { tag: typeof TAG; type: "call"; method: string; args: unknown[] }
+  /**
+   * The host page was opened from an emailed reply's link (`#relay-conversation=<id>`): the frame shows that
+   * conversation once booted when it is the visitor's own, and stays where it is otherwise.
+   */
+  | { tag: typeof TAG; type: "conversation"; id: string };
 
 export type FromFrame =
   | { tag: typeof TAG; type: "ready" }

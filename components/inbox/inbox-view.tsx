@@ -256,6 +256,8 @@ function Inbox({ appId, me }: { appId: string; me: Actor }) {
               onDetails={() => setDetails(true)}
             />
             <Thread
+              appId={appId}
+              conversationId={String(conv.id)}
               query={parts}
               meId={meId}
               typing={typing}

@@ -6,6 +6,7 @@ import { safeUrl } from "@/lib/client/safe-url";
 import { cleanUserText, UserText } from "@/components/ui/user-text";
 import { Time } from "@/components/ui/time";
 import { formatDateTime } from "@/lib/client/format";
+import { MailIcon } from "./conversation-emails";
 import { isActor } from "./format";
 
 const MESSAGE_TYPES = new Set(["reply_user", "reply_admin", "note", "article"]);
@@ -188,6 +189,13 @@ export function PartView({ part: p, meId, clicked, onRetry, onDiscard }: PartVie
           )
         ) : (
           <Time seconds={p.created} short />
+        )}
+        {p.sent_via === "email" && (
+          <span data-testid="via-email" title="This message came in by email">
+            {" · "}
+            <MailIcon className="mr-0.5 align-[-2px]" />
+            via email
+          </span>
         )}
       </p>
       {pending && p.error && p.random_id !== null && (

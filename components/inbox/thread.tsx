@@ -4,9 +4,13 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { clickedButtons, threadParts } from "@/lib/client/inbox/thread-cache";
 import type { useConversationParts } from "@/lib/client/inbox/use-conversation-parts";
+import { useConversationEmails } from "@/lib/client/use-conversation-emails";
+import { ConversationEmails } from "./conversation-emails";
 import { PartView } from "./part-view";
 
 interface ThreadProps {
+  appId: string;
+  conversationId: string;
   query: ReturnType<typeof useConversationParts>;
   meId: string;
   typing: boolean;
@@ -15,15 +19,29 @@ interface ThreadProps {
   onDiscard: (randomId: number) => void;
 }
 
-/** The conversation's parts, oldest at the top; scrolling up loads older ones, new ones keep it at the bottom. */
-export function Thread({ query, meId, typing, visitor, onRetry, onDiscard }: ThreadProps) {
+/**
+ * The conversation's parts, oldest at the top, and under them the emails its visitor was sent; scrolling up loads
+ * older parts, new ones keep it at the bottom.
+ */
+export function Thread({
+  appId,
+  conversationId,
+  query,
+  meId,
+  typing,
+  visitor,
+  onRetry,
+  onDiscard,
+}: ThreadProps) {
   const parts = useMemo(() => threadParts(query.data), [query.data]);
+  const emails = useConversationEmails(appId, conversationId);
   const clicked = useMemo(() => clickedButtons(parts), [parts]);
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const olderFrom = useRef<number | null>(null);
   const lastId = parts.length ? String(parts[parts.length - 1]!.id) : "";
 
+  // The email lines sit under the newest part: when they come or change, that part stays in view too.
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -34,7 +52,7 @@ export function Thread({ query, meId, typing, visitor, onRetry, onDiscard }: Thr
     } else if (atBottom.current) {
       el.scrollTop = el.scrollHeight;
     }
-  }, [parts.length, lastId, typing]);
+  }, [parts.length, lastId, typing, emails.data]);
 
   const loadOlder = () => {
     const el = scroller.current;
@@ -88,6 +106,7 @@ export function Thread({ query, meId, typing, visitor, onRetry, onDiscard }: Thr
           ))}
         </ol>
       )}
+      {!query.isPending && <ConversationEmails key={conversationId} query={emails} />}
       <p className="h-5 text-xs text-slate-500 italic" aria-live="polite" data-testid="typing-indicator">
         {typing ? `${visitor} is typing…` : ""}
       </p>

@@ -79,8 +79,15 @@ export function VisitorSidebar({ user, conversationId, onOpen, className }: Side
         <dl className="mt-2 space-y-0.5 text-sm">
           <div className="flex gap-2">
             <dt className="w-14 shrink-0 text-slate-500">Email</dt>
-            <dd className="min-w-0 truncate text-slate-800">
-              <UserText>{show(props.$email)}</UserText>
+            <dd className="min-w-0 text-slate-800">
+              <span className="block truncate">
+                <UserText>{show(props.$email)}</UserText>
+              </span>
+              {detail.data?.email_status === "unsubscribed" && (
+                <span className="block text-xs text-amber-700" data-testid="email-unsubscribed">
+                  Unsubscribed from email
+                </span>
+              )}
             </dd>
           </div>
           <div className="flex gap-2">

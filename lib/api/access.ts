@@ -5,8 +5,8 @@ import { appIdFields } from "../contract/zod";
 
 /**
  * `auth`: `required` (default), a token or an operator session; `optional`; `none`; `visitor`, a messenger
- * visitor's access token and nothing else (in every version); `secret`, a shared secret of the server's that the
- * handler checks itself (Authorization is not read as a token). An endpoint that takes a token names the scopes it
+ * visitor's access token and nothing else (in every version); `secret`, a credential the handler checks itself (a
+ * shared secret in Authorization, a signed link): no token or session cookie is read, so neither can refuse it. An endpoint that takes a token names the scopes it
  * needs in every version (`[]`: any token of the app); operator sessions are not scoped.
  */
 export type Access =

@@ -148,8 +148,7 @@ function operation(
     op.security = [{ accessToken: [] }];
     op.description = "A messenger visitor's access token (from /messenger/boot), and nothing else.";
   } else if (e.spec.auth === "secret") {
-    op.description =
-      "A shared secret of the server's, as `Authorization: Bearer <secret>`; no token or session.";
+    op.description = "No token or session: the request carries its own credential, as the summary says.";
   } else if (e.spec.auth !== "none") {
     const scopes = [...scopesOf(e.spec, v)];
     // OpenAPI 3.1 lets any scheme list required roles: the token's scopes; operator sessions are not scoped.

@@ -121,7 +121,8 @@ export const postEmailUnsubscribe = endpoint({
     "Unsubscribe the person an email's link names (RFC 8058 one-click: the mail program POSTs " +
     "List-Unsubscribe=One-Click)",
   tags: TAGS,
-  auth: "none",
+  // The link is the credential: an operator's session cookie riding along (without CSRF) must not refuse it.
+  auth: "secret",
   ias: false,
   v2: {
     response: z.strictObject({ email_status: z.string(), changed: z.boolean() }),

@@ -101,6 +101,12 @@ export class App implements FrameContext {
     this.sendUnread();
   }
 
+  /** The conversation an emailed link named (the loader's "conversation"): shown only if it is this visitor's. */
+  async openLinked(id: number) {
+    if (!this.store.conversations.has(id)) await this.reload();
+    if (this.store.conversations.has(id)) this.go({ name: "thread", conversation: id });
+  }
+
   private async loadParts(id: number) {
     const parts = await this.api.call<Part[]>("GET", `/conversations/${id}/parts`).catch(() => []);
     this.store.setParts(id, parts);

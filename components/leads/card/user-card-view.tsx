@@ -68,7 +68,9 @@ export function UserCardView({ userId }: { userId: string }) {
                 </span>
               )}
               {u.email_status === "unsubscribed" && (
-                <span className="text-amber-700">Email unsubscribed</span>
+                <span className="text-amber-700" data-testid="email-unsubscribed">
+                  Unsubscribed from email
+                </span>
               )}
             </p>
           </div>

@@ -1,0 +1,16 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { api } from "./api";
+
+/**
+ * Unsubscribes the person an emailed unsubscribe link names (`token`, the link's `t`), without a login. Always a
+ * POST: mail scanners open every link of an email, so a GET must never unsubscribe.
+ */
+export function useUnsubscribe() {
+  return useMutation({
+    mutationFn: async (token: string) => {
+      await api.post("/api/email/unsubscribe", new URLSearchParams({ t: token }));
+    },
+  });
+}
