@@ -53,7 +53,7 @@ test.describe("settings: email", () => {
     // The switch is saved when the server has answered: wait for the refetch, then reload.
     await expect(mentions).toBeEnabled();
     await expect
-      .poll(async () => (await page.request.get("/api/me/email_notifications")).json())
+      .poll(async () => (await page.request.get("/api/me/email_notifications")).json() as Promise<unknown>)
       .toMatchObject({ data: { mention: false } });
     await page.reload();
     await expect(
@@ -64,7 +64,7 @@ test.describe("settings: email", () => {
       .getByRole("checkbox", { name: /Mentions/ })
       .click();
     await expect
-      .poll(async () => (await page.request.get("/api/me/email_notifications")).json())
+      .poll(async () => (await page.request.get("/api/me/email_notifications")).json() as Promise<unknown>)
       .toMatchObject({ data: { mention: true } });
   });
 
