@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { AddressObject } from "mailparser";
 import nodemailer from "nodemailer";
 import { test, expect, type APIRequestContext } from "@playwright/test";
@@ -133,6 +134,16 @@ test("an unread reply is emailed to the visitor, and their answer by email appea
     expect(m.subject).toBe(`Your conversation with ${e2e.admin.appName}`);
     expect(m.text).toContain(answerText);
     expect(m.messageId).toBeTruthy();
+    // Screenshots for the docs only when asked (E2E_SCREENSHOTS=docs/screenshots): the email's HTML as a mail
+    // program shows it, in a page of its own with nothing else loaded.
+    const shots = process.env.E2E_SCREENSHOTS;
+    if (shots && typeof m.html === "string") {
+      const view = await op.context().newPage();
+      await view.setViewportSize({ width: 700, height: 560 });
+      await view.setContent(m.html);
+      await view.screenshot({ path: path.join(shots, "email-continuity.png"), fullPage: true });
+      await view.close();
+    }
 
     // The visitor answers from their mail program: a new line above the quoted history, over SMTP to the
     // server's listener. A marker on the operator's page tells whether it was reloaded meanwhile.
