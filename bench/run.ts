@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { benchEdge } from "./edge";
 import { benchRealtime } from "./realtime";
+import { benchEmail } from "./cases-email";
 import { benchMessenger } from "./messenger";
 import { benchVisitorSockets } from "./visitor-sockets";
 import { ensureDataset, type DatasetInfo } from "./dataset";
@@ -18,7 +19,9 @@ import { met, printTable, ratio } from "./table";
 
 /**
  * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, search, reports, webhooks, bulk, users, import, visitor, realtime,
- * edge, messenger, visitor-sockets (all by default; BENCH_VISITORS sets the last one's sockets, 10,000 by default).
+ * edge, messenger, visitor-sockets, email (all by default; BENCH_VISITORS sets visitor-sockets' sockets, 10,000 by default).
+ * email (bench/cases-email.ts) starts its own server and SMTP sink, on a fresh PostgreSQL database with DATABASE_URL,
+ * else on PGlite in memory; BENCH_EMAILS (10,000), BENCH_CONTINUITY_REPLIES (300) and BENCH_INBOUND (200) size it.
  * PostgreSQL (DATABASE_URL) for everything but edge and messenger (Chromium); REDIS_URL for realtime. BENCH_USERS sets the dataset size
  * (1,000,000 by default; conversations are a tenth of it, parts 20 per conversation).
  * Prints one table and writes bench/results.json. BENCH_PROFILE=1 CPU-profiles the server under each API case
@@ -46,6 +49,7 @@ const GROUPS = [
   "edge",
   "messenger",
   "visitor-sockets",
+  "email",
 ] as const;
 const args = process.argv.slice(2);
 const chosen = args.filter((a) => !a.startsWith("--"));
@@ -150,6 +154,12 @@ if (want("messenger")) {
 if (want("visitor-sockets")) {
   console.log(`== Messenger sockets: ${process.env.BENCH_VISITORS ?? 10_000} visitors on one server`);
   figures.push(...(await benchVisitorSockets(console.log)));
+}
+if (want("email")) {
+  console.log(
+    `== Email: ${process.env.BENCH_EMAILS ?? 10_000} continuity emails, the delay, answers by SMTP`,
+  );
+  figures.push(...(await benchEmail(console.log)));
 }
 
 if (figures.length) {

@@ -28,7 +28,7 @@ import { availabilitySweepJob } from "../admins/availability";
 import { serveMessengerAsset } from "../messenger/assets";
 import { processWide } from "../config/process-wide";
 import { continuityJob } from "../email/continuity";
-import { emailSendJob } from "../email/send";
+import { closeTransport, emailSendJob } from "../email/send";
 import { notifyEmailJob, operatorsJob } from "../email/operator-emails";
 import { transcriptJob } from "../email/transcript";
 import { startSmtpListener, type SmtpListener } from "../email/smtp-listener";
@@ -232,6 +232,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       // Running jobs stop at their next safe point; what is left is released for the next claimer.
       await smtp?.close();
       await jobs.stop();
+      closeTransport(config.email.smtpUrl);
       await hub.stop();
       await webhooks.stop();
       await io.close();

@@ -89,7 +89,8 @@ export function sendContinuity(rt: Runtime, conversationId: bigint): Promise<boo
 
 export const continuityJob: JobKind = {
   name: CONTINUITY_QUEUE,
-  concurrency: 2,
+  // Each job is one short transaction; a burst of replies coming due together (a delay of 0) is thousands of them.
+  concurrency: 8,
   run: async (rt, job) => {
     const { conversation } = job.payload as { conversation: string };
     await sendContinuity(rt, BigInt(conversation));

@@ -34,16 +34,28 @@ interface EmailRow {
   created: Date;
 }
 
-/** One pooled transport per SMTP URL in the process: connections are reused across sends. */
+/**
+ * One pooled transport per SMTP URL in the process: connections are reused across sends (nodemailer pools only
+ * when asked, `pool=true`; without it every email opened a connection of its own).
+ */
 const transports = () => processWide("email.transports", () => new Map<string, Transporter>());
 
 function transportOf(cfg: EmailConfig & { smtpUrl: string }): Transporter {
   let t = transports().get(cfg.smtpUrl);
   if (!t) {
-    t = nodemailer.createTransport(cfg.smtpUrl);
+    const url = new URL(cfg.smtpUrl);
+    if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
+    t = nodemailer.createTransport(url.toString());
     transports().set(cfg.smtpUrl, t);
   }
   return t;
+}
+
+/** Closes the pooled connections to an SMTP server (at a server's close: nothing keeps the process alive). */
+export function closeTransport(smtpUrl: string | undefined): void {
+  if (!smtpUrl) return;
+  transports().get(smtpUrl)?.close();
+  transports().delete(smtpUrl);
 }
 
 /** A rejection no retry will change: a 5xx reply. Refused at RCPT, the address itself is bad: a hard bounce. */

@@ -36,6 +36,8 @@ export async function startSmtpListener(rt: Runtime, port: number, host: string)
     size: MAX_INBOUND_BYTES,
     maxClients: 100,
     socketTimeout: 60_000,
+    // At shutdown a connection still open gets a second to finish its message, not smtp-server's 30 s.
+    closeTimeout: 1_000,
     logger: false,
     onRcptTo(address, _session, cb) {
       if (!address.address.toLowerCase().endsWith(`@${domain}`))
