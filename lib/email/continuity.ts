@@ -89,8 +89,9 @@ export function sendContinuity(rt: Runtime, conversationId: bigint): Promise<boo
 
 export const continuityJob: JobKind = {
   name: CONTINUITY_QUEUE,
-  // Each job is one short transaction; a burst of replies coming due together (a delay of 0) is thousands of them.
-  concurrency: 8,
+  // Two at a time, as the sends: email is background work; more at once sent faster but took more CPU from the
+  // replies (bench group `email` measures both).
+  concurrency: 2,
   run: async (rt, job) => {
     const { conversation } = job.payload as { conversation: string };
     await sendContinuity(rt, BigInt(conversation));

@@ -155,7 +155,8 @@ export async function recordBounce(
 
 export const emailSendJob: JobKind = {
   name: SEND_QUEUE,
-  concurrency: 8,
+  // With the continuity jobs' two: see lib/email/continuity.ts.
+  concurrency: 2,
   // Enough for a day of retries at the delays above; the day's limit is checked against the email's age.
   maxAttempts: 40,
   retryBaseMs: RETRY_BASE_MS,
