@@ -82,7 +82,8 @@ export async function notifyParts(
         n.actor_id AS "actorId", a.name AS "actorName", n.excerpt, n.created, n.read_at AS "readAt"
       FROM n LEFT JOIN admins a ON a.id = n.actor_id`;
     if (!row) continue;
-    if (d.kind === "mention" || d.kind === "assigned") await queueNotificationEmail(tx, conv.appId, d, row.id);
+    if (d.kind === "mention" || d.kind === "assigned")
+      await queueNotificationEmail(tx, conv.appId, d, row.id);
     emit({
       appId: conv.appId,
       channel: operatorChannel("notification", conv.appId, d.adminId),
