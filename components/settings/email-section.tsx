@@ -1,8 +1,5 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
-import { ErrorAlert } from "@/components/ui/error-alert";
-import { Spinner } from "@/components/ui/spinner";
 import type { EmailSettings } from "@/lib/client/settings-types";
 import { useEmailSettings } from "@/lib/client/use-email-settings";
 import { CopyButton } from "./copy-button";
@@ -11,34 +8,22 @@ import { EmailPaste } from "./email-paste";
 import { EmailSettingsForm } from "./email-settings-form";
 import { EmailOperatorPrefs } from "./email-operator-prefs";
 import { SectionCard } from "./section-card";
+import { SectionQuery } from "./section-query";
 
 /** Settings → Email: how mail goes out and comes in, what the app emails, and what it has emailed. */
 export function EmailSection({ appId }: { appId: string }) {
-  const settings = useEmailSettings(appId);
-  if (settings.isPending)
-    return (
-      <p className="flex items-center gap-2 text-sm text-slate-600">
-        <Spinner /> Loading the email settings…
-      </p>
-    );
-  if (settings.isError)
-    return (
-      <div className="space-y-3">
-        <ErrorAlert error={settings.error} title="Could not load the email settings" />
-        <Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  const s = settings.data;
   return (
-    <div className="space-y-6">
-      <EmailStatus settings={s} />
-      <EmailSettingsForm appId={appId} settings={s} />
-      <EmailOperatorPrefs operatorEmails={s.operator_emails} />
-      <EmailDeliveries appId={appId} />
-      <EmailPaste appId={appId} address={s.address} />
-    </div>
+    <SectionQuery query={useEmailSettings(appId)} what="the email settings">
+      {(s) => (
+        <div className="space-y-6">
+          <EmailStatus settings={s} />
+          <EmailSettingsForm appId={appId} settings={s} />
+          <EmailOperatorPrefs operatorEmails={s.operator_emails} />
+          <EmailDeliveries appId={appId} />
+          <EmailPaste appId={appId} address={s.address} />
+        </div>
+      )}
+    </SectionQuery>
   );
 }
 
