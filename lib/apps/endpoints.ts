@@ -4,7 +4,9 @@ import { p } from "../contract/zod";
 import { SCOPES } from "../auth/scopes";
 import { createApiKey, listApiKeys, revokeApiKey, serializeApiKey } from "./api-keys";
 import { empty } from "../contract/schemas";
-import { apiKeySchema, appSettingsSchema, newApiKeySchema } from "./schemas";
+import { apiKeySchema, appSettingsSchema, newApiKeySchema, officeHoursResponseSchema } from "./schemas";
+import { getOfficeHours, serializeOfficeHours, setOfficeHours } from "./office-hours-service";
+import { officeHoursSchema } from "./office-hours";
 import { getAppSettings, serializeAppSettings, updateAppSettings } from "./time-zone";
 
 export const getApiKeys = endpoint({
@@ -90,6 +92,38 @@ export const postAppSettings = endpoint({
       data: serializeAppSettings(
         await updateAppSettings(ctx, { appId: input.id, timeZone: input.time_zone }),
       ),
+    }),
+  },
+});
+
+export const getOfficeHoursEndpoint = endpoint({
+  method: "GET",
+  path: "/apps/{id}/office_hours",
+  summary: "The app's office hours (in its time zone; null: always open) and whether it is open now",
+  tags: ["Settings"],
+  scopes: ["app-admin"],
+  v2: {
+    response: officeHoursResponseSchema,
+    params: z.object({ id: p.appId() }),
+    handler: async (ctx, input) => ({
+      data: serializeOfficeHours(await getOfficeHours(ctx, { appId: input.id })),
+    }),
+  },
+});
+
+export const postOfficeHours = endpoint({
+  method: "POST",
+  path: "/apps/{id}/office_hours",
+  summary:
+    'Replace the office hours: `office_hours` as JSON, {"weekly": {"mon": [["09:00", "17:00"]], …}, ' +
+    '"holidays": ["2026-12-25"]}, or null for always open',
+  tags: ["Settings"],
+  scopes: ["app-admin"],
+  v2: {
+    response: officeHoursResponseSchema,
+    params: z.object({ id: p.appId(), office_hours: p.json(officeHoursSchema.nullable()) }),
+    handler: async (ctx, input) => ({
+      data: serializeOfficeHours(await setOfficeHours(ctx, { appId: input.id, hours: input.office_hours })),
     }),
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { officeHoursSchema } from "./office-hours";
 import { id, seconds } from "../contract/schemas";
 import { SCOPES } from "../auth/scopes";
 
@@ -42,3 +43,13 @@ export const appRoutingSchema = z.strictObject({
   channel_operators: z.record(z.string(), z.array(id)),
 });
 export type AppRouting = z.infer<typeof appRoutingSchema>;
+
+/** GET/POST /apps/{id}/office_hours. */
+export const officeHoursResponseSchema = z.strictObject({
+  app: id,
+  time_zone: z.string(),
+  office_hours: officeHoursSchema
+    .nullable()
+    .describe("Weekly ranges of local time and holidays; null: always open"),
+  open_now: z.boolean(),
+});
