@@ -1,6 +1,7 @@
 import type { Ctx } from "../auth/context";
 import type { Db } from "../db/client";
 import { invalid } from "../domain/errors";
+import { isOpen, officeHoursSchema } from "../apps/office-hours";
 import { processWide } from "../config/process-wide";
 import { tryRuntime } from "../server/runtime";
 import { adminRoom } from "../auth/disconnect";
@@ -111,9 +112,9 @@ const operatorsSeen = () =>
   processWide("messenger.operators-online", () => new Map<bigint, { at: number; online: boolean }>());
 
 /**
- * Whether an operator of the app can answer now: one who is Available (lib/admins/availability.ts) has a socket
- * connected (the panel keeps one open; through the Redis adapter, on any instance). Kept a few seconds per app, so
- * that heartbeats do not each ask every instance.
+ * Whether an operator of the app can answer now: within the app's office hours (lib/apps/office-hours.ts), one who
+ * is Available (lib/admins/availability.ts) has a socket connected (the panel keeps one open; through the Redis
+ * adapter, on any instance). Kept a few seconds per app, so that heartbeats do not each ask every instance.
  */
 export async function operatorsOnline(ctx: Ctx, appId: bigint): Promise<boolean> {
   const now = Date.now();
@@ -122,7 +123,13 @@ export async function operatorsOnline(ctx: Ctx, appId: bigint): Promise<boolean>
   if (hit && now - hit.at < OPERATORS_CACHE_MS) return hit.online;
   const io = tryRuntime()?.io;
   let online = false;
-  if (io) {
+  const app = await ctx.db.app.findUnique({
+    where: { id: appId },
+    select: { timeZone: true, officeHours: true },
+  });
+  const hours = officeHoursSchema.nullable().safeParse(app?.officeHours ?? null);
+  const inHours = !hours.success || isOpen(hours.data, app?.timeZone ?? "UTC");
+  if (io && inHours) {
     const admins = await ctx.db.appAdmin.findMany({
       where: { appId, availability: "available" },
       select: { adminId: true },

@@ -181,6 +181,14 @@ describe("messenger track and heartbeat", () => {
     await away("available");
     forgetOperatorsOnline(app.app.id);
     expect((await beat()).operators_online).toBe(true);
+    // Outside the app's office hours (closed all week): away, however Available the operators.
+    const hours = `/api/v2/apps/${app.app.id}/office_hours`;
+    ok(await app.api.postJson(hours, { office_hours: { weekly: {} } }));
+    forgetOperatorsOnline(app.app.id);
+    expect((await beat()).operators_online).toBe(false);
+    ok(await app.api.postJson(hours, { office_hours: null }));
+    forgetOperatorsOnline(app.app.id);
+    expect((await beat()).operators_online).toBe(true);
     socket.disconnect();
     forgetOperatorsOnline(app.app.id);
     await expect.poll(async () => (await beat()).operators_online).toBe(false);
