@@ -223,6 +223,54 @@ test("the unsubscribe link asks first, unsubscribes on the button, and the Inbox
   }
 });
 
+test("a hard bounce of the email shows on the user card and in the Inbox", async ({ page, browser }) => {
+  const m = await emailedReply(page);
+  // The mail server's delivery report, pasted as the app's operators can (the e2e server has no mail server).
+  const report = [
+    "From: Mail Delivery System <MAILER-DAEMON@mx.example.com>",
+    `To: ${m.email.from.replace(/^.*<|>$/g, "")}`,
+    "Subject: Undelivered Mail Returned to Sender",
+    "MIME-Version: 1.0",
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="b"',
+    "",
+    "--b",
+    "Content-Type: text/plain",
+    "",
+    "The mail could not be delivered.",
+    "--b",
+    "Content-Type: message/delivery-status",
+    "",
+    "Reporting-MTA: dns; mx.example.com",
+    "",
+    `Final-Recipient: rfc822; ${m.address}`,
+    "Action: failed",
+    "Status: 5.1.1",
+    "",
+    "--b",
+    "Content-Type: text/rfc822-headers",
+    "",
+    `Message-ID: ${m.email.message_id}`,
+    "",
+    "--b--",
+    "",
+  ].join("\n");
+  const pasted = await data<{ outcome: string }>(
+    await api.post(`/api/v2/apps/${appId()}/email/inbound`, { data: { raw: report } }),
+  );
+  expect(pasted.outcome).toBe("bounce");
+
+  const op = await operatorOn(browser, m.conversation);
+  try {
+    const side = op.page.getByTestId("visitor-sidebar");
+    await expect(side.getByTestId("email-bouncing")).toContainText("Email bouncing");
+    await expect(op.page.getByText(/bounced: hard bounce 5\.1\.1/)).toBeVisible();
+    await side.getByRole("link", { name: "Open the lead card" }).click();
+    await expect(op.page.getByTestId("email-bouncing")).toContainText("Email bouncing");
+  } finally {
+    await op.close();
+  }
+});
+
 test("a forged or cut unsubscribe link says so in plain words", async ({ page }) => {
   await page.goto(`/email/unsubscribe?t=1.${"0".repeat(32)}`);
   await page.getByRole("button", { name: "Unsubscribe" }).click();

@@ -1,5 +1,6 @@
 "use client";
 
+import { EmailBounceNote } from "@/components/panel/email-bounce-note";
 import Link from "next/link";
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -88,6 +89,7 @@ export function VisitorSidebar({ user, conversationId, onOpen, className }: Side
                   Unsubscribed from email
                 </span>
               )}
+              <EmailBounceNote address={typeof props.$email === "string" ? props.$email : null} />
             </dd>
           </div>
           <div className="flex gap-2">

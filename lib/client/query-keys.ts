@@ -57,6 +57,7 @@ export const queryKeys = {
     settings: (appId: string) => [...queryKeys.email.all, appId, "settings"] as const,
     /** The logged-in operator's own switches (not per app). */
     mine: () => [...queryKeys.email.all, "mine"] as const,
+    bounce: (appId: string, address: string) => [...queryKeys.email.all, appId, "bounce", address] as const,
     deliveryLists: (appId: string) => [...queryKeys.email.all, appId, "deliveries"] as const,
     /** `params` is the log's filter (lib/client/use-email-deliveries.ts). */
     deliveries: (appId: string, params: object) => [...queryKeys.email.deliveryLists(appId), params] as const,

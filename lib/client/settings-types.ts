@@ -13,7 +13,13 @@ export type { ApiKey, NewApiKey } from "@/lib/apps/schemas";
 export type { Channel } from "@/lib/channels/schemas";
 export type { AdminMember, AdminRole } from "@/lib/admins/schemas";
 export type { WebhookDelivery, DeliveryStatus } from "@/lib/webhooks/schemas";
-export type { EmailSettings, EmailDelivery, InboundOutcome, OperatorEmailPrefs } from "@/lib/email/schemas";
+export type {
+  EmailBounce,
+  EmailSettings,
+  EmailDelivery,
+  InboundOutcome,
+  OperatorEmailPrefs,
+} from "@/lib/email/schemas";
 export type {
   MessengerSettings,
   MessengerSettingsWithSecret,

@@ -9,7 +9,7 @@ import { bounceIdOf } from "./tokens";
  * A delivery status notification: the email it is about is found by its return path (bounce+<id>@, VERP) or by
  * the Message-ID it quotes. A hard bounce marks that email bounced and its address bouncing; a delay is noted.
  */
-export async function handleBounce(rt: Runtime, p: ParsedEmail): Promise<Received> {
+export async function handleBounce(rt: Runtime, p: ParsedEmail, onlyApp?: bigint): Promise<Received> {
   const bounce = p.bounce!;
   const domain = rt.config.email.domain;
   const ids = p.recipients.flatMap((r) => {
@@ -25,6 +25,15 @@ export async function handleBounce(rt: Runtime, p: ParsedEmail): Promise<Receive
     ORDER BY id DESC LIMIT 1`;
   const base = { appId: email?.app_id ?? null, conversationId: email?.conversation_id ?? null, partId: null };
   if (!email) return { ...base, outcome: "ignored", reason: "a bounce of no email of ours" };
+  // Pasted by an app's operator: it may only concern that app's emails.
+  if (onlyApp !== undefined && email.app_id !== onlyApp)
+    return {
+      appId: null,
+      conversationId: null,
+      partId: null,
+      outcome: "refused",
+      reason: "addressed to another app",
+    };
   if (!bounce.permanent)
     return { ...base, outcome: "ignored", reason: `delivery delayed (${bounce.status || "no status"})` };
   const reason = `hard bounce ${bounce.status}`.trim();

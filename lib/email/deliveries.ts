@@ -98,3 +98,19 @@ export function serializeEmailPreview(e: EmailRow & { text: string; html: string
     html: e.html,
   };
 }
+
+/** Whether the app stopped sending to an address after a hard bounce (the user card says so). */
+export async function getBounce(ctx: Ctx, input: { appId: bigint; address: string }) {
+  assertApp(ctx, input.appId);
+  const address = input.address.trim().toLowerCase();
+  const row = await ctx.db.emailBounce.findUnique({
+    where: { appId_address: { appId: input.appId, address } },
+    select: { reason: true, created: true },
+  });
+  return {
+    address,
+    bouncing: row !== null,
+    reason: row?.reason ?? null,
+    since: seconds(row?.created ?? null),
+  };
+}

@@ -5,10 +5,18 @@ import { v2PageMeta } from "../contract/schemas";
 import { v2Keyset, v2Meta, v2PageParams } from "../api/pagination";
 import { emailConfig } from "./config";
 import { getEmailSettings, MAX_DELAY, serializeEmailSettings, updateEmailSettings } from "./settings";
-import { EMAIL_KEY, getEmail, listEmails, serializeEmail, serializeEmailPreview } from "./deliveries";
+import {
+  EMAIL_KEY,
+  getBounce,
+  getEmail,
+  listEmails,
+  serializeEmail,
+  serializeEmailPreview,
+} from "./deliveries";
 import { unsubscribeByToken } from "./unsubscribe";
 import {
   EMAIL_STATES,
+  emailBounceSchema,
   emailDeliverySchema,
   emailPreviewSchema,
   emailSettingsSchema,
@@ -164,5 +172,20 @@ export const postOperatorEmails = endpoint({
       assigned: p.bool().optional(),
     }),
     handler: async (ctx, input) => ({ data: await updateOperatorEmailPrefs(ctx, input) }),
+  },
+});
+
+export const getEmailBounce = endpoint({
+  method: "GET",
+  path: "/apps/{id}/email/bounces",
+  summary: "Whether the app sends nothing more to an address, since a hard bounce came back from it",
+  tags: TAGS,
+  scopes: ["user-read"],
+  v2: {
+    response: emailBounceSchema,
+    params: z.object({ id: p.appId(), address: p.str({ min: 1, max: 255, trim: true }) }),
+    handler: async (ctx, input) => ({
+      data: await getBounce(ctx, { appId: input.id, address: input.address }),
+    }),
   },
 });

@@ -278,15 +278,25 @@ describe("mail to the app's address", () => {
   it("reads a hard bounce: the email is marked bounced and the address gets nothing more", async ({
     server: s,
     app: a,
+    other,
   }) => {
     const v = await emailed(s, a);
     const raw = fixture("bounce")
       .replaceAll("<relay.7.xyz@mail.test>", v.mail.parsed.messageId!)
       .replaceAll("gone@example.com", v.email);
+    // Pasted by another app's operator: it is not theirs to bounce.
+    const pasted = await other.api.postJson(`/api/apps/${other.app.id}/email/inbound`, { raw });
+    expect(pasted.body.data).toMatchObject({ outcome: "refused", reason: "addressed to another app" });
+    expect(
+      (await s.db.email.findMany({ where: { conversationId: v.conversation } })).map((e) => e.state),
+    ).toEqual(["sent"]);
     const r = await inbound(s, raw);
     expect(r.body.data).toMatchObject({ outcome: "bounce", reason: "hard bounce 5.1.1" });
     const rows = await s.db.email.findMany({ where: { conversationId: v.conversation } });
     expect(rows.map((e) => e.state)).toEqual(["bounced"]);
+    // What the user card shows, whatever the address's case.
+    const card = await a.api.get(`/api/apps/${a.app.id}/email/bounces`, { address: v.email.toUpperCase() });
+    expect(card.body.data).toMatchObject({ address: v.email, bouncing: true, reason: "hard bounce 5.1.1" });
     await a.api.postForm(`/api/conversations/${v.conversation}/reply`, { body: "Still there?" });
     await s.server.jobs.poll(CONTINUITY_QUEUE);
     expect(await s.db.email.count({ where: { conversationId: v.conversation } })).toBe(1);

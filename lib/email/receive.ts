@@ -120,7 +120,7 @@ async function record(rt: Runtime, p: ParsedEmail | undefined, size: number, r: 
 
 async function decide(rt: Runtime, p: ParsedEmail, onlyApp: bigint | undefined): Promise<Received> {
   const domain = rt.config.email.domain;
-  if (p.bounce) return handleBounce(rt, p);
+  if (p.bounce) return handleBounce(rt, p, onlyApp);
   if (p.messageId && isOurMessageId(p.messageId, domain))
     return { ...refused("our own message came back (a mail loop)"), outcome: "ignored" };
   if (p.automatic) return { ...refused(`an automatic message (${p.automatic})`), outcome: "ignored" };

@@ -72,3 +72,12 @@ export const operatorEmailPrefsSchema = z.strictObject({
   assigned: z.boolean().describe("A conversation assigned to me"),
 });
 export type OperatorEmailPrefs = z.infer<typeof operatorEmailPrefsSchema>;
+
+/** GET /apps/{id}/email/bounces: whether the app sends nothing more to an address, since a hard bounce. */
+export const emailBounceSchema = z.strictObject({
+  address: z.string(),
+  bouncing: z.boolean(),
+  reason: z.string().nullable(),
+  since: seconds.nullable(),
+});
+export type EmailBounce = z.infer<typeof emailBounceSchema>;

@@ -199,6 +199,7 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
     "POST /apps/{id}/conversations/bulk": { action: "tag", tag: "vip", selection: { ids: [o.conversation] } },
     "POST /apps/{id}/settings": { time_zone: "Europe/Paris" },
     "POST /apps/{id}/email/settings": { sender_name: "Support" },
+    "GET /apps/{id}/email/bounces": { address: "someone@example.test" },
     "POST /apps/{id}/office_hours": { office_hours: { weekly: { mon: [["09:00", "17:00"]] } } },
     "POST /email/unsubscribe": { t: o.unsubscribe },
     "POST /apps/{id}/email/inbound": {

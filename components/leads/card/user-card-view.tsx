@@ -1,5 +1,6 @@
 "use client";
 
+import { EmailBounceNote } from "@/components/panel/email-bounce-note";
 import Link from "next/link";
 import { Avatar } from "@/components/panel/avatar";
 import { userAvatarUrl } from "@/components/panel/user-avatar";
@@ -72,6 +73,7 @@ export function UserCardView({ userId }: { userId: string }) {
                   Unsubscribed from email
                 </span>
               )}
+              <EmailBounceNote address={email} className="text-red-700" />
             </p>
           </div>
           <div className="ml-auto flex items-center gap-2 text-sm">
