@@ -6,16 +6,17 @@ import { recordBounce } from "./send";
 import { bounceIdOf } from "./tokens";
 
 /**
- * A delivery status notification: the email it is about is found by its return path (bounce+<id>@, VERP) or by
- * the Message-ID it quotes. A hard bounce marks that email bounced and its address bouncing; a delay is noted.
+ * A delivery status notification: the email it is about is found by its signed return path (bounce+<id>.<mac>@,
+ * VERP) or by the Message-ID it quotes (unguessable too). A hard bounce marks that email bounced and its address bouncing; a delay is noted.
  */
 export async function handleBounce(rt: Runtime, p: ParsedEmail, onlyApp?: bigint): Promise<Received> {
   const bounce = p.bounce!;
   const domain = rt.config.email.domain;
-  const ids = p.recipients.flatMap((r) => {
-    const id = bounceIdOf(r, domain);
-    return id === undefined ? [] : [id];
-  });
+  const ids: bigint[] = [];
+  for (const r of p.recipients) {
+    const id = await bounceIdOf(rt.db, r, domain);
+    if (id !== undefined) ids.push(id);
+  }
   const db = sqlOf(rt.db);
   const [email] = await db.$queryRaw<
     { id: bigint; app_id: bigint; to_address: string; conversation_id: bigint | null }[]

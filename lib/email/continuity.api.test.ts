@@ -73,7 +73,7 @@ describe("continuity emails", () => {
     expect(m.from!.value[0]!.name).toContain(a.app.name);
     const replyTo = m.replyTo!.value[0]!.address!;
     expect(replyTo).toMatch(/^reply\+[0-9a-f]{40}@mail\.test$/);
-    expect(mail!.envelope.from).toMatch(/^bounce\+\d+@mail\.test$/);
+    expect(mail!.envelope.from).toMatch(/^bounce\+\d+\.[0-9a-f]{16}@mail\.test$/);
     expect(m.text).toContain("First <b>answer</b>");
     expect(m.text).toContain("And a second one");
     expect(m.html).toContain("First &lt;b&gt;answer&lt;/b&gt;");

@@ -290,7 +290,13 @@ describe("mail to the app's address", () => {
     expect(
       (await s.db.email.findMany({ where: { conversationId: v.conversation } })).map((e) => e.state),
     ).toEqual(["sent"]);
-    const r = await inbound(s, raw);
+    // By its return path alone (the report quoting no Message-ID of ours): a forged signature is no bounce.
+    const verp = v.mail.envelope.from;
+    const to = (address: string) =>
+      fixture("bounce").replaceAll("bounces@mail.test", address).replaceAll("gone@example.com", v.email);
+    const forged = await inbound(s, to(verp.replace(/\.[0-9a-f]{16}@/, `.${"0".repeat(16)}@`)));
+    expect(forged.body.data).toMatchObject({ outcome: "ignored", reason: "a bounce of no email of ours" });
+    const r = await inbound(s, to(verp));
     expect(r.body.data).toMatchObject({ outcome: "bounce", reason: "hard bounce 5.1.1" });
     const rows = await s.db.email.findMany({ where: { conversationId: v.conversation } });
     expect(rows.map((e) => e.state)).toEqual(["bounced"]);

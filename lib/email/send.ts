@@ -104,7 +104,7 @@ export async function sendEmail(rt: Runtime, emailId: bigint, attempts: number):
       messageId: row.messageId,
       inReplyTo: row.inReplyTo ?? undefined,
       references: row.references.length ? row.references : undefined,
-      envelope: { from: bounceAddress(row.id, cfg.domain), to: row.toAddress },
+      envelope: { from: await bounceAddress(rt.db, row.id, cfg.domain), to: row.toAddress },
       headers: {
         // Answering machines do not answer it (RFC 3834), and Exchange sends no out-of-office to it.
         "Auto-Submitted": "auto-generated",

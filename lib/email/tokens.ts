@@ -16,12 +16,26 @@ export function replyTokenOf(address: string, domain: string): string | undefine
   return m && m[2] === domain ? m[1] : undefined;
 }
 
-/** Where bounces come back (the envelope sender): VERP, so a bounce names the email it is about. */
-export const bounceAddress = (emailId: bigint, domain: string) => `bounce+${emailId}@${domain}`;
+async function bounceMac(db: Tx, emailId: bigint): Promise<string> {
+  const key = await signingKey(db);
+  return crypto.createHmac("sha256", key).update(`bounce:${emailId}`).digest("hex").slice(0, 16);
+}
 
-export function bounceIdOf(address: string, domain: string): bigint | undefined {
-  const m = /^bounce\+(\d{1,19})@(.+)$/.exec(address.trim().toLowerCase());
-  return m && m[2] === domain ? BigInt(m[1]!) : undefined;
+/**
+ * Where bounces come back (the envelope sender): VERP, so a delivery report names its email, signed so that no one
+ * marks an address bouncing with a report for a guessed email ID.
+ */
+export async function bounceAddress(db: Tx, emailId: bigint, domain: string): Promise<string> {
+  return `bounce+${emailId}.${await bounceMac(db, emailId)}@${domain}`;
+}
+
+/** The email a return path names, when we signed it. */
+export async function bounceIdOf(db: Tx, address: string, domain: string): Promise<bigint | undefined> {
+  const m = /^bounce\+(\d{1,19})\.([0-9a-f]{16})@(.+)$/.exec(address.trim().toLowerCase());
+  if (!m || m[3] !== domain) return undefined;
+  const id = BigInt(m[1]!);
+  const want = Buffer.from(await bounceMac(db, id));
+  return crypto.timingSafeEqual(want, Buffer.from(m[2]!)) ? id : undefined;
 }
 
 /** Unique without a lookup (the email's ID) and unguessable (so no one forges a reference into a thread). */
