@@ -1,12 +1,10 @@
 import fs from "node:fs";
-import net from "node:net";
-import nodemailer from "nodemailer";
 import { afterAll, describe, expect } from "vitest";
 import { serverTest } from "../testing/server-test";
 import type { TestApp } from "../testing/fixture";
 import type { TestServer } from "../testing/server";
 import { makeUser } from "../testing/factories";
-import { startSmtpSink, testEmailConfig, type SunkEmail } from "./testing";
+import { sendOverSmtp, smtpDialogue, startSmtpSink, testEmailConfig, type SunkEmail } from "./testing";
 import { CONTINUITY_QUEUE } from "../conversations/email-followups";
 
 const SECRET = "inbound-secret-0123456789";
@@ -61,40 +59,6 @@ async function emailed(s: TestServer, a: TestApp) {
   return { user, email, conversation, mail };
 }
 
-/** A raw SMTP dialogue with the listener: each command's reply line, as a mail server would see them. */
-async function smtpDialogue(port: number, commands: string[]): Promise<string[]> {
-  const socket = net.connect(port, "127.0.0.1");
-  const lines: string[] = [];
-  let buffer = "";
-  const next = () =>
-    new Promise<string>((resolve, reject) => {
-      const look = () => {
-        // A reply ends with a line whose code is followed by a space.
-        const m = /^(\d{3}) .*$/m.exec(buffer);
-        if (!m) return false;
-        const end = buffer.indexOf("\n", m.index) + 1;
-        const reply = buffer.slice(0, end).trim().split("\n").at(-1)!.trim();
-        buffer = buffer.slice(end);
-        resolve(reply);
-        return true;
-      };
-      if (look()) return;
-      const onData = (d: Buffer) => {
-        buffer += d.toString();
-        if (look()) socket.off("data", onData);
-      };
-      socket.on("data", onData);
-      socket.once("error", reject);
-    });
-  await next();
-  for (const c of commands) {
-    socket.write(`${c}\r\n`);
-    lines.push(await next());
-  }
-  socket.end();
-  return lines;
-}
-
 const partsOf = async (s: TestServer, conversation: bigint): Promise<Part[]> =>
   (
     await s.db.conversationPart.findMany({
@@ -118,17 +82,10 @@ describe("answers by email", () => {
     app: a,
   }) => {
     const v = await emailed(s, a);
-    const smtp = nodemailer.createTransport({
-      host: "127.0.0.1",
-      port: s.server.smtpPort!,
-      secure: false,
-      ignoreTLS: true,
-    });
-    await smtp.sendMail({
+    await sendOverSmtp(s.server.smtpPort!, {
       envelope: { from: v.email, to: [v.mail.parsed.replyTo!.value[0]!.address!] },
       raw: answering("gmail-reply", v.mail, v.email),
     });
-    smtp.close();
     const parts = await partsOf(s, v.conversation);
     const last = parts.at(-1)!;
     expect(last).toMatchObject({ type: "reply_user", sent_via: "email" });

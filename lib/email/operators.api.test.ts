@@ -1,11 +1,10 @@
-import nodemailer from "nodemailer";
 import { afterAll, describe, expect } from "vitest";
 import { serverTest } from "../testing/server-test";
 import type { TestApp } from "../testing/fixture";
 import type { TestServer } from "../testing/server";
 import { makeAdmin, makeApp, makeUser } from "../testing/factories";
 import { client } from "../testing/http";
-import { startSmtpSink, testEmailConfig, type SunkEmail } from "./testing";
+import { sendOverSmtp, startSmtpSink, testEmailConfig, type SunkEmail } from "./testing";
 import { CONTINUITY_QUEUE, OPERATORS_QUEUE, TRANSCRIPT_QUEUE } from "../conversations/email-followups";
 import { NOTIFY_EMAIL_QUEUE } from "../notifications/notify";
 
@@ -39,20 +38,13 @@ const to = (m: SunkEmail) => m.envelope.to[0];
 const since = (n: number) => sink.received.slice(n);
 
 async function answerByMail(s: TestServer, mail: SunkEmail, from: string, text: string) {
-  const smtp = nodemailer.createTransport({
-    host: "127.0.0.1",
-    port: s.server.smtpPort!,
-    secure: false,
-    ignoreTLS: true,
-  });
-  await smtp.sendMail({
+  await sendOverSmtp(s.server.smtpPort!, {
     from,
     to: mail.parsed.replyTo!.value[0]!.address!,
     subject: `Re: ${mail.parsed.subject}`,
     inReplyTo: mail.parsed.messageId,
     text: `${text}\n\nOn Tue, 1 Dec 2026 at 10:00, Relay <x@mail.test> wrote:\n> ${mail.parsed.text?.split("\n")[0]}\n`,
   });
-  smtp.close();
 }
 
 describe("operator emails", () => {

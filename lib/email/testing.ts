@@ -1,3 +1,6 @@
+import net from "node:net";
+import nodemailer from "nodemailer";
+import type Mail from "nodemailer/lib/mailer";
 import { SMTPServer } from "smtp-server";
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { EmailConfig } from "../config/env";
@@ -102,3 +105,47 @@ export const testEmailConfig = (
   continuityDelay: 0,
   ...more,
 });
+
+/** A message sent over SMTP to a server's listener on loopback, as a visitor's or an operator's mail program would. */
+export async function sendOverSmtp(port: number, message: Mail.Options): Promise<void> {
+  const smtp = nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true });
+  try {
+    await smtp.sendMail(message);
+  } finally {
+    smtp.close();
+  }
+}
+
+/** A raw SMTP dialogue with the listener: each command's reply line, as a mail server would see them. */
+export async function smtpDialogue(port: number, commands: string[]): Promise<string[]> {
+  const socket = net.connect(port, "127.0.0.1");
+  const lines: string[] = [];
+  let buffer = "";
+  const next = () =>
+    new Promise<string>((resolve, reject) => {
+      const look = () => {
+        // A reply ends with a line whose code is followed by a space.
+        const m = /^(\d{3}) .*$/m.exec(buffer);
+        if (!m) return false;
+        const end = buffer.indexOf("\n", m.index) + 1;
+        const reply = buffer.slice(0, end).trim().split("\n").at(-1)!.trim();
+        buffer = buffer.slice(end);
+        resolve(reply);
+        return true;
+      };
+      if (look()) return;
+      const onData = (d: Buffer) => {
+        buffer += d.toString();
+        if (look()) socket.off("data", onData);
+      };
+      socket.on("data", onData);
+      socket.once("error", reject);
+    });
+  await next();
+  for (const c of commands) {
+    socket.write(`${c}\r\n`);
+    lines.push(await next());
+  }
+  socket.end();
+  return lines;
+}
