@@ -18,6 +18,7 @@ import { refuseMalformed } from "../api/refuse";
 import { routes } from "./catalog";
 import { makeLimits } from "../server/rate-limit";
 import { setRuntime, type Runtime } from "../server/runtime";
+import { foreground } from "../server/foreground";
 import { startRunner, type JobKind, type Runner } from "../jobs/runner";
 import { eventLogPurgeJob, startWebhookDispatcher, type Dispatcher } from "../webhooks/dispatcher";
 import { importJobKind } from "../imports/run-import";
@@ -159,6 +160,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     afterCommit: [],
     startedAt: Date.now(),
     log,
+    foreground: foreground(),
   };
   setRuntime(runtime);
   // Links composed before the port opens (the demo's emails) name the port asked for; the real one replaces it.
@@ -174,10 +176,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // envelope on /api, rather than by Node with an empty 400.
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     inFlight++;
+    runtime.foreground?.enter();
     // Every answer (pages, /api served here or by Next, static files): no browser guesses a type we did not send.
     res.setHeader("X-Content-Type-Options", "nosniff");
     rewriteApiUrl(req);
     res.on("close", () => {
+      runtime.foreground?.leave();
       if (--inFlight === 0) idle?.();
     });
     if (refuseMalformed(routes, req, res)) return;

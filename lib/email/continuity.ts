@@ -89,9 +89,10 @@ export function sendContinuity(rt: Runtime, conversationId: bigint): Promise<boo
 
 export const continuityJob: JobKind = {
   name: CONTINUITY_QUEUE,
-  // Two at a time, as the sends: email is background work; more at once sent faster but took more CPU from the
-  // replies (bench group `email` measures both).
+  // Two at a time, as the sends: more at once sent faster but took more CPU from the replies; and while requests
+  // are being answered, one at a time and resting (bench group `email` measures both).
   concurrency: 2,
+  background: true,
   run: async (rt, job) => {
     const { conversation } = job.payload as { conversation: string };
     await sendContinuity(rt, BigInt(conversation));

@@ -180,6 +180,7 @@ export async function emailNotification(rt: Runtime, notificationId: bigint): Pr
 export const operatorsJob: JobKind = {
   name: OPERATORS_QUEUE,
   concurrency: 2,
+  background: true,
   run: async (rt, job) => {
     await emailUnread(rt, BigInt((job.payload as { conversation: string }).conversation));
   },
@@ -188,6 +189,7 @@ export const operatorsJob: JobKind = {
 export const notifyEmailJob: JobKind = {
   name: NOTIFY_EMAIL_QUEUE,
   concurrency: 2,
+  background: true,
   run: async (rt, job) => {
     await emailNotification(rt, BigInt((job.payload as { notification: string }).notification));
   },

@@ -157,6 +157,7 @@ export const emailSendJob: JobKind = {
   name: SEND_QUEUE,
   // With the continuity jobs' two: see lib/email/continuity.ts.
   concurrency: 2,
+  background: true,
   // Enough for a day of retries at the delays above; the day's limit is checked against the email's age.
   maxAttempts: 40,
   retryBaseMs: RETRY_BASE_MS,

@@ -53,6 +53,7 @@ export function sendTranscript(rt: Runtime, conversationId: bigint): Promise<boo
 export const transcriptJob: JobKind = {
   name: TRANSCRIPT_QUEUE,
   concurrency: 2,
+  background: true,
   run: async (rt, job) => {
     await sendTranscript(rt, BigInt((job.payload as { conversation: string }).conversation));
   },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb, type TestDb } from "../db/testing";
 import type { Runtime } from "../server/runtime";
 import { unique } from "../testing/factories";
+import { foreground, restAfter } from "../server/foreground";
 import { startRunner, type JobKind, type Runner } from "./runner";
 import { enqueueJob } from "./store";
 
@@ -149,6 +150,53 @@ describe("the job runner", () => {
       expect(rows[0]!.runAt.getTime()).toBeGreaterThan(Date.now() + 3_500_000);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it("runs background work one job at a time while requests are answered, resting after each; at once after", async () => {
+    const name = unique("kind");
+    const fg = foreground({ loaded: () => true });
+    const rt = { db: t.db, foreground: fg } as Runtime;
+    const runs: { start: number; end: number }[] = [];
+    let now = 0;
+    let most = 0;
+    const kind: JobKind = {
+      name,
+      concurrency: 3,
+      background: true,
+      run: async () => {
+        most = Math.max(most, ++now);
+        const start = performance.now();
+        await new Promise((r) => setTimeout(r, 30));
+        runs.push({ start, end: performance.now() });
+        now--;
+      },
+    };
+    const enqueue = (n: number) =>
+      Promise.all(Array.from({ length: n }, () => enqueueJob(t.db, { queue: name, payload: {} })));
+    const done = () => t.db.job.count({ where: { queue: name, status: "done" } });
+    const r = await startRunner(rt, [kind], () => undefined);
+    try {
+      fg.enter();
+      await enqueue(4);
+      r.wake(name);
+      await vi.waitFor(async () => expect(await done()).toBe(4), { timeout: 20_000 });
+      expect(most).toBe(1);
+      // Each job after the first waited out the rest its predecessor earned (timers may fire a little early).
+      for (let i = 1; i < runs.length; i++) {
+        const prev = runs[i - 1]!;
+        expect(runs[i]!.start - prev.end).toBeGreaterThanOrEqual(0.9 * restAfter(prev.end - prev.start));
+      }
+
+      fg.leave();
+      await vi.waitFor(() => expect(fg.busy()).toBe(false));
+      most = 0;
+      await enqueue(6);
+      r.wake(name);
+      await vi.waitFor(async () => expect(await done()).toBe(10), { timeout: 20_000 });
+      expect(most).toBe(3);
+    } finally {
+      await r.stop(1_000);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { errorLine } from "../db/client";
 import { processWide } from "../config/process-wide";
 import type { Runtime } from "../server/runtime";
+import { restAfter } from "../server/foreground";
 import { startLoop, type Loop } from "./loop";
 import { claimJobs, ensurePeriodic, renewLease, settleJob, type ClaimedJob, type Settle } from "./store";
 
@@ -42,6 +43,11 @@ export interface JobKind {
   perInstance?: boolean;
   /** How often a kind looks for due rows when no wake came (another instance queued them, a retry came due). */
   pollMs?: number;
+  /**
+   * Work no request waits for (email): while the server answers requests, one job at a time, resting after each
+   * so that it takes at most BACKGROUND_SHARE of the time (lib/server/foreground.ts).
+   */
+  background?: boolean;
 }
 
 export interface Runner {
@@ -85,6 +91,28 @@ export async function startRunner(
   >();
   const loops = new Map<string, Loop>();
   let stopping = false;
+  // Background kinds: until when each rests, and the timer that wakes it then.
+  const restUntil = new Map<string, number>();
+  const restTimers = new Map<string, NodeJS.Timeout>();
+  const answering = () => rt.foreground?.busy() ?? false;
+  const rest = (kind: JobKind, elapsedMs: number) => {
+    const until = Math.max(restUntil.get(kind.name) ?? 0, performance.now() + restAfter(elapsedMs));
+    restUntil.set(kind.name, until);
+  };
+  /** Whether a background kind is resting now; if so, a wake is set for when it ends. */
+  const resting = (kind: JobKind) => {
+    const left = (restUntil.get(kind.name) ?? 0) - performance.now();
+    if (left <= 0 || !answering()) return false;
+    if (!restTimers.has(kind.name)) {
+      const t = setTimeout(() => {
+        restTimers.delete(kind.name);
+        loops.get(kind.name)?.wake();
+      }, left);
+      t.unref();
+      restTimers.set(kind.name, t);
+    }
+    return true;
+  };
 
   const run = async (kind: JobKind, job: JobRun) => {
     await kind.run(rt, job);
@@ -116,6 +144,8 @@ export async function startRunner(
       );
     }, leaseMs / 3);
     renew.unref();
+    const started = performance.now();
+    const beside = kind.background && answering();
     const done = (async () => {
       let outcome: "ok" | "again" | Error;
       try {
@@ -133,6 +163,7 @@ export async function startRunner(
         else failing.delete(kind.name);
       }
       clearInterval(renew);
+      if (beside || (kind.background && answering())) rest(kind, performance.now() - started);
       await settleJob(rt.db, job, settle(kind, job, outcome)).catch((err: unknown) =>
         log(
           `job ${kind.name} ${job.id}: could not record its end (${errorLine(err)}); its lease will run out`,
@@ -171,7 +202,8 @@ export async function startRunner(
       round: async () => {
         if (stopping) return false;
         const mine = [...running.values()].filter((r) => r.kind === kind).length;
-        const free = concurrency - mine;
+        if (kind.background && (resting(kind) || (mine > 0 && answering()))) return false;
+        const free = (kind.background && answering() ? 1 : concurrency) - mine;
         if (free <= 0) return false;
         const claimed = await claimJobs(rt.db, kind.name, free, kind.leaseMs ?? DEFAULT_LEASE_MS);
         for (const job of claimed) execute(kind, job);
@@ -189,6 +221,8 @@ export async function startRunner(
     },
     stop: async (withinMs = 10_000) => {
       stopping = true;
+      for (const t of restTimers.values()) clearTimeout(t);
+      restTimers.clear();
       await Promise.all([...loops.values()].map((l) => l.stop()));
       const inFlight = [...running.values()];
       for (const r of inFlight) r.abort.abort();

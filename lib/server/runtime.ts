@@ -1,6 +1,7 @@
 import type { Server as IoServer } from "socket.io";
 import type { Config } from "../config/env";
 import type { Db, DbKind } from "../db/client";
+import type { Foreground } from "./foreground";
 import type { Limits } from "./rate-limit";
 
 /**
@@ -23,6 +24,8 @@ export interface Runtime extends Limits {
   startedAt: number;
   /** Where this server listens (`http://host:port`), once it does: links in emails when PUBLIC_URL is unset. */
   baseUrl?: string;
+  /** The requests this server is answering: background jobs yield to them. */
+  foreground?: Foreground;
   /** Where the server's own lines go (startServer's `log`; tests silence it). */
   log?: (line: string) => void;
 }
