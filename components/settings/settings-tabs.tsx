@@ -9,6 +9,7 @@ import { ApiKeysSection } from "./api-keys-section";
 import { ChannelsSection } from "./channels-section";
 import { EmailSection } from "./email-section";
 import { MessengerSection } from "./messenger-section";
+import { OfficeHoursSection } from "./office-hours-section";
 import { OperatorsSection } from "./operators-section";
 import { SavedRepliesSection } from "./saved-replies-section";
 import { WebhooksSection } from "./webhooks-section";
@@ -18,6 +19,7 @@ const TABS = [
   { id: "webhooks", label: "Webhooks" },
   { id: "channels", label: "Channels" },
   { id: "messenger", label: "Messenger" },
+  { id: "office-hours", label: "Office hours" },
   { id: "email", label: "Email" },
   { id: "saved-replies", label: "Saved replies" },
   { id: "operators", label: "Operators" },
@@ -80,6 +82,7 @@ export function SettingsTabs() {
           {tab === "api-keys" && <ApiKeysSection appId={appId} />}
           {tab === "webhooks" && <WebhooksSection appId={appId} />}
           {tab === "messenger" && <MessengerSection appId={appId} />}
+          {tab === "office-hours" && <OfficeHoursSection appId={appId} />}
           {tab === "email" && <EmailSection appId={appId} />}
           {tab === "channels" && <ChannelsSection appId={appId} />}
           {tab === "saved-replies" && <SavedRepliesSection appId={appId} />}

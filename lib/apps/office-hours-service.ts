@@ -2,7 +2,7 @@ import type { Ctx } from "../auth/context";
 import { assertApp } from "../auth/context";
 import { lookupFailed } from "../domain/errors";
 import { Prisma } from "../db/generated/client";
-import { isOpen, officeHoursSchema, type OfficeHours } from "./office-hours";
+import { isOpen, nextOpening, officeHoursSchema, type OfficeHours } from "./office-hours";
 
 interface Row {
   id: bigint;
@@ -42,5 +42,6 @@ export function serializeOfficeHours(r: Row & { hours: OfficeHours | null }, now
     time_zone: r.timeZone,
     office_hours: r.hours,
     open_now: isOpen(r.hours, r.timeZone, now),
+    opens_at: nextOpening(r.hours, r.timeZone, now)?.toISOString() ?? null,
   };
 }

@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { addDays, DAY_MS, instantsOf, localOf, offsetChanges, WEEKDAYS, type Weekday } from "./local-time";
 
 /**
  * An app's office hours: per weekday, ranges of local time in the app's time zone, and holidays (local dates, closed
  * all day). A range may run past midnight ("22:00"–"02:00"): its second half belongs to the day it started, so a
  * holiday on that day closes it too. No office hours at all: always open. Browser-safe (zod only).
  */
-export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export { WEEKDAYS, type Weekday };
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = z.string().regex(TIME, { error: "must be a time HH:MM (00:00 to 23:59)" });
@@ -29,48 +29,15 @@ export const officeHoursSchema = z.strictObject({
 });
 export type OfficeHours = z.infer<typeof officeHoursSchema>;
 
+/** How far ahead nextOpening looks: an app closed for longer has no next opening to tell. */
+export const OPENING_HORIZON_DAYS = 14;
+
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-interface Local {
-  date: string;
-  weekday: Weekday;
-  minute: number;
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** The local date, weekday and minute of the day of an instant in a zone. */
-function localOf(at: Date, timeZone: string): Local {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      weekday: "short",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    });
-    formats.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
-  return {
-    date: `${p.year}-${p.month}-${p.day}`,
-    weekday: String(p.weekday).toLowerCase().slice(0, 3) as Weekday,
-    minute: Number(p.hour) * 60 + Number(p.minute),
-  };
-}
 
 const previous = (d: Weekday): Weekday => WEEKDAYS[(WEEKDAYS.indexOf(d) + 6) % 7]!;
 
-/** The local date before a YYYY-MM-DD date (calendar arithmetic, no zone involved). */
-function dayBefore(date: string): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
+/** The weekday of a YYYY-MM-DD date. */
+const weekdayOf = (date: string): Weekday => WEEKDAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7]!;
 
 /** Whether the app is open at `at`: within a range of its local weekday, or the overnight end of yesterday's. */
 export function isOpen(hours: OfficeHours | null, timeZone: string, at = new Date()): boolean {
@@ -83,6 +50,34 @@ export function isOpen(hours: OfficeHours | null, timeZone: string, at = new Dat
     const b = minutes(to);
     if (a < b ? now.minute >= a && now.minute < b : now.minute >= a) return true;
   }
-  const yesterday = holidays.has(dayBefore(now.date)) ? [] : (hours.weekly[previous(now.weekday)] ?? []);
+  const yesterday = holidays.has(addDays(now.date, -1)) ? [] : (hours.weekly[previous(now.weekday)] ?? []);
   return yesterday.some(([from, to]) => minutes(to) < minutes(from) && now.minute < minutes(to));
+}
+
+/**
+ * When the app next opens, if it is closed at `at`: null when it is open (or has no office hours), and when it does
+ * not open within OPENING_HORIZON_DAYS. Openness only ever begins where a range starts (on a day that is not a
+ * holiday) or where the zone's offset changes (a daylight-saving gap jumps into a range, a change back repeats a
+ * range's hour): the answer is the earliest of those instants after `at` at which isOpen holds. A start skipped by a
+ * gap opens at the gap's end when the range goes on past it.
+ */
+export function nextOpening(hours: OfficeHours | null, timeZone: string, at = new Date()): Date | null {
+  if (!hours || isOpen(hours, timeZone, at)) return null;
+  const from = at.getTime();
+  const until = from + OPENING_HORIZON_DAYS * DAY_MS;
+  const holidays = new Set(hours.holidays ?? []);
+  const today = localOf(at, timeZone).date;
+  const candidates = offsetChanges(from, until, timeZone);
+  // One day more than the horizon: its last local date may be a day later than `at`'s date plus 14.
+  for (let i = 0; i <= OPENING_HORIZON_DAYS + 1; i++) {
+    const date = addDays(today, i);
+    if (holidays.has(date)) continue;
+    for (const [start] of hours.weekly[weekdayOf(date)] ?? [])
+      candidates.push(...instantsOf(date, minutes(start), timeZone));
+  }
+  const first = candidates
+    .filter((t) => t > from && t <= until)
+    .sort((a, b) => a - b)
+    .find((t) => isOpen(hours, timeZone, new Date(t)));
+  return first === undefined ? null : new Date(first);
 }

@@ -52,4 +52,9 @@ export const officeHoursResponseSchema = z.strictObject({
     .nullable()
     .describe("Weekly ranges of local time and holidays; null: always open"),
   open_now: z.boolean(),
+  opens_at: z.iso
+    .datetime()
+    .nullable()
+    .describe("When the app next opens, while it is closed; null when open, or not opening within 14 days"),
 });
+export type OfficeHoursState = z.infer<typeof officeHoursResponseSchema>;

@@ -52,6 +52,10 @@ export const queryKeys = {
     all: ["messenger"] as const,
     settings: (appId: string) => [...queryKeys.messenger.all, appId, "settings"] as const,
   },
+  officeHours: {
+    all: ["officeHours"] as const,
+    detail: (appId: string) => [...queryKeys.officeHours.all, appId] as const,
+  },
   email: {
     all: ["email"] as const,
     settings: (appId: string) => [...queryKeys.email.all, appId, "settings"] as const,

@@ -1,7 +1,7 @@
 import type { Ctx } from "../auth/context";
 import type { Db } from "../db/client";
 import { invalid } from "../domain/errors";
-import { isOpen, officeHoursSchema } from "../apps/office-hours";
+import { isOpen, nextOpening, officeHoursSchema } from "../apps/office-hours";
 import { processWide } from "../config/process-wide";
 import { tryRuntime } from "../server/runtime";
 import { adminRoom } from "../auth/disconnect";
@@ -108,19 +108,27 @@ export function forgetVisitorPresence(db: Db, userId: bigint): void {
 }
 
 const OPERATORS_CACHE_MS = 10_000;
+
+/** Who can answer the app's visitors now; `opensAt`: closed by its office hours, when they open next. */
+interface Operators {
+  online: boolean;
+  opensAt: Date | null;
+}
+
 const operatorsSeen = () =>
-  processWide("messenger.operators-online", () => new Map<bigint, { at: number; online: boolean }>());
+  processWide("messenger.operators-online", () => new Map<bigint, Operators & { at: number }>());
 
 /**
  * Whether an operator of the app can answer now: within the app's office hours (lib/apps/office-hours.ts), one who
  * is Available (lib/admins/availability.ts) has a socket connected (the panel keeps one open; through the Redis
- * adapter, on any instance). Kept a few seconds per app, so that heartbeats do not each ask every instance.
+ * adapter, on any instance). Outside office hours, also when they open next (nextOpening). Kept a few seconds per
+ * app, so that heartbeats do not each ask every instance; an opening that has come is not kept past it.
  */
-export async function operatorsOnline(ctx: Ctx, appId: bigint): Promise<boolean> {
+export async function operatorsNow(ctx: Ctx, appId: bigint): Promise<Operators> {
   const now = Date.now();
   const cache = operatorsSeen();
   const hit = cache.get(appId);
-  if (hit && now - hit.at < OPERATORS_CACHE_MS) return hit.online;
+  if (hit && now - hit.at < OPERATORS_CACHE_MS && !(hit.opensAt && hit.opensAt.getTime() <= now)) return hit;
   const io = tryRuntime()?.io;
   let online = false;
   const app = await ctx.db.app.findUnique({
@@ -128,7 +136,10 @@ export async function operatorsOnline(ctx: Ctx, appId: bigint): Promise<boolean>
     select: { timeZone: true, officeHours: true },
   });
   const hours = officeHoursSchema.nullable().safeParse(app?.officeHours ?? null);
-  const inHours = !hours.success || isOpen(hours.data, app?.timeZone ?? "UTC");
+  const timeZone = app?.timeZone ?? "UTC";
+  const at = new Date(now);
+  const inHours = !hours.success || isOpen(hours.data, timeZone, at);
+  const opensAt = hours.success && !inHours ? nextOpening(hours.data, timeZone, at) : null;
   if (io && inHours) {
     const admins = await ctx.db.appAdmin.findMany({
       where: { appId, availability: "available" },
@@ -144,8 +155,8 @@ export async function operatorsOnline(ctx: Ctx, appId: bigint): Promise<boolean>
     }
   }
   if (cache.size > 10_000) cache.clear();
-  cache.set(appId, { at: now, online });
-  return online;
+  cache.set(appId, { at: now, online, opensAt });
+  return { online, opensAt };
 }
 
 /** Test hook: forget what is known of the app's operators (a socket just opened or closed). */
@@ -154,8 +165,10 @@ export function forgetOperatorsOnline(appId: bigint): void {
 }
 
 export async function heartbeatAnswer(ctx: Ctx, input: { appId: bigint; userId: bigint }) {
+  const operators = await operatorsNow(ctx, input.appId);
   return {
     unread: await countUnread(ctx, input.userId),
-    operators_online: await operatorsOnline(ctx, input.appId),
+    operators_online: operators.online,
+    opens_at: operators.opensAt?.toISOString() ?? null,
   };
 }

@@ -25,6 +25,11 @@ export const heartbeatSchema = z.strictObject({
   unread: z.number().int(),
   /** Whether an operator of the app has the panel open now. */
   operators_online: z.boolean(),
+  /**
+   * Outside the app's office hours (so no operator online), when they open next; null otherwise, and when they do
+   * not open within 14 days.
+   */
+  opens_at: z.iso.datetime().nullable(),
 });
 
 export type VisitorAuth = z.infer<typeof visitorAuthSchema>;

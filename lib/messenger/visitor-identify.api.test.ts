@@ -8,6 +8,7 @@ import { bootTestVisitor, expectTokensRevoked, visitorOf, warmUpVisitorApi } fro
 import type { Visitor } from "./visitor-schemas";
 import type { Heartbeat } from "./identity-schemas";
 import { forgetOperatorsOnline } from "./activity";
+import { hoursOpeningIn } from "../apps/testing";
 import { makeSession } from "../testing/factories";
 import type { TokenPairData } from "../sessions/schemas";
 
@@ -121,7 +122,7 @@ describe("messenger track and heartbeat", () => {
       referrer: "http://127.0.0.1:2/r",
       timezone_offset: 180,
     };
-    expect(ok<Heartbeat>(await beat(first))).toEqual({ unread: 0, operators_online: false });
+    expect(ok<Heartbeat>(await beat(first))).toEqual({ unread: 0, operators_online: false, opens_at: null });
     const row = await server.db.user.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({
       presence: "online",
@@ -192,6 +193,39 @@ describe("messenger track and heartbeat", () => {
     socket.disconnect();
     forgetOperatorsOnline(app.app.id);
     await expect.poll(async () => (await beat()).operators_online).toBe(false);
+  });
+
+  it("answers opens_at outside office hours: when they open next, for the frame's away line", async ({
+    server,
+    app,
+    sockets,
+  }) => {
+    const v = await bootTestVisitor(server, app);
+    const beat = async () => {
+      forgetOperatorsOnline(app.app.id);
+      return ok<Heartbeat>(await v.api.postJson("/api/v2/messenger/heartbeat", {}));
+    };
+    const session = await makeSession(server.db, app.admin.id);
+    const socket = await sockets.open({ cookie: session.cookie });
+    expect(await beat()).toMatchObject({ operators_online: true, opens_at: null });
+    const hours = `/api/v2/apps/${app.app.id}/office_hours`;
+    // Closed now (UTC, the app's zone), open from three hours on.
+    const later = hoursOpeningIn(3 * 3_600_000);
+    ok(await app.api.postJson(hours, { office_hours: later.hours }));
+    expect(await beat()).toMatchObject({ operators_online: false, opens_at: later.opensAt.toISOString() });
+    // Read in Kolkata (5:30 ahead of UTC), this week's hour came two and a half hours ago: next week's, then.
+    ok(await app.api.postJson(`/api/v2/apps/${app.app.id}/settings`, { time_zone: "Asia/Kolkata" }));
+    const nextWeek = later.opensAt.getTime() - 5.5 * 3_600_000 + 7 * 86_400_000;
+    expect((await beat()).opens_at).toBe(new Date(nextWeek).toISOString());
+    ok(await app.api.postJson(`/api/v2/apps/${app.app.id}/settings`, { time_zone: "UTC" }));
+    // Closed for good (no range in the next 14 days): away, with no time to tell.
+    ok(await app.api.postJson(hours, { office_hours: { weekly: {} } }));
+    expect(await beat()).toMatchObject({ operators_online: false, opens_at: null });
+    // Open hours, nobody Available: away, but not because of the hours.
+    ok(await app.api.postJson(hours, { office_hours: null }));
+    socket.disconnect();
+    await expect.poll(async () => (await beat()).operators_online).toBe(false);
+    expect((await beat()).opens_at).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { Api, boot, deviceId } from "./api";
+import { awayLine } from "./away";
 import type { FrameContext, View } from "./context";
 import { fill, h } from "./dom";
 import { renderHome } from "./home";
@@ -9,6 +10,7 @@ import type { ThreadView } from "./thread-view";
 import { TypingThrottle } from "./typing";
 import type { Boot, Conversation, Part, TokenPair } from "./types";
 import type { HostPage } from "../protocol";
+import type { Heartbeat } from "../../lib/messenger/identity-schemas";
 
 export interface Host {
   key: string;
@@ -32,6 +34,8 @@ export class App implements FrameContext {
   messenger!: Boot["messenger"];
   visitor!: Boot["visitor"];
   offline = false;
+  /** Away outside the app's office hours: when they open next (the heartbeat's opens_at). */
+  opensAt: Date | null = null;
   visible = false;
   typing = new Map<number, { name: string; until: number }>();
   live: ReturnType<typeof connectLive> | undefined;
@@ -136,7 +140,7 @@ export class App implements FrameContext {
     }
     $("back").hidden = view.name === "home";
     $("title").textContent = view.name === "home" ? "Messages" : (this.assigneeName() ?? "Conversation");
-    $("subtitle").textContent = this.offline ? "Away" : this.messenger.reply_time_text;
+    this.showStatus();
     if (view.name === "thread") (document.querySelector("textarea") as HTMLElement | null)?.focus();
     this.markRead();
   }
@@ -271,17 +275,31 @@ export class App implements FrameContext {
   async heartbeat() {
     const p = this.host.page;
     const r = await this.api
-      .call<{ unread: number; operators_online: boolean }>("POST", "/heartbeat", {
+      .call<Heartbeat>("POST", "/heartbeat", {
         ...(p ? { url: p.url, referrer: p.referrer, title: p.title } : {}),
         // Minutes east of UTC, as the users' timezone_offset.
         timezone_offset: -new Date().getTimezoneOffset(),
       })
       // Not served (yet) or offline for a moment: the next beat tries again.
       .catch(() => undefined);
-    if (!r || r.operators_online !== this.offline) return;
+    if (!r) return;
+    const opensAt = !r.operators_online && r.opens_at ? new Date(r.opens_at) : null;
+    const changed = r.operators_online === this.offline;
     this.offline = !r.operators_online;
-    $("subtitle").textContent = this.offline ? "Away" : this.messenger.reply_time_text;
+    this.opensAt = opensAt;
+    // Every beat: "Back tomorrow" becomes "Back today" at midnight.
+    this.showStatus();
     // The thread keeps its composer; home shows the offline text and email field at once.
-    if (this.view.name === "home") renderHome(this, $("main"), $("foot"));
+    if (changed && this.view.name === "home") renderHome(this, $("main"), $("foot"));
+  }
+
+  /** The header's second line: the reply time, "Away", or when the team is back from outside office hours. */
+  private showStatus() {
+    const text = !this.offline
+      ? this.messenger.reply_time_text
+      : this.opensAt
+        ? awayLine(this.opensAt)
+        : "Away";
+    if ($("subtitle").textContent !== text) $("subtitle").textContent = text;
   }
 }

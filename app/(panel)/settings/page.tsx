@@ -9,7 +9,7 @@ export default function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description="API keys, webhooks, the messenger, email, saved replies and channels of this app."
+        description="API keys, webhooks, the messenger, office hours, email, saved replies and channels of this app."
       />
       <SettingsTabs />
     </>
