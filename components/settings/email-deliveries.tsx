@@ -37,6 +37,7 @@ const KIND_LABEL: Record<EmailKind, string> = {
   operator_unread: "Unread message",
   operator_mention: "Mention",
   operator_assigned: "Assignment",
+  message: "Message",
 };
 
 function StateBadge({ state }: { state: EmailState }) {

@@ -10,6 +10,7 @@ export const SCOPES = [
   "users-list",
   "as-user",
   "app-admin",
+  "messages",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -21,6 +22,7 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "users-list": "List and filter users and leads, active users, segments and the props catalog",
   "as-user": "Act as the visitor: send, type, click quick replies and mark read as the user",
   "app-admin": "Administer the app: webhooks and their secrets, operators, CSV import and export",
+  messages: "Read and change proactive messages, and read their statistics",
 };
 
 export function isScope(s: string): s is Scope {

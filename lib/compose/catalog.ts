@@ -37,6 +37,8 @@ import * as reports from "../reports/endpoints";
 import * as bulk from "../bulk/endpoints";
 import * as email from "../email/endpoints";
 import * as emailInbound from "../email/endpoints-inbound";
+import * as messages from "../messages/endpoints";
+import * as visitorMessages from "../messages/endpoints-visitor";
 
 /**
  * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
@@ -76,6 +78,7 @@ const modules: Record<string, unknown>[] = [
   search,
   reports,
   bulk,
+  messages,
 ];
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === "object" && v !== null && "spec" in v && "handle" in v;
@@ -92,9 +95,12 @@ export const catalog: Endpoint[] = [
  * The messenger's visitor endpoints (/messenger/…, `auth: "visitor"` or a public key): apart from the operators'
  * catalog, whose suites call every endpoint with API keys and sessions.
  */
-export const visitorEndpoints: Endpoint[] = [visitors, visitorConversations, visitorIdentity].flatMap((m) =>
-  Object.values(m).filter(isEndpoint),
-);
+export const visitorEndpoints: Endpoint[] = [
+  visitors,
+  visitorConversations,
+  visitorIdentity,
+  visitorMessages,
+].flatMap((m) => Object.values(m).filter(isEndpoint));
 
 /** What the router matches: every version's endpoints. */
 export const routes: Endpoint[] = [...catalog, ...v3Only, ...visitorEndpoints];

@@ -19,6 +19,8 @@ import { routes } from "./catalog";
 import { makeLimits } from "../server/rate-limit";
 import { setRuntime, type Runtime } from "../server/runtime";
 import { foreground } from "../server/foreground";
+import { MESSAGES_CONSUMER, messagesConsumerJob } from "../messages/consumer";
+import { messageSendJob } from "../messages/send";
 import { startRunner, type JobKind, type Runner } from "../jobs/runner";
 import { eventLogPurgeJob, startWebhookDispatcher, type Dispatcher } from "../webhooks/dispatcher";
 import { importJobKind } from "../imports/run-import";
@@ -53,6 +55,8 @@ const JOB_KINDS: JobKind[] = [
   notifyEmailJob,
   transcriptJob,
   emailSendJob,
+  messagesConsumerJob,
+  messageSendJob,
 ];
 
 export interface StartOptions {
@@ -204,6 +208,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   runtime.io = io.io;
   const webhooks = startWebhookDispatcher(runtime);
   const jobs = await startRunner(runtime, JOB_KINDS);
+  // A commit may hold user events that trigger messages or reach their goals.
+  runtime.afterCommit.push(() => jobs.wake(MESSAGES_CONSUMER));
   const smtp: SmtpListener | undefined =
     config.email.inboundPort !== undefined
       ? await startSmtpListener(runtime, config.email.inboundPort, config.host)

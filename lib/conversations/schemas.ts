@@ -16,8 +16,11 @@ const conversationFields = {
   clicked: z.boolean(),
   unsubscribed: z.boolean(),
   closed: z.boolean(),
-  /** How the conversation began (`{type: "manual", sent_via}` when an operator started it), or null. */
-  message: z.looseObject({ type: z.string().optional() }).nullable(),
+  /**
+   * How the conversation began: `{type: "manual", sent_via}` when an operator started it, the proactive message's
+   * ID when the visitor answered one, or null.
+   */
+  message: z.union([z.looseObject({ type: z.string().optional() }), id]).nullable(),
   type: z.string(),
   reply_type: z.string(),
   part_last: partSchema.nullable().optional(),

@@ -2,7 +2,7 @@ import type { Ctx } from "../auth/context";
 import { assertApp, requireAppId } from "../auth/context";
 import type { Tx } from "../db/client";
 import { invalid, lookupFailed } from "../domain/errors";
-import { withEvents } from "../eventlog/append";
+import { withEvents, type Emit } from "../eventlog/append";
 import { routeConversation } from "./routing";
 import { announceIfNewLead } from "../users/lead-events";
 import { attachmentUrls, publicBase } from "../attachments/sign";
@@ -107,8 +107,12 @@ async function openConversation(
   input: MessageInput,
   opts: {
     createUser: boolean;
-    message?: object;
+    message?: object | number;
     draft: (tx: Tx, user: { id: bigint; appId: bigint }) => Promise<PartDraft>;
+    /** Parts before the message, in its group (a proactive message the visitor answers). */
+    lead?: PartDraft[];
+    /** Runs last in the transaction, with the new conversation (what else the start records). */
+    also?: (tx: Tx, emit: Emit, conversationId: bigint) => Promise<void>;
   },
   upload: Upload | undefined,
 ): Promise<Started> {
@@ -134,13 +138,17 @@ async function openConversation(
     // the message's group, before it as with a reply's auto_assign.
     const drafts: PartDraft[] =
       routedTo === null
-        ? [message]
-        : [{ type: "assigned", sentVia: draft.sentVia, fromAdminId: null, assigneeId: routedTo }, message];
+        ? [...(opts.lead ?? []), message]
+        : [
+            ...(opts.lead ?? []),
+            { type: "assigned", sentVia: draft.sentVia, fromAdminId: null, assigneeId: routedTo },
+            message,
+          ];
     const { ids, conversation, parts } = await appendParts(tx, conv!, drafts);
     const pub = await publishChange(tx, emit, urls, conversation, parts);
     if (draft.type === "reply_user")
       emit(eventOf("conversation_started_user", conversation, pub.conversationJson));
-    const assigned = routedTo === null ? undefined : pub.partJson.get(ids[0]!);
+    const assigned = routedTo === null ? undefined : pub.partJson.get(ids[opts.lead?.length ?? 0]!);
     if (assigned) {
       emit(
         eventOf("conversation_assigned", conversation, {
@@ -150,6 +158,7 @@ async function openConversation(
         }),
       );
     }
+    await opts.also?.(tx, emit, created.id);
     return { conversationId: created.id, part: pub.parts[pub.parts.length - 1]! };
   });
   return { conversationId, part };
@@ -194,6 +203,37 @@ export async function sendMessage(ctx: Ctx, input: SendInput): Promise<Started> 
         bodyJson: input.bodyJson,
         fromAdminId: await resolveAdmin(ctx, tx, { appId: user.appId }, input.fromAdmin),
       }),
+    },
+    upload,
+  );
+}
+
+/**
+ * The visitor answers a proactive message: a conversation of its own (`message` the message's ID) opens with the
+ * message as its sender's part and the answer after it, routed as any visitor's first message; `also` records the
+ * answer on the message in the same transaction.
+ */
+export async function startFromMessage(
+  ctx: Ctx,
+  input: StartInput & {
+    messageId: bigint;
+    sender: bigint | null;
+    text: string;
+    also: (tx: Tx, emit: Emit, conversationId: bigint) => Promise<void>;
+  },
+): Promise<Started> {
+  const upload = await precheck(input);
+  const via = sentVia(ctx);
+  return openConversation(
+    ctx,
+    input,
+    {
+      createUser: false,
+      message: Number(input.messageId),
+      lead: [{ type: "reply_admin", sentVia: via, body: input.text, fromAdminId: input.sender }],
+      also: input.also,
+      draft: (_tx, user) =>
+        Promise.resolve({ type: "reply_user", fromUserId: user.id, sentVia: via, referrer: input.referrer }),
     },
     upload,
   );

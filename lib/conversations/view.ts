@@ -117,9 +117,12 @@ export interface ConversationOpts {
 
 type ConversationV1 = z.infer<typeof conversationV1Schema>;
 
-/** How the conversation began: the object start.ts stores (`{type: "manual", sent_via}`), or null. */
+/**
+ * How the conversation began: the object start.ts stores (`{type: "manual", sent_via}`), the proactive message's ID
+ * (startFromMessage), or null.
+ */
 const begun = (m: unknown): ConversationV1["message"] =>
-  m !== null && typeof m === "object" && !Array.isArray(m) ? { ...m } : null;
+  typeof m === "number" ? m : m !== null && typeof m === "object" && !Array.isArray(m) ? { ...m } : null;
 
 /** v2 adds `delayed_until` and keeps the microseconds of `last_update`. */
 export function serializeConversation(

@@ -29,6 +29,7 @@ export const EMAIL_KINDS = [
   "operator_unread",
   "operator_mention",
   "operator_assigned",
+  "message",
 ] as const;
 
 export const emailDeliverySchema = z.strictObject({

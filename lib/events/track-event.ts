@@ -2,7 +2,7 @@ import { Prisma } from "../db/generated/client";
 import type { Tx } from "../db/client";
 import type { Ctx } from "../auth/context";
 import { announceIfNewLead } from "../users/lead-events";
-import { withEvents } from "../eventlog/append";
+import { withEvents, type Emit } from "../eventlog/append";
 import { eventOf } from "../contract/socket";
 import { lockUser } from "../users/resolve";
 import { isoNoOffset } from "../user-model/system-props";
@@ -37,13 +37,33 @@ async function trackInTransaction(ctx: Ctx, input: TrackEventInput): Promise<Eve
       created: newUser,
     } = await lockUser(tx, ctx, input.user, { create: input.user.by_user_id });
     if (newUser) await announceIfNewLead(tx, emit, { id: userId, wasLead: false });
-    const type = await eventType(tx, appId, input.event);
-    const created = input.created ?? new Date();
-    const ev = await tx.event.create({
-      data: { appId, userId, typeId: type.id, created, props: (input.params ?? {}) as Prisma.InputJsonValue },
-      select: { id: true, created: true, props: true },
+    return recordEvent(tx, emit, {
+      appId,
+      userId,
+      name: input.event,
+      created: input.created ?? new Date(),
+      props: input.params ?? {},
     });
-    const [summary] = await tx.$queryRaw<{ first: Date; last: Date; count: number }[]>(Prisma.sql`
+  });
+}
+
+/**
+ * Writes one event of a known user inside the caller's transaction: the row, the user's summary for its type, and
+ * their log rows (`event`, `user_props_changed`). The services that record what a user did as part of a change of
+ * their own (a message sent, read) use it, so that the change and its event commit together.
+ */
+export async function recordEvent(
+  tx: Tx,
+  emit: Emit,
+  input: { appId: bigint; userId: bigint; name: string; created: Date; props: Record<string, unknown> },
+): Promise<EventRow> {
+  const { appId, userId, created } = input;
+  const type = await eventType(tx, appId, input.name);
+  const ev = await tx.event.create({
+    data: { appId, userId, typeId: type.id, created, props: input.props as Prisma.InputJsonValue },
+    select: { id: true, created: true, props: true },
+  });
+  const [summary] = await tx.$queryRaw<{ first: Date; last: Date; count: number }[]>(Prisma.sql`
       INSERT INTO user_event_summaries AS s (user_id, event_type_id, "first", "last", "count")
       VALUES (${userId}, ${type.id}, ${created}, ${created}, 1)
       ON CONFLICT (user_id, event_type_id) DO UPDATE SET
@@ -51,26 +71,25 @@ async function trackInTransaction(ctx: Ctx, input: TrackEventInput): Promise<Eve
         "last" = GREATEST(s."last", EXCLUDED."last"),
         "count" = s."count" + 1
       RETURNING "first", "last", "count"`);
-    const row: EventRow = { id: ev.id, created: ev.created, props: ev.props, userId, type };
-    // Logged once for the app; the hub also delivers it on the user-scoped twin `event.<app>.<user>`.
-    emit(eventOf("event", { appId, userId }, serializeEvent(row)));
-    if (summary) {
-      emit(
-        eventOf(
-          "user_props_changed",
-          { appId, userId },
-          {
-            user: userId,
-            app: appId,
-            props: {
-              [`$event_${type.id}_first`]: isoNoOffset(summary.first),
-              [`$event_${type.id}_last`]: isoNoOffset(summary.last),
-              [`$event_${type.id}_count`]: summary.count,
-            },
+  const row: EventRow = { id: ev.id, created: ev.created, props: ev.props, userId, type };
+  // Logged once for the app; the hub also delivers it on the user-scoped twin `event.<app>.<user>`.
+  emit(eventOf("event", { appId, userId }, serializeEvent(row)));
+  if (summary) {
+    emit(
+      eventOf(
+        "user_props_changed",
+        { appId, userId },
+        {
+          user: userId,
+          app: appId,
+          props: {
+            [`$event_${type.id}_first`]: isoNoOffset(summary.first),
+            [`$event_${type.id}_last`]: isoNoOffset(summary.last),
+            [`$event_${type.id}_count`]: summary.count,
           },
-        ),
-      );
-    }
-    return row;
-  });
+        },
+      ),
+    );
+  }
+  return row;
 }

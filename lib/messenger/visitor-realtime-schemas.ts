@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { id } from "../contract/schemas";
-import { visitorAdminSchema, visitorConversationSchema, visitorPartSchema } from "./visitor-schemas";
+import {
+  visitorAdminSchema,
+  visitorConversationSchema,
+  visitorMessageSchema,
+  visitorPartSchema,
+} from "./visitor-schemas";
 
 /**
  * The messages of a visitor socket's `messenger` subscription, by `type`; the envelope is the operators' one,
@@ -19,6 +24,8 @@ export const visitorRealtimeSchemas = {
   messenger_typing: z.strictObject({ conversation: id, admin: visitorAdminSchema }),
   messenger_read: z.strictObject({ conversation: id, by: z.enum(["admin", "user"]) }),
   messenger_conversation: visitorConversationEventSchema,
+  /** A chat message or pop-up sent to the visitor (lib/messages). */
+  messenger_message: visitorMessageSchema,
 };
 
 export type VisitorConversationEvent = z.infer<typeof visitorConversationEventSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, int64 } from "../contract/schemas";
+import { id, int64, seconds } from "../contract/schemas";
 import { tokenPairSchema } from "../sessions/schemas";
 import { messengerAppearance } from "./schemas";
 
@@ -99,3 +99,19 @@ export const visitorStartedSchema = z.strictObject({
 export type VisitorPart = z.infer<typeof visitorPartSchema>;
 export type VisitorConversation = z.infer<typeof visitorConversationSchema>;
 export type VisitorAdmin = z.infer<typeof visitorAdminSchema>;
+
+/** What the messenger shows of a chat message or pop-up sent to its visitor. */
+export const visitorMessageSchema = z.strictObject({
+  send: id,
+  message: id,
+  kind: z.enum(["chat", "popup"]),
+  created: seconds,
+  sender: visitorAdminSchema.nullable(),
+  title: z.string().nullable(),
+  body: z.string(),
+  button: z
+    .strictObject({ label: z.string(), action: z.enum(["link", "reply"]), url: z.string().nullable() })
+    .nullable(),
+  email_field: z.boolean(),
+});
+export type VisitorMessage = z.infer<typeof visitorMessageSchema>;

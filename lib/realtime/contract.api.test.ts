@@ -94,6 +94,18 @@ describe("the socket contract, against the server", () => {
     // A user made by the event: a lead from the start (its user ID), which only webhooks hear of.
     ok(await a.api.postJson(`/api/users/${unique("ext")}/events`, { by_user_id: true, event: "signed_up" }));
     ok(await asAnn.postJson(`/api/apps/${appId}/availability`, { status: "away" }));
+    // A proactive message to the visitor (after the reply above: the per-user interval does not hold it back).
+    await s.db.app.update({ where: { id: appId }, data: { messageIntervalSeconds: 0 } });
+    const trigger = unique("wants-help");
+    ok(
+      await a.api.postJson(`/api/apps/${appId}/messages`, {
+        name: "Help",
+        kind: "chat",
+        content: { sender: Number(a.admin.id), body: "Need a hand?" },
+        trigger: { event: trigger },
+      }),
+    );
+    ok(await a.api.postJson(`/api/users/${user}/events`, { event: trigger }));
     const hook = await s.db.webhookSubscription.create({
       data: { appId, url: "http://127.0.0.1:1/hook", events: ["user.event"], secret: "whsec_test" },
     });

@@ -22,11 +22,12 @@ describe("the socket contract's kinds", () => {
     const kinds = [...CHANNEL_KINDS, ...WEBHOOK_ONLY_KINDS, MESSENGER_CHANNEL] as const;
     expect(Object.keys(SOCKET_SCHEMAS).sort()).toEqual([...kinds].sort());
     for (const kind of kinds) expect(Object.keys(SOCKET_SCHEMAS[kind]).length, kind).toBeGreaterThan(0);
-    // Every kind of the log has one event type, named after it; the messenger's channel has its four.
+    // Every kind of the log has one event type, named after it; the messenger's channel has its five.
     for (const kind of [...CHANNEL_KINDS, ...WEBHOOK_ONLY_KINDS])
       expect(Object.keys(SOCKET_SCHEMAS[kind]), kind).toEqual([kind]);
     expect(Object.keys(SOCKET_SCHEMAS.messenger).sort()).toEqual([
       "messenger_conversation",
+      "messenger_message",
       "messenger_part",
       "messenger_read",
       "messenger_typing",

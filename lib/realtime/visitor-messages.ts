@@ -2,7 +2,7 @@ import type { Actor, Part } from "../parts/schemas";
 import type { AttachmentUrl } from "../attachments/sign";
 import { toJson } from "../domain/json";
 import { isVisibleToVisitor, serializeVisitorPart, type VisitorPartSource } from "../messenger/visitor-parts";
-import type { VisitorPart } from "../messenger/visitor-schemas";
+import type { VisitorMessage, VisitorPart } from "../messenger/visitor-schemas";
 import type { VisitorConversationEvent, VisitorRealtimeMessage } from "../messenger/visitor-realtime-schemas";
 import type { LogRow } from "./log-rows";
 import { appChannel, type LoggedKind, type SocketPayload } from "../contract/socket";
@@ -18,6 +18,7 @@ const KINDS = [
   "conversation_read",
   "conversation_assigned",
   "conversation_closed",
+  "event",
 ] as const satisfies LoggedKind[];
 type VisitorSourceKind = (typeof KINDS)[number];
 
@@ -121,13 +122,20 @@ export function visitorMessageOf(row: LogRow, memo: ConversationMemo): RowMessag
       memo.set(String(summary.id), summary);
       // An operator's message that started it (its opening row: one part): the visitor's list gets it live, as a
       // conversation the visitor started gets its conversation_started_user row.
-      const opened = c.message?.type === "manual" && c.parts_count === 1;
+      const opened = typeof c.message === "object" && c.message?.type === "manual" && c.parts_count === 1;
       return opened ? { type: "messenger_conversation", message: summary } : undefined;
     }
     case "conversation_started_user": {
       const summary = summaryOf(source.payload);
       memo.set(String(summary.id), summary);
       return { type: "messenger_conversation", message: summary };
+    }
+    case "event": {
+      // A chat message or pop-up sent: its `$message_sent` event carries what the messenger shows.
+      const e = source.payload;
+      const kind = e.props.kind;
+      if (e.type.name !== "$message_sent" || (kind !== "chat" && kind !== "popup")) return undefined;
+      return { type: "messenger_message", message: e.props as VisitorMessage };
     }
     case "conversation_read":
       return {

@@ -108,6 +108,8 @@ describe("the server's jobs", () => {
         "email.transcript",
         "event log purge",
         "import",
+        "messages.consumer",
+        "messages.send",
         "presence sweeper",
       ].sort(),
     );

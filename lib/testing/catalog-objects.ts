@@ -21,6 +21,7 @@ export interface CatalogObjects {
   job_id: string;
   bulk_job_id: string;
   email_id: string;
+  message_id: string;
   /** The user's unsubscribe link token. */
   unsubscribe: string;
   /** An operator of the app besides its default admin. */
@@ -97,6 +98,15 @@ export async function makeCatalogObjects(
       html: body,
     },
   });
+  const messageName = unique("Secret message");
+  const messageBody = unique("secret message body");
+  const owner = await s.db.app.findUniqueOrThrow({ where: { id: app.app.id } });
+  const message = await as("POST", `/api/v2/apps/${app.app.id}/messages`, {
+    name: messageName,
+    kind: "chat",
+    content: { sender: Number(owner.defaultAdminId), body: messageBody },
+    trigger: { event: unique("secret-trigger") },
+  });
   const member = await makeAdmin(s.db, {
     appId: app.app.id,
     name: unique("Olga Secret"),
@@ -116,6 +126,7 @@ export async function makeCatalogObjects(
     job_id: String(job.id),
     bulk_job_id: String(bulkJob.id),
     email_id: String(sent.id),
+    message_id: String(message.id),
     unsubscribe: await unsubscribeToken(s.db, user.id),
     admin_id: String(member.id),
     secrets: [
@@ -130,6 +141,8 @@ export async function makeCatalogObjects(
       noteBody,
       segName,
       subject,
+      messageName,
+      messageBody,
       savedReplyBody,
       hookUrl,
       app.admin.email,
@@ -202,6 +215,13 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
     "GET /apps/{id}/email/bounces": { address: "someone@example.test" },
     "POST /apps/{id}/office_hours": { office_hours: { weekly: { mon: [["09:00", "17:00"]] } } },
     "POST /email/unsubscribe": { t: o.unsubscribe },
+    "POST /apps/{id}/messages": {
+      name: "Sweep",
+      kind: "popup",
+      content: { title: "T", body: "B" },
+      trigger: { event: "sweep" },
+    },
+    "POST /apps/{id}/messages/{message_id}": { name: "Sweep 2" },
     "POST /apps/{id}/email/inbound": {
       raw: `From: pasted@example.test\nTo: app-${o.app}@localhost\nSubject: Pasted\n\nHello`,
     },

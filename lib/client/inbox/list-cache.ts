@@ -87,7 +87,7 @@ export function flattenConversations(data: ConversationPages | undefined): Conve
 
 /** An operator-started conversation stays out of the Inbox until the visitor writes. */
 export function inInbox(c: Conversation & { message?: { type?: string } | null }): boolean {
-  if (c.message?.type !== "manual") return true;
+  if (typeof c.message !== "object" || c.message?.type !== "manual") return true;
   return [c.reply_last, c.important_part_last, c.part_last].some((p) => p?.direction === "u2a");
 }
 
