@@ -3,6 +3,7 @@ import path from "node:path";
 import { benchEdge } from "./edge";
 import { benchRealtime } from "./realtime";
 import { benchEmail } from "./cases-email";
+import { benchMessages } from "./cases-messages";
 import { benchMessenger } from "./messenger";
 import { benchVisitorSockets } from "./visitor-sockets";
 import { ensureDataset, type DatasetInfo } from "./dataset";
@@ -19,7 +20,7 @@ import { met, printTable, ratio } from "./table";
 
 /**
  * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, search, reports, webhooks, bulk, users, import, visitor, realtime,
- * edge, messenger, visitor-sockets, email (all by default; BENCH_VISITORS sets visitor-sockets' sockets, 10,000 by default).
+ * edge, messenger, visitor-sockets, email, messages (all by default; BENCH_VISITORS sets visitor-sockets' sockets, 10,000 by default).
  * email (bench/cases-email.ts) starts its own server and SMTP sink, on a fresh PostgreSQL database with DATABASE_URL,
  * else on PGlite in memory; BENCH_EMAILS (10,000), BENCH_CONTINUITY_REPLIES (300) and BENCH_INBOUND (200) size it.
  * PostgreSQL (DATABASE_URL) for everything but edge and messenger (Chromium); REDIS_URL for realtime. BENCH_USERS sets the dataset size
@@ -50,6 +51,7 @@ const GROUPS = [
   "messenger",
   "visitor-sockets",
   "email",
+  "messages",
 ] as const;
 const args = process.argv.slice(2);
 const chosen = args.filter((a) => !a.startsWith("--"));
@@ -160,6 +162,10 @@ if (want("email")) {
     `== Email: ${process.env.BENCH_EMAILS ?? 10_000} continuity emails, the delay, answers by SMTP`,
   );
   figures.push(...(await benchEmail(console.log)));
+}
+if (want("messages")) {
+  console.log("== Messages: matching triggers in memory, statistics of a message with 1M sends");
+  figures.push(...(await benchMessages(console.log)));
 }
 
 if (figures.length) {

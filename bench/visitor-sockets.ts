@@ -8,6 +8,7 @@ import { issueTokenPair } from "../lib/auth/refresh-tokens";
 import { spawnServer, type Spawned } from "../lib/testing/spawn";
 import type { Figure } from "./harness";
 import { pct, pool } from "./load";
+import { measureMessages } from "./visitor-messages";
 import { beatAsTheFrame, describePresence, measurePresence, refreshVisitor } from "./visitor-presence";
 
 /**
@@ -19,6 +20,8 @@ import { beatAsTheFrame, describePresence, measurePresence, refreshVisitor } fro
  * through POST /messenger/boot instead: minutes for 10,000 on a small machine, and not what is measured).
  * Then every visitor sends BENCH_BEATS (3) HTTP heartbeats, one per BENCH_BEAT_MS (20,000, the frame's period),
  * and the UPDATEs they caused are counted (bench/visitor-presence.ts): coalesced, not one per heartbeat.
+ * Before that, with BENCH_MESSAGES (100) active proactive messages, an event tracked for each active visitor → its
+ * message on the visitor's socket (bench/visitor-messages.ts; target p99 < 200 ms).
  */
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 10_000);
 const ACTIVE = Math.min(VISITORS, Number(process.env.BENCH_ACTIVE ?? 50));
@@ -28,6 +31,8 @@ const BOOT_CONCURRENCY = 16;
 const BEAT_MS = Number(process.env.BENCH_BEAT_MS ?? 20_000);
 const BEATS = Number(process.env.BENCH_BEATS ?? 3);
 const BOOT_HTTP = process.env.BENCH_BOOT === "http";
+/** Active proactive messages in the app while one more is triggered for each active visitor. */
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
 
 const rssMb = (pid: number | undefined) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -202,6 +207,13 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
         else toOperator.push(ms2);
       }
     }
+    const proactive = await measureMessages({
+      call,
+      appId: app.app.id,
+      adminId: app.admin.id,
+      count: MESSAGES,
+      visitors: active.map((a, i) => ({ socket: a.socket, userId: visitors[i]!.userId })),
+    });
     // Fresh access tokens from the server (they last 5 minutes; the frame refreshes each at 80% of its life): an
     // expired one is refused, and many refused at once are throttled as guesses.
     await pool(visitors.length, BOOT_CONCURRENCY, (i) => refreshVisitor(target, visitors[i]!));
@@ -243,6 +255,17 @@ export async function benchVisitorSockets(log = console.log): Promise<Figure[]> 
       target: { kind: "p99<", value: 100 },
       extra,
     }));
+    rows.push({
+      group: "visitor-sockets",
+      case: `tracked event → proactive message on the visitor's socket, ${MESSAGES} active messages, ${VISITORS} visitor sockets`,
+      n: proactive.latencies.length,
+      p50: pct(proactive.latencies, 50),
+      p99: pct(proactive.latencies, 99),
+      rps: NaN,
+      failed: proactive.lost,
+      target: { kind: "p99<", value: 200 },
+      extra,
+    });
     for (const r of rows)
       log(`  ${r.case}: p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms (n ${r.n})`);
     log(

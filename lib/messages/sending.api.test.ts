@@ -5,7 +5,7 @@ import { errorOf, ok } from "../users/testing";
 import { bootTestVisitor, warmUpVisitorApi } from "../messenger/testing";
 import type { z } from "zod";
 import type { VisitorMessage, visitorStartedSchema } from "../messenger/visitor-schemas";
-import { consumed, makeMessage, messagesOf, sendsOf, settled, statsOf, track } from "./testing";
+import { consumed, dueNow, makeMessage, messagesOf, sendsOf, settled, statsOf, track } from "./testing";
 
 type VisitorStarted = z.infer<typeof visitorStartedSchema>;
 
@@ -78,7 +78,8 @@ describe("messages: sending", () => {
     const ev = unique("viewed");
     const m = await makeMessage(a, {
       trigger: { event: ev },
-      timeout: 1,
+      // Held for the test to change a user first; then made due (below).
+      timeout: 3600,
       audience: { type: "and", filters: [{ property_name: "$email", type: "known", value: {} }] },
       control_percent: 50,
     });
@@ -94,6 +95,8 @@ describe("messages: sending", () => {
         operations: [{ op: "delete", key: "$email" }],
       }),
     );
+    await consumed(s);
+    await dueNow(s, m.id);
     const rows = await settled(s, m.id, 13);
     const skipped = rows.filter((r) => r.state === "skipped");
     expect(skipped.map((r) => [r.userId, r.reason])).toEqual([[leaving.id, "audience"]]);
@@ -137,7 +140,8 @@ describe("messages: sending", () => {
 
     const stopping = await makeMessage(a, {
       trigger: { event: cart },
-      timeout: 2,
+      // Long enough that the goal surely comes first.
+      timeout: 3600,
       goal: { event: "signed_up", within_hours: 1, stop: true },
     });
     const u = await makeUser(s.db, a.app.id);
@@ -155,12 +159,13 @@ describe("messages: sending", () => {
     const cart = unique("cart");
     const first = await makeMessage(a, { trigger: { event: cart } });
     const next = await makeMessage(a, { trigger: { event: "$message_read", message: first.id }, timeout: 1 });
-    // A second later on the same trigger: the first is sent, then the interval holds this one back.
-    const rival = await makeMessage(a, { trigger: { event: cart }, timeout: 1 });
+    // On the same trigger, held until the first is sent: then the per-user interval holds it back.
+    const rival = await makeMessage(a, { trigger: { event: cart }, timeout: 3600 });
     const v = await bootTestVisitor(s, a);
     const userId = BigInt(v.boot.visitor.id);
     await track(a, userId, cart);
     const [a1] = await settled(s, first.id, 1);
+    await dueNow(s, rival.id);
     const [r1] = await settled(s, rival.id, 1);
     expect(a1).toMatchObject({ state: "sent" });
     expect(r1).toMatchObject({ state: "skipped", reason: "rate_limit" });

@@ -152,7 +152,7 @@ export async function createMessage(
       controlPercent: input.controlPercent ?? 0,
     },
   });
-  forgetMessages(input.appId);
+  forgetMessages();
   return row;
 }
 
@@ -203,7 +203,7 @@ export async function updateMessage(
       updated: new Date(),
     },
   });
-  forgetMessages(old.appId);
+  forgetMessages();
   return row;
 }
 

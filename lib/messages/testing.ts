@@ -68,3 +68,11 @@ export async function consumed(s: TestServer) {
     { timeout: 15_000, interval: 50 },
   );
 }
+
+/** Makes the message's scheduled sends due now (what its timeout ending does) and wakes their jobs. */
+export async function dueNow(s: TestServer, messageId: number | string) {
+  await s.db.$executeRaw`
+    UPDATE jobs SET run_at = now() WHERE queue = 'messages.send' AND status = 'queued'
+      AND (payload->>'send')::bigint IN (SELECT id FROM message_sends WHERE message_id = ${BigInt(messageId)})`;
+  s.server.jobs.wake("messages.send");
+}

@@ -12,20 +12,26 @@ export const CACHE_MS = 5_000;
 interface AppTriggers {
   at: number;
   byEvent: Map<string, MessageSpec[]>;
+  /** The count of changes (this process) it was read after. */
+  seen: number;
 }
 
 /** Per database (tests run several servers in one process), per app. */
 const caches = () =>
   processWide("messages.triggers", () => new WeakMap<Db, Map<bigint, Promise<AppTriggers>>>());
 
-/** A change to an app's messages (this instance): the next event reads them again. */
-export function forgetMessages(appId: bigint): void {
-  // Every database's cache: the change's database is not at hand here, and forgetting costs one read.
-  forgotten().add(appId);
+/**
+ * A change to messages (this instance): every cache is read again at its next use. Every app's and every
+ * database's: the change's database is not at hand here, changes are rare, and forgetting costs one read.
+ */
+export function forgetMessages(): void {
+  changes().n++;
 }
-const forgotten = () => processWide("messages.forgotten", () => new Set<bigint>());
+/** Changes to messages in this process, counted: each cache and memo knows which it has seen. */
+const changes = () => processWide("messages.changes", () => ({ n: 0 }));
 
 async function load(db: Db, appId: bigint): Promise<AppTriggers> {
+  const seen = changes().n;
   const rows = await db.autoMessage.findMany({ where: { appId, status: "active" }, orderBy: { id: "asc" } });
   const byEvent = new Map<string, MessageSpec[]>();
   for (const r of rows) {
@@ -39,16 +45,18 @@ async function load(db: Db, appId: bigint): Promise<AppTriggers> {
     list.push(spec);
     byEvent.set(spec.trigger.event, list);
   }
-  return { at: Date.now(), byEvent };
+  return { at: Date.now(), byEvent, seen };
 }
 
 async function appTriggers(db: Db, appId: bigint) {
   let perDb = caches().get(db);
   if (!perDb) caches().set(db, (perDb = new Map<bigint, Promise<AppTriggers>>()));
   let entry = perDb.get(appId);
-  const stale = async (e: Promise<AppTriggers>) => Date.now() - (await e).at > CACHE_MS;
-  if (!entry || forgotten().has(appId) || (await stale(entry))) {
-    forgotten().delete(appId);
+  const stale = async (e: Promise<AppTriggers>) => {
+    const t = await e;
+    return Date.now() - t.at > CACHE_MS || t.seen !== changes().n;
+  };
+  if (!entry || (await stale(entry))) {
     entry = load(db, appId);
     perDb.set(appId, entry);
     entry.catch(() => perDb.delete(appId));
@@ -89,11 +97,15 @@ export async function triggerSnapshot(db: Db, appIds: Iterable<bigint>): Promise
 
 /** Whether any app has an active message (read at most once per CACHE_MS): none, and no event needs reading. */
 export async function anyActive(db: Db): Promise<boolean> {
-  const memo = processWide("messages.any-active", () => new WeakMap<Db, { at: number; any: boolean }>());
+  const memo = processWide(
+    "messages.any-active",
+    () => new WeakMap<Db, { at: number; any: boolean; seen: number }>(),
+  );
   const m = memo.get(db);
-  if (m && Date.now() - m.at < CACHE_MS && forgotten().size === 0) return m.any;
+  if (m && Date.now() - m.at < CACHE_MS && m.seen === changes().n) return m.any;
+  const seen = changes().n;
   const any = (await db.autoMessage.count({ where: { status: "active" }, take: 1 })) > 0;
-  memo.set(db, { at: Date.now(), any });
+  memo.set(db, { at: Date.now(), any, seen });
   return any;
 }
 

@@ -2,7 +2,7 @@ import type { Actor, Part } from "../parts/schemas";
 import type { AttachmentUrl } from "../attachments/sign";
 import { toJson } from "../domain/json";
 import { isVisibleToVisitor, serializeVisitorPart, type VisitorPartSource } from "../messenger/visitor-parts";
-import type { VisitorMessage, VisitorPart } from "../messenger/visitor-schemas";
+import { visitorMessageSchema, type VisitorPart } from "../messenger/visitor-schemas";
 import type { VisitorConversationEvent, VisitorRealtimeMessage } from "../messenger/visitor-realtime-schemas";
 import type { LogRow } from "./log-rows";
 import { appChannel, type LoggedKind, type SocketPayload } from "../contract/socket";
@@ -135,7 +135,9 @@ export function visitorMessageOf(row: LogRow, memo: ConversationMemo): RowMessag
       const e = source.payload;
       const kind = e.props.kind;
       if (e.type.name !== "$message_sent" || (kind !== "chat" && kind !== "popup")) return undefined;
-      return { type: "messenger_message", message: e.props as VisitorMessage };
+      // Checked: an API client may track an event of that name with props of its own.
+      const shown = visitorMessageSchema.safeParse(e.props);
+      return shown.success ? { type: "messenger_message", message: shown.data } : undefined;
     }
     case "conversation_read":
       return {
