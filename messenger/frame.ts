@@ -61,6 +61,8 @@ addEventListener("message", (e: MessageEvent) => {
     afterBoot(m.method, (a) => runCall(a, m.method, m.args));
   } else if (m.type === "conversation") {
     afterBoot("opening the linked conversation", (a) => a.openLinked(Number(m.id)));
+  } else if (m.type === "message") {
+    afterBoot("showing the message", async (a) => a.messages.fromPreview(Number(m.send), m.action));
   }
 });
 

@@ -1,3 +1,6 @@
+import { drawPreview, PREVIEW_STYLES } from "./preview";
+import type { Preview } from "./protocol";
+
 /**
  * The launcher, drawn by the loader itself (no frame needed to show it), and the panel that will hold the frame.
  * Both live in an open Shadow DOM under a custom-named host element, so the host page's CSS cannot reach them
@@ -18,7 +21,7 @@ box-shadow:0 8px 32px rgba(0,0,0,.3)}
 [hidden]{display:none!important}
 iframe{display:block;border:0;width:100%;height:100%}
 @media (max-width:480px){.p{inset:0;width:auto;height:auto;border-radius:0}}
-`;
+${PREVIEW_STYLES}`;
 
 const ICON =
   '<svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">' +
@@ -31,9 +34,14 @@ export interface Launcher {
   setOpen(open: boolean): void;
   setUnread(count: number): void;
   setAppearance(accent?: string, position?: "left" | "right"): void;
+  /** A message's preview above the launcher while the messenger is closed (messenger/preview.ts). */
+  setPreview(p: Preview | null): void;
 }
 
-export function drawLauncher(onClick: () => void): Launcher {
+export function drawLauncher(
+  onClick: () => void,
+  onPreview: (send: number, action: "open" | "dismiss") => void,
+): Launcher {
   const host = document.createElement("relay-messenger");
   host.style.cssText = "all:initial!important";
   const root = host.attachShadow({ mode: "open" });
@@ -62,6 +70,8 @@ export function drawLauncher(onClick: () => void): Launcher {
   };
   label();
   button.addEventListener("click", onClick);
+  // Its × gives the focus back to the launcher.
+  const preview = drawPreview(wrap, onPreview, () => button.focus());
   return {
     host,
     button,
@@ -70,6 +80,7 @@ export function drawLauncher(onClick: () => void): Launcher {
       open = o;
       panel.hidden = !o;
       button.setAttribute("aria-expanded", String(o));
+      preview.setOpen(o);
       label();
     },
     setUnread(count) {
@@ -82,5 +93,6 @@ export function drawLauncher(onClick: () => void): Launcher {
       if (accent && CSS.supports("color", accent)) wrap.style.setProperty("--accent", accent);
       wrap.className = position === "left" ? "left" : "";
     },
+    setPreview: (p) => preview.set(p),
   };
 }

@@ -122,6 +122,7 @@ function onFrameMessage(e: MessageEvent) {
   else if (m.type === "unread") launcher?.setUnread(m.count);
   else if (m.type === "appearance") launcher?.setAppearance(m.accent, m.position);
   else if (m.type === "event") emit(m.name, m.data);
+  else if (m.type === "preview") launcher?.setPreview(m.preview);
 }
 
 function draw() {
@@ -130,7 +131,13 @@ function draw() {
     document.addEventListener("DOMContentLoaded", draw);
     return;
   }
-  const l = (launcher = drawLauncher(() => show(!isOpen)));
+  const l = (launcher = drawLauncher(
+    () => show(!isOpen),
+    (send, action) => {
+      if (action === "open") show(true);
+      post({ tag: TAG, type: "message", send, action });
+    },
+  ));
   l.host.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && isOpen) show(false);
   });

@@ -3,6 +3,8 @@
  * postMessage traffic of a host page is told apart; each side also checks who sent it (loader: our origin and the
  * frame's window; frame: its parent window).
  */
+import type { VisitorMessage } from "../lib/messenger/visitor-schemas";
+
 export const TAG = "relay-messenger";
 
 /** The host page as the frame reports it (heartbeats): the frame cannot read its parent's location. */
@@ -11,6 +13,12 @@ export interface HostPage {
   referrer: string;
   title: string;
 }
+
+/**
+ * A chat message or pop-up the launcher previews while the messenger is closed: the newest one the visitor has not
+ * seen yet (messenger/frame/auto-messages.ts). IDs as numbers, as the frame holds them.
+ */
+export type Preview = Pick<VisitorMessage, "kind" | "sender" | "title" | "body"> & { send: number };
 
 export type ToFrame =
   /**
@@ -30,7 +38,9 @@ export type ToFrame =
    * The host page was opened from an emailed reply's link (`#relay-conversation=<id>`): the frame shows that
    * conversation once booted when it is the visitor's own, and stays where it is otherwise.
    */
-  | { tag: typeof TAG; type: "conversation"; id: string };
+  | { tag: typeof TAG; type: "conversation"; id: string }
+  /** The visitor opened the launcher's preview of a message (the messenger shows it) or closed it (hidden). */
+  | { tag: typeof TAG; type: "message"; send: number; action: "open" | "dismiss" };
 
 export type FromFrame =
   | { tag: typeof TAG; type: "ready" }
@@ -40,7 +50,9 @@ export type FromFrame =
   /** The app's launcher settings, once the frame knows them. */
   | { tag: typeof TAG; type: "appearance"; accent?: string; position?: "left" | "right" }
   /** An event for the site's addCallback(name, fn) listeners. */
-  | { tag: typeof TAG; type: "event"; name: string; data?: unknown };
+  | { tag: typeof TAG; type: "event"; name: string; data?: unknown }
+  /** What the launcher previews while the messenger is closed; null: nothing. */
+  | { tag: typeof TAG; type: "preview"; preview: Preview | null };
 
 export function isMessage<T extends { tag: typeof TAG }>(data: unknown): data is T {
   return typeof data === "object" && data !== null && (data as { tag?: unknown }).tag === TAG;

@@ -53,7 +53,7 @@ export async function visitorMessages(ctx: Ctx): Promise<VisitorMessage[]> {
   return out;
 }
 
-/** The visitor saw it (read) or acted on it (clicked: its button, or closed it); each is recorded once. */
+/** The visitor saw it (read) or acted on it (clicked: its link button, or its email field); each is recorded once. */
 export async function markVisitorMessage(
   ctx: Ctx,
   input: { sendId: bigint; kind: "read" | "clicked"; email?: string },

@@ -1,4 +1,6 @@
 import { Api, boot, deviceId } from "./api";
+import { renderMessage } from "./auto-message-view";
+import { AutoMessages } from "./auto-messages";
 import { awayLine } from "./away";
 import type { FrameContext, View } from "./context";
 import { fill, h } from "./dom";
@@ -9,7 +11,7 @@ import { openThread } from "./thread";
 import type { ThreadView } from "./thread-view";
 import { TypingThrottle } from "./typing";
 import type { Boot, Conversation, Part, TokenPair } from "./types";
-import type { HostPage } from "../protocol";
+import type { HostPage, Preview } from "../protocol";
 import type { Heartbeat } from "../../lib/messenger/identity-schemas";
 
 export interface Host {
@@ -19,7 +21,8 @@ export interface Host {
   post(
     m:
       | { type: "unread"; count: number }
-      | { type: "appearance"; accent?: string; position?: "left" | "right" },
+      | { type: "appearance"; accent?: string; position?: "left" | "right" }
+      | { type: "preview"; preview: Preview | null },
   ): void;
   emit(name: string, data?: unknown): void;
 }
@@ -39,7 +42,8 @@ export class App implements FrameContext {
   visible = false;
   typing = new Map<number, { name: string; until: number }>();
   live: ReturnType<typeof connectLive> | undefined;
-  private view: View = { name: "home" };
+  messages: AutoMessages = new AutoMessages(this);
+  view: View = { name: "home" };
   private thread: ThreadView | undefined;
   private typer: { conversation: number; throttle: TypingThrottle } | undefined;
   private unreadSent = -1;
@@ -88,7 +92,8 @@ export class App implements FrameContext {
     } catch {
       // None kept.
     }
-    this.go(saved ?? { name: "home" });
+    // A message's view is not kept: its message may be gone.
+    this.go(saved?.name === "thread" ? saved : { name: "home" });
     void this.heartbeat();
     setInterval(() => void this.heartbeat(), HEARTBEAT_MS);
     $("back").addEventListener("click", () => this.go({ name: "home" }));
@@ -98,6 +103,7 @@ export class App implements FrameContext {
 
   /** The conversations, and the open one's parts: after boot and after each (re)connect. */
   async reload() {
+    void this.messages.load();
     const list = await this.api.call<Conversation[]>("GET", "/conversations").catch(() => []);
     this.store.setConversations(list);
     if (this.view.name === "thread" && this.view.conversation !== null)
@@ -126,6 +132,7 @@ export class App implements FrameContext {
     } else {
       this.thread = undefined;
       if (view.name === "home") renderHome(this, $("main"), $("foot"));
+      else if (view.name === "message") renderMessage(this, $("main"), $("foot"), view.send);
       else {
         this.thread = openThread(this, $("main"), $("foot"), view.conversation);
         if (view.conversation !== null && !this.store.hasParts(view.conversation))
@@ -141,28 +148,31 @@ export class App implements FrameContext {
     $("back").hidden = view.name === "home";
     $("title").textContent = view.name === "home" ? "Messages" : (this.assigneeName() ?? "Conversation");
     this.showStatus();
-    if (view.name === "thread") (document.querySelector("textarea") as HTMLElement | null)?.focus();
+    if (view.name !== "home") (document.querySelector("textarea") as HTMLElement | null)?.focus();
     this.markRead();
   }
 
   private assigneeName(): string | undefined {
+    if (this.view.name === "message") return this.messages.title(this.view.send);
     const id = this.view.name === "thread" ? this.view.conversation : null;
     return id === null ? undefined : this.store.conversations.get(id)?.assignee?.name;
   }
 
   private render() {
     if (this.thread) this.thread.update();
-    else renderHome(this, $("main"), $("foot"));
+    else if (this.view.name === "home") renderHome(this, $("main"), $("foot"));
     this.sendUnread();
   }
 
   private sendUnread() {
-    const n = this.store.unread();
+    const n = this.store.unread() + this.messages.unread();
     if (n !== this.unreadSent) this.host.post({ type: "unread", count: (this.unreadSent = n) });
   }
 
-  /** Operators' replies in the open, shown conversation count as read. */
+  /** What is shown counts as read: the messages on screen (auto-messages.ts), operators' replies in the open thread. */
   markRead() {
+    this.messages.sync();
+    this.sendUnread();
     const id = this.view.name === "thread" ? this.view.conversation : null;
     if (id === null || !this.visible || !this.store.conversations.get(id)?.unread) return;
     this.store.markRead(id, "user");
@@ -187,7 +197,8 @@ export class App implements FrameContext {
       this.typing.set(e.conversation, { name: e.admin.name || "The team", until: Date.now() + 5000 });
       this.thread?.update();
       setTimeout(() => this.thread?.update(), 5100);
-    } else if (e.type === "messenger_read") this.store.markRead(e.conversation, e.by);
+    } else if (e.type === "messenger_message") this.messages.add(e.message);
+    else if (e.type === "messenger_read") this.store.markRead(e.conversation, e.by);
     else this.store.upsertConversation(e.conversation);
   }
 

@@ -21,7 +21,12 @@ function icon(d: string) {
   return svg;
 }
 
-export function composer(ctx: FrameContext, view: ThreadView): HTMLElement {
+/** `answer`: the text goes there instead (a chat message's answer: text only, no attachment). */
+export function composer(
+  ctx: FrameContext,
+  view: ThreadView,
+  answer?: (body: string) => Promise<void>,
+): HTMLElement {
   const text = h("textarea", {
     rows: 1,
     placeholder: "Write a message…",
@@ -41,7 +46,8 @@ export function composer(ctx: FrameContext, view: ThreadView): HTMLElement {
     text.value = "";
     if (attach) progress.hidden = false;
     try {
-      await ctx.send(view.conversation, body, attach, (f) => (progress.value = f));
+      if (answer) await answer(body);
+      else await ctx.send(view.conversation, body, attach, (f) => (progress.value = f));
     } catch {
       if (!text.value) text.value = body;
       error.textContent = attach ? "The file could not be sent." : "The message could not be sent.";
@@ -84,19 +90,21 @@ export function composer(ctx: FrameContext, view: ThreadView): HTMLElement {
       "div",
       { class: "row" },
       text,
-      h(
-        "button",
-        {
-          type: "button",
-          class: "icon",
-          "aria-label": "Attach a file",
-          title: "Attach a file",
-          onclick: () => file.click(),
-        },
-        icon(CLIP),
-      ),
+      answer
+        ? null
+        : h(
+            "button",
+            {
+              type: "button",
+              class: "icon",
+              "aria-label": "Attach a file",
+              title: "Attach a file",
+              onclick: () => file.click(),
+            },
+            icon(CLIP),
+          ),
       h("button", { type: "submit", class: "icon send", "aria-label": "Send", title: "Send" }, icon(SEND)),
-      file,
+      answer ? null : file,
     ),
     progress,
     error,

@@ -1,4 +1,5 @@
 import type { Api } from "./api";
+import type { AutoMessages } from "./auto-messages";
 import type { Store } from "./store";
 import type { Part, Visitor, VisitorMessenger } from "./types";
 
@@ -14,6 +15,8 @@ export interface FrameContext {
   visible: boolean;
   /** Who is typing, per conversation, until when (ms). */
   typing: Map<number, { name: string; until: number }>;
+  /** The chat messages and pop-ups sent to the visitor (auto-messages.ts). */
+  messages: AutoMessages;
   go(view: View): void;
   /** Sends the visitor's message (a new conversation when `conversation` is null). */
   send(conversation: number | null, body: string, file?: File, progress?: (f: number) => void): Promise<void>;
@@ -23,4 +26,8 @@ export interface FrameContext {
   emit(name: string, data?: unknown): void;
 }
 
-export type View = { name: "home" } | { name: "thread"; conversation: number | null };
+export type View =
+  | { name: "home" }
+  | { name: "thread"; conversation: number | null }
+  /** A chat message (with a composer to answer it) or a pop-up, by its send's ID. */
+  | { name: "message"; send: number };

@@ -1,13 +1,18 @@
+import { messageCards } from "./auto-message-view";
 import { fill, h, refill, when } from "./dom";
 import type { FrameContext } from "./context";
 import type { Conversation } from "./types";
 
-/** The home view: greeting, team intro, reply time, "New conversation" and the recent conversations. */
+/**
+ * The home view: the messages sent to the visitor, greeting, team intro, reply time, "New conversation" and the
+ * recent conversations.
+ */
 export function renderHome(ctx: FrameContext, main: HTMLElement, foot: HTMLElement) {
   const m = ctx.messenger;
   const recent = ctx.store.recent();
   refill(
     main,
+    messageCards(ctx),
     h(
       "section",
       { class: "card intro" },

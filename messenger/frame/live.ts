@@ -6,7 +6,8 @@ import type {
   MessengerServerEvents,
 } from "../../lib/contract/socket";
 import type { Api } from "./api";
-import type { Conversation, Part, VisitorConversation, VisitorPart } from "./types";
+import { frameMessage } from "./auto-messages";
+import type { AutoMessage, Conversation, Part, VisitorConversation, VisitorPart } from "./types";
 
 type Payload<T extends MessengerMessage["type"]> = Extract<MessengerMessage, { type: T }>["message"];
 
@@ -19,7 +20,9 @@ export type LiveEvent =
   | { type: "messenger_typing"; conversation: number; admin: Payload<"messenger_typing">["admin"] }
   | { type: "messenger_read"; conversation: number; by: Payload<"messenger_read">["by"] }
   /** The conversation's summary, its unread count as of the change (later replies are counted as they come). */
-  | { type: "messenger_conversation"; conversation: Conversation };
+  | { type: "messenger_conversation"; conversation: Conversation }
+  /** A chat message or pop-up sent to the visitor. */
+  | { type: "messenger_message"; message: AutoMessage };
 
 // The frame imports types only from the contract: its constants would bring zod into the bundle.
 const CHANNEL: typeof MESSENGER_CHANNEL = "messenger";
@@ -47,6 +50,8 @@ function liveEvent(m: MessengerMessage): LiveEvent | undefined {
       return { type: m.type, conversation: Number(m.message.conversation), by: m.message.by };
     case "messenger_conversation":
       return { type: m.type, conversation: frameConversation(m.message) };
+    case "messenger_message":
+      return { type: m.type, message: frameMessage(m.message) };
     default:
       return undefined;
   }

@@ -68,15 +68,19 @@ function bubble(ctx: FrameContext, p: Part, parts: Part[], i: number) {
 }
 
 function author(p: Part) {
-  if (p.from.kind !== "admin") return null;
-  const initial = p.from.name.trim().charAt(0).toUpperCase() || "?";
+  return p.from.kind === "admin" ? authorOf(p.from) : null;
+}
+
+/** An operator's name and avatar (their initial without one), above their messages. */
+export function authorOf(admin: { name: string; avatar: string }) {
+  const initial = admin.name.trim().charAt(0).toUpperCase() || "?";
   return h(
     "div",
     { class: "author" },
-    p.from.avatar
-      ? h("img", { class: "avatar", src: p.from.avatar, alt: "" })
+    admin.avatar
+      ? h("img", { class: "avatar", src: admin.avatar, alt: "" })
       : h("span", { class: "avatar", "aria-hidden": "true" }, initial),
-    h("span", { class: "small" }, p.from.name),
+    h("span", { class: "small" }, admin.name),
   );
 }
 

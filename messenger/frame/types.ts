@@ -3,12 +3,13 @@
  * imported as types only (no zod in the bundle). IDs come as numbers (the frame never asks for id_as_string);
  * the frame's own message on its way has a string ID until the stored part replaces it.
  */
-import type { VisitorConversation, VisitorPart } from "../../lib/messenger/visitor-schemas";
+import type { VisitorConversation, VisitorMessage, VisitorPart } from "../../lib/messenger/visitor-schemas";
 
 export type {
   Boot,
   Visitor,
   VisitorConversation,
+  VisitorMessage,
   VisitorMessenger,
   VisitorPart,
 } from "../../lib/messenger/visitor-schemas";
@@ -26,6 +27,9 @@ export type Conversation = Omit<VisitorConversation, "id" | "last_part"> & {
   id: number;
   last_part: Part | null;
 };
+
+/** A chat message or pop-up sent to the visitor (lib/messages), its IDs as numbers. */
+export type AutoMessage = Omit<VisitorMessage, "send" | "message"> & { send: number; message: number };
 
 export interface TokenPair {
   access_token: string;
