@@ -1,7 +1,7 @@
 import { composer } from "./composer";
 import type { FrameContext } from "./context";
 import { fill, h, when } from "./dom";
-import { authorOf } from "./thread";
+import { authorOf } from "./author";
 import type { AutoMessage } from "./types";
 
 /**

@@ -1,5 +1,5 @@
 import { ApiError } from "./api";
-import type { FrameContext, View } from "./context";
+import type { FrameContext, Messages, View } from "./context";
 import type { HostPage, Preview } from "../protocol";
 import type { AutoMessage, Conversation, Part, VisitorMessage } from "./types";
 
@@ -35,7 +35,7 @@ const READ_KEPT = 100;
  * previewed again on the next page. The newest one not read is the launcher's preview. A × hides one for the page
  * session (sessionStorage): closing is not a click.
  */
-export class AutoMessages {
+export class AutoMessages implements Messages {
   private list: AutoMessage[] = [];
   /** Pop-ups whose email field was sent: they thank the visitor until the next load. */
   private thanked = new Set<number>();

@@ -4,6 +4,7 @@ import type { FrameContext } from "./context";
 import { emailForm } from "./home";
 import type { Attachment, Part } from "./types";
 import type { ThreadView } from "./thread-view";
+import { authorOf } from "./author";
 
 /**
  * A conversation: operators' messages left with their name and avatar, the visitor's own right, images inline,
@@ -69,19 +70,6 @@ function bubble(ctx: FrameContext, p: Part, parts: Part[], i: number) {
 
 function author(p: Part) {
   return p.from.kind === "admin" ? authorOf(p.from) : null;
-}
-
-/** An operator's name and avatar (their initial without one), above their messages. */
-export function authorOf(admin: { name: string; avatar: string }) {
-  const initial = admin.name.trim().charAt(0).toUpperCase() || "?";
-  return h(
-    "div",
-    { class: "author" },
-    admin.avatar
-      ? h("img", { class: "avatar", src: admin.avatar, alt: "" })
-      : h("span", { class: "avatar", "aria-hidden": "true" }, initial),
-    h("span", { class: "small" }, admin.name),
-  );
 }
 
 function attachment(a: Attachment) {
