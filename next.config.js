@@ -32,6 +32,7 @@ const PANEL_PATHS = [
   "/login/:path*",
   "/inbox/:path*",
   "/leads/:path*",
+  "/messages/:path*",
   "/settings/:path*",
   "/docs/:path*",
 ];

@@ -25,5 +25,12 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
 }
 
 export const config = {
-  matcher: ["/login", "/inbox/:path*", "/leads/:path*", "/reports/:path*", "/settings/:path*"],
+  matcher: [
+    "/login",
+    "/inbox/:path*",
+    "/leads/:path*",
+    "/messages/:path*",
+    "/reports/:path*",
+    "/settings/:path*",
+  ],
 };

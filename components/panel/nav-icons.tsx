@@ -37,6 +37,15 @@ export function LeadsIcon() {
   );
 }
 
+export function MessagesIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v9a1.5 1.5 0 0 1-1.5 1.5H9l-4 4v-4.5A1.5 1.5 0 0 1 4 14.5v-9Z" />
+      <path d="m8 8.5 4 2.5 4-2.5" />
+    </svg>
+  );
+}
+
 export function SettingsIcon() {
   return (
     <svg {...common}>

@@ -91,6 +91,18 @@ export const queryKeys = {
     series: (appId: string, series: string, params: object) =>
       [...queryKeys.reports.all, appId, series, params] as const,
   },
+  messages: {
+    all: ["messages"] as const,
+    /** Everything of one app's messages: lists, messages, statistics. */
+    app: (appId: string) => [...queryKeys.messages.all, appId] as const,
+    lists: (appId: string) => [...queryKeys.messages.app(appId), "list"] as const,
+    /** `view`: the list's status filter (lib/client/messages-types.ts MessagesView). */
+    list: (appId: string, view: string) => [...queryKeys.messages.lists(appId), view] as const,
+    detail: (appId: string, messageId: string) =>
+      [...queryKeys.messages.app(appId), "detail", messageId] as const,
+    stats: (appId: string, messageId: string) =>
+      [...queryKeys.messages.app(appId), "stats", messageId] as const,
+  },
   admins: {
     all: ["admins"] as const,
     list: (appId: string) => [...queryKeys.admins.all, appId, "list"] as const,
