@@ -3,11 +3,9 @@ import { visitorOf } from "../auth/context";
 import { endpoint } from "../api/endpoint";
 import { p } from "../contract/zod";
 import { empty } from "../contract/schemas";
-import { responseUrls } from "../conversations/endpoints-shared";
 import { randomId, text } from "../conversations/params";
 import { messengerCors, takeMessengerBudget } from "../messenger/endpoints-visitor-edge";
-import { serializeVisitorConversation, visitorConversationView } from "../messenger/visitor-conversations";
-import { serializeVisitorPart } from "../messenger/visitor-parts";
+import { startedAnswer } from "../messenger/endpoints-visitor-conversations";
 import { visitorMessageSchema, visitorStartedSchema } from "../messenger/visitor-schemas";
 import { markVisitorMessage, replyToAutoMessage, visitorMessages } from "./visitor";
 
@@ -88,14 +86,7 @@ export const postVisitorMessageReply = endpoint({
         randomId: input.random_id,
         referrer: input.referrer,
       });
-      const urls = await responseUrls(ctx, req);
-      const view = await visitorConversationView(ctx, started.conversationId);
-      return {
-        data: {
-          conversation: serializeVisitorConversation(view, urls),
-          part: serializeVisitorPart(started.part, urls),
-        },
-      };
+      return { data: await startedAnswer(ctx, req, started) };
     },
   },
 });

@@ -16,7 +16,8 @@ import type { VisitorMessage } from "../messenger/visitor-schemas";
 
 export const MESSAGE_SEND_QUEUE = "messages.send";
 
-interface SendRow {
+/** A send as its services lock and record it. */
+export interface SendRow {
   id: bigint;
   message_id: bigint;
   app_id: bigint;

@@ -4,26 +4,16 @@ import { invalid, lookupFailed } from "../domain/errors";
 import { withEvents } from "../eventlog/append";
 import { startFromMessage, type Started } from "../conversations/start";
 import { identifyVisitor } from "../messenger/identify";
-import { recordMessageEvent, visitorContent } from "./send";
+import { recordMessageEvent, visitorContent, type SendRow } from "./send";
 import { specOf } from "./spec";
 import type { VisitorMessage } from "../messenger/visitor-schemas";
 
 /** The messenger shows a sent message for this long, until the visitor answers or closes it. */
 const SHOWN_FOR_MS = 7 * 86_400_000;
 
-interface OwnSend {
-  id: bigint;
-  message_id: bigint;
-  app_id: bigint;
-  user_id: bigint;
-  control: boolean;
-  state: string;
-  created: Date;
-}
-
 /** The visitor's own sent chat message or pop-up, locked; another's is as missing as none. */
-async function ownSend(tx: Tx, userId: bigint, sendId: bigint): Promise<OwnSend> {
-  const [s] = await tx.$queryRaw<OwnSend[]>`
+async function ownSend(tx: Tx, userId: bigint, sendId: bigint): Promise<SendRow> {
+  const [s] = await tx.$queryRaw<SendRow[]>`
     SELECT s.id, s.message_id, s.app_id, s.user_id, s.control, s.state, s.created
     FROM message_sends s JOIN auto_messages m ON m.id = s.message_id
     WHERE s.id = ${sendId} AND s.user_id = ${userId} AND s.state = 'sent' AND m.kind IN ('chat', 'popup')

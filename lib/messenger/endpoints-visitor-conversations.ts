@@ -11,7 +11,7 @@ import { CONVERSATION_KEY } from "../conversations/list";
 import { PART_KEY } from "../conversations/get";
 import { randomId, text } from "../conversations/params";
 import { responseUrls } from "../conversations/endpoints-shared";
-import { startConversation } from "../conversations/start";
+import { startConversation, type Started } from "../conversations/start";
 import { replyToConversation } from "../conversations/reply";
 import { setTyping } from "../conversations/typing";
 import { markConversationRead } from "../conversations/read";
@@ -98,6 +98,16 @@ export const getVisitorParts = endpoint({
   },
 });
 
+/** What a visitor's new conversation answers: the conversation and the visitor's part, with their links. */
+export async function startedAnswer(ctx: Ctx, req: Request, started: Started) {
+  const urls = await responseUrls(ctx, req);
+  const view = await visitorConversationView(ctx, started.conversationId);
+  return {
+    conversation: serializeVisitorConversation(view, urls),
+    part: serializeVisitorPart(started.part, urls),
+  };
+}
+
 export const postVisitorConversation = endpoint({
   method: "POST",
   path: "/messenger/conversations",
@@ -121,14 +131,7 @@ export const postVisitorConversation = endpoint({
         randomId: input.random_id,
         referrer: input.referrer,
       });
-      const urls = await responseUrls(ctx, req);
-      const view = await visitorConversationView(ctx, started.conversationId);
-      return {
-        data: {
-          conversation: serializeVisitorConversation(view, urls),
-          part: serializeVisitorPart(started.part, urls),
-        },
-      };
+      return { data: await startedAnswer(ctx, req, started) };
     },
   },
 });
