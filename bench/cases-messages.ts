@@ -135,7 +135,8 @@ export async function benchMessages(log: (l: string) => void = console.log): Pro
     const { app, admin, token } = await makeApp(b.db);
     figures.push(await matching(b, app.id, admin.id));
     figures.push(await statistics(b, { id: app.id, token }));
-    for (const f of figures) log(`  ${f.case}: n=${f.n} p50 ${f.p50.toFixed(3)} ms p99 ${f.p99.toFixed(3)} ms`);
+    for (const f of figures)
+      log(`  ${f.case}: n=${f.n} p50 ${f.p50.toFixed(3)} ms p99 ${f.p99.toFixed(3)} ms`);
   } finally {
     await b.close();
   }
