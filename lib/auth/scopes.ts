@@ -11,6 +11,7 @@ export const SCOPES = [
   "as-user",
   "app-admin",
   "messages",
+  "bots",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -23,6 +24,7 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "as-user": "Act as the visitor: send, type, click quick replies and mark read as the user",
   "app-admin": "Administer the app: webhooks and their secrets, operators, CSV import and export",
   messages: "Read and change proactive messages, and read their statistics",
+  bots: "Read and change bots, and read their figures",
 };
 
 export function isScope(s: string): s is Scope {

@@ -39,6 +39,7 @@ import * as email from "../email/endpoints";
 import * as emailInbound from "../email/endpoints-inbound";
 import * as messages from "../messages/endpoints";
 import * as visitorMessages from "../messages/endpoints-visitor";
+import * as bots from "../bots/endpoints";
 
 /**
  * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
@@ -79,6 +80,7 @@ const modules: Record<string, unknown>[] = [
   reports,
   bulk,
   messages,
+  bots,
 ];
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === "object" && v !== null && "spec" in v && "handle" in v;

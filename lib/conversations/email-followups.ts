@@ -2,6 +2,7 @@ import { Prisma } from "../db/generated/client";
 import type { Queryable } from "../db/sql";
 import { loadConfig } from "../config/env";
 import { tryRuntime } from "../server/runtime";
+import { BOT_VIA } from "../parts/state";
 
 // The email jobs new parts may queue; their handlers are in lib/email, which the part writers do not import.
 /** The visitor's unread operator replies, by email once the app's delay has passed. */
@@ -15,6 +16,7 @@ export const TRANSCRIPT_QUEUE = "email.transcript";
 export interface EmailedPart {
   type: string;
   direction: string;
+  sentVia: string;
 }
 
 /**
@@ -49,7 +51,8 @@ export async function scheduleEmails(
   conv: { id: bigint; user?: { email: string | null } },
   parts: readonly EmailedPart[],
 ): Promise<void> {
-  const has = (...types: string[]) => parts.some((p) => types.includes(p.type));
+  // A bot's messages are not the team's replies: they are never emailed on.
+  const has = (...types: string[]) => parts.some((p) => types.includes(p.type) && p.sentVia !== BOT_VIA);
   // A visitor without an address is never emailed: the hottest write skips the statement.
   const reachable = !conv.user || !!conv.user.email;
   if (reachable && has("reply_admin", "article")) {
@@ -62,14 +65,7 @@ export async function scheduleEmails(
       Prisma.sql`${REACHABLE} AND COALESCE(s.continuity, true)`,
     );
   }
-  if (has("reply_user"))
-    await queue(
-      tx,
-      OPERATORS_QUEUE,
-      conv.id,
-      Prisma.sql`COALESCE(s.operator_delay, 180)`,
-      Prisma.sql`COALESCE(s.operator_emails, true)`,
-    );
+  if (has("reply_user")) await queueOperatorEmail(tx, conv.id);
   if (reachable && has("closed"))
     await queue(
       tx,
@@ -78,4 +74,18 @@ export async function scheduleEmails(
       Prisma.sql`0`,
       Prisma.sql`${REACHABLE} AND COALESCE(s.transcripts, false)`,
     );
+}
+
+/**
+ * The operators' email for a visitor's unread message. Not while a bot runs the conversation: its hand-over queues
+ * it (lib/conversations/bot-run.ts).
+ */
+export function queueOperatorEmail(tx: Queryable, convId: bigint) {
+  return queue(
+    tx,
+    OPERATORS_QUEUE,
+    convId,
+    Prisma.sql`COALESCE(s.operator_delay, 180)`,
+    Prisma.sql`COALESCE(s.operator_emails, true) AND c.assistant_type IS NULL`,
+  );
 }

@@ -17,6 +17,7 @@ import {
   type UserRef,
 } from "./actors";
 import { publishChange } from "./events";
+import { botSees } from "./bot-run";
 import { eventOf } from "../contract/socket";
 
 export const MAX_BODY = 10_000;
@@ -141,6 +142,7 @@ export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<
       });
       const { ids, conversation, parts } = await appendParts(tx, conv, drafts);
       const pub = await publishChange(tx, emit, urls, conversation, parts);
+      if (conv.assistantType !== null) await botSees(tx, emit, ctx, urls, conversation, parts.at(-1)!);
       const assignId = input.autoAssign !== undefined ? ids[0] : undefined;
       const assignPart = assignId === undefined ? undefined : pub.partJson.get(assignId);
       if (assignPart) {

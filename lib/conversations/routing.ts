@@ -1,4 +1,4 @@
-import type { Tx } from "../db/client";
+import type { Queryable } from "../db/sql";
 
 /**
  * Round-robin routing of a visitor's new conversation, inside its transaction: the Available operator of the app
@@ -11,7 +11,7 @@ import type { Tx } from "../db/client";
  * assignment and never both exceed the cap.
  */
 export async function routeConversation(
-  tx: Tx,
+  tx: Queryable,
   appId: bigint,
   channelId: bigint | null,
 ): Promise<bigint | null> {

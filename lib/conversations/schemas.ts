@@ -33,6 +33,8 @@ const conversationFields = {
   /** v1: whole seconds; v2: seconds with microseconds (the list position's first half). */
   last_update: z.number(),
   tags: z.array(z.string()),
+  /** The bot running the conversation (lead_bot, routing_bot), null once a person has it. */
+  assistant_type: z.string().nullable(),
 };
 export const conversationV1Schema = z.strictObject(conversationFields);
 export const conversationV2Schema = z.strictObject({

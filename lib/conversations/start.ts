@@ -14,6 +14,8 @@ import { publishChange } from "./events";
 import { eventOf } from "../contract/socket";
 import { checkBody } from "./reply";
 import { selectConversations } from "./rows";
+import { startBotRun } from "./bot-run";
+import type { BotToRun } from "../bots/steps";
 
 const MAX_ID = 2n ** 63n - 1n;
 
@@ -35,6 +37,8 @@ interface MessageInput {
 
 export interface StartInput extends MessageInput {
   referrer?: string;
+  /** The bot that answers first (lib/bots/start.ts): the conversation stays out of the Inbox until it hands over. */
+  bot?: BotToRun | null;
 }
 
 export interface SendInput extends MessageInput {
@@ -108,6 +112,7 @@ async function openConversation(
   opts: {
     createUser: boolean;
     message?: object | number;
+    bot?: BotToRun | null;
     draft: (tx: Tx, user: { id: bigint; appId: bigint }) => Promise<PartDraft>;
     /** Parts before the message, in its group (a proactive message the visitor answers). */
     lead?: PartDraft[];
@@ -126,10 +131,19 @@ async function openConversation(
     await tx.user.update({ where: { id: user.id }, data: { conversationCount: { increment: 1 } } });
     await announceIfNewLead(tx, emit, { id: user.id, wasLead: before.isLead });
     // Only a visitor's first message is routed: an operator's outbound message stays theirs to follow up.
+    // A bot's conversation is routed when it hands over.
     const routedTo =
-      draft.type === "reply_user" ? await routeConversation(tx, user.appId, input.channel ?? null) : null;
+      draft.type === "reply_user" && !opts.bot
+        ? await routeConversation(tx, user.appId, input.channel ?? null)
+        : null;
     const created = await tx.conversation.create({
-      data: { appId: user.appId, userId: user.id, channelId: input.channel ?? null, message: opts.message },
+      data: {
+        appId: user.appId,
+        userId: user.id,
+        channelId: input.channel ?? null,
+        message: opts.message,
+        assistantType: opts.bot?.kind ?? null,
+      },
       select: { id: true },
     });
     const [conv] = await selectConversations(tx, [created.id]);
@@ -146,7 +160,7 @@ async function openConversation(
           ];
     const { ids, conversation, parts } = await appendParts(tx, conv!, drafts);
     const pub = await publishChange(tx, emit, urls, conversation, parts);
-    if (draft.type === "reply_user")
+    if (draft.type === "reply_user" && !opts.bot)
       emit(eventOf("conversation_started_user", conversation, pub.conversationJson));
     const assigned = routedTo === null ? undefined : pub.partJson.get(ids[opts.lead?.length ?? 0]!);
     if (assigned) {
@@ -158,6 +172,7 @@ async function openConversation(
         }),
       );
     }
+    if (opts.bot) await startBotRun(tx, emit, ctx, urls, conversation, opts.bot);
     await opts.also?.(tx, emit, created.id);
     return { conversationId: created.id, part: pub.parts[pub.parts.length - 1]! };
   });
@@ -172,6 +187,7 @@ export async function startConversation(ctx: Ctx, input: StartInput): Promise<St
     input,
     {
       createUser: true,
+      bot: input.bot,
       draft: (_tx, user) =>
         Promise.resolve({
           type: "reply_user",

@@ -167,6 +167,7 @@ export function serializeConversation(
     // v2 keeps microseconds (it is half of the list position); v1 clients get whole seconds as they always did.
     last_update: o.version >= 2 ? Number(r.lastUpdateUs) / 1e6 : Number(r.lastUpdateUs / 1_000_000n),
     tags: r.tags,
+    assistant_type: r.assistantType,
   };
   if (o.version < 2) return out;
   return { ...out, delayed_until: r.delayedUntil ? seconds(r.delayedUntil) : null };

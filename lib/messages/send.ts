@@ -4,8 +4,7 @@ import { withEvents, type Emit } from "../eventlog/append";
 import { recordEvent } from "../events/track-event";
 import { enqueueJob } from "../jobs/store";
 import { wakeJobs, type JobKind } from "../jobs/runner";
-import { compileFilters } from "../leads/compile";
-import { parseFilters } from "../leads/filters";
+import { userMatches } from "../leads/user-matches";
 import type { Runtime } from "../server/runtime";
 import { nextSendTime } from "./schedule";
 import { specOf, type MessageSpec } from "./spec";
@@ -32,20 +31,6 @@ type Skip = "paused" | "archived" | "audience" | "rate_limit" | "no_email" | "us
 
 const skip = (tx: Tx, id: bigint, reason: Skip) =>
   tx.$executeRaw`UPDATE message_sends SET state = 'skipped', reason = ${reason} WHERE id = ${id}`;
-
-async function inAudience(tx: Tx, m: MessageSpec, userId: bigint): Promise<boolean> {
-  if (m.audience === null || m.audience === undefined) return true;
-  try {
-    const where = await compileFilters(parseFilters(m.audience, "audience"), { db: tx, appId: m.appId });
-    const rows = await tx.$queryRaw<{ ok: boolean }[]>(
-      Prisma.sql`SELECT (${where}) AS ok FROM users u WHERE u.id = ${userId}`,
-    );
-    return rows[0]?.ok === true;
-  } catch {
-    // Filters that no longer compile (a segment deleted since) select nobody.
-    return false;
-  }
-}
 
 /** What the messenger shows, kept in the `$message_sent` event's props (the event tells the messenger). */
 export async function visitorContent(
@@ -149,7 +134,8 @@ export async function fireSend(rt: Runtime, sendId: bigint): Promise<void> {
       await enqueueJob(tx, { queue: MESSAGE_SEND_QUEUE, payload: { send: String(send.id) }, runAt: next });
       return;
     }
-    if (!(await inAudience(tx, m, send.user_id))) return skip(tx, send.id, "audience");
+    if (!(await userMatches(tx, { appId: m.appId, userId: send.user_id, filters: m.audience })))
+      return skip(tx, send.id, "audience");
     const recent = await tx.$queryRaw<{ one: number }[]>`
       SELECT 1 AS one FROM message_sends
       WHERE user_id = ${send.user_id} AND sent_at > ${now}::timestamptz - ${app.messageIntervalSeconds} * INTERVAL '1 second'

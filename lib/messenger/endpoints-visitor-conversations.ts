@@ -17,6 +17,8 @@ import { setTyping } from "../conversations/typing";
 import { markConversationRead } from "../conversations/read";
 import { clickQuickReply } from "../conversations/quick-reply";
 import { messengerCors, takeMessengerBudget } from "./endpoints-visitor-edge";
+import { botToStart } from "../bots/start";
+import { operatorsNow } from "./activity";
 import {
   chosenActions,
   listVisitorParts,
@@ -120,10 +122,12 @@ export const postVisitorConversation = endpoint({
     response: visitorStartedSchema,
     params: z.object(message),
     handler: async (ctx, input, req) => {
-      const { userId } = visitorOf(ctx);
+      const { userId, appId } = visitorOf(ctx);
       requireContent(input);
       await takeMessengerBudget(req, `v:${userId}`);
+      const bot = await botToStart(ctx, { appId, userId, operators: () => operatorsNow(ctx, appId) });
       const started = await startConversation(ctx, {
+        bot,
         user: { id: String(userId), byUserId: false },
         body: input.body,
         file: input.attachment,

@@ -118,6 +118,7 @@ export type VisitorPartSource = Pick<
   | "read"
   | "actions"
   | "randomId"
+  | "metaData"
 > & { attachments: Pick<PartView["attachments"][number], "id" | "filename" | "mimeType" | "size">[] };
 
 /**
@@ -164,6 +165,8 @@ export function serializeVisitorPart(
     }));
     if (chosen) out.chosen_action = chosen.get(p.id) ?? null;
   }
+  const ask = isRecord(p.metaData) && isRecord(p.metaData.bot_ask) ? p.metaData.bot_ask.input : undefined;
+  if (ask === "email" || ask === "phone" || ask === "text") out.ask = ask;
   if (p.randomId !== 0n) out.random_id = p.randomId;
   return out;
 }

@@ -76,6 +76,8 @@ export const visitorPartSchema = z.strictObject({
   actions: z.array(visitorActionSchema).optional(),
   /** Which button the visitor clicked (its index), once they did; null while none was. */
   chosen_action: z.number().int().nullable().optional(),
+  /** A bot's question: the answer it wants (the messenger offers a field of that kind). */
+  ask: z.enum(["email", "phone", "text"]).optional(),
   read: z.boolean(),
   random_id: int64.optional(),
 });

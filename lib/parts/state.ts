@@ -51,9 +51,13 @@ export const EMPTY_STATE: ConversationState = {
   replyLastId: null,
 };
 
+/** `sent_via` of a bot's messages (lib/conversations/bot-run.ts). */
+export const BOT_VIA = "bot";
+
 export interface StatePart {
   id: bigint;
   type: PartType;
+  sentVia?: string;
   fromAdminId: bigint | null;
   /** On `assigned` parts: the new assignee (null unassigns). */
   assigneeId?: bigint | null;
@@ -93,8 +97,10 @@ export function applyPart(s: ConversationState, p: StatePart): ConversationState
       break;
     case "reply_admin":
     case "article":
-      // Answering implies the operator has seen what the visitor wrote.
       n.replyLastId = p.id;
+      // A bot's message answers nobody: once it hands over, the team still has the visitor's messages to read.
+      if (p.sentVia === BOT_VIA) break;
+      // Answering implies the operator has seen what the visitor wrote.
       n.replied = true;
       n.answered = true;
       n.lastAdminId = p.fromAdminId ?? s.lastAdminId;

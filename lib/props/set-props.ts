@@ -1,8 +1,8 @@
 import { canAccessApp, type Ctx } from "../auth/context";
 import { Prisma } from "../db/generated/client";
-import { sqlOf } from "../db/sql";
+import { sqlOf, type Queryable } from "../db/sql";
 import { announceIfNewLead } from "../users/lead-events";
-import { changeWithEvents, withEvents, type LogEvent } from "../eventlog/append";
+import { changeWithEvents, withEvents, type Emit, type LogEvent } from "../eventlog/append";
 import { eventOf } from "../contract/socket";
 import { parseId } from "../contract/zod";
 import {
@@ -196,16 +196,24 @@ async function setPropsUnlocked(ctx: Ctx, input: SetPropsInput): Promise<SetProp
 
 /** Operations under the user's row lock, in one transaction with their log rows. */
 function setPropsLocked(ctx: Ctx, input: SetPropsInput): Promise<SetPropsResult> {
-  return withEvents(sqlOf(ctx.db), async (tx, emit) => {
-    const { id, appId, created, row } = await lockUser<PropsRow>(tx, ctx, input.user, {
-      create: input.user.by_user_id,
-      columns: PROPS_ROW_SQL,
-    });
-    const { result, data, event } = plan(row, input, id, appId);
-    // A named statement (lib/db/statements.ts) for each set of columns: few sets recur, each planned once.
-    if (Object.keys(data).length) await tx.$queryRaw(update(id, data));
-    await announceIfNewLead(tx, emit, { id, wasLead: created ? false : row.isLead });
-    if (event) emit(event);
-    return result;
+  return withEvents(sqlOf(ctx.db), (tx, emit) => setUserPropsIn(tx, emit, ctx, input));
+}
+
+/** setUserProps inside the caller's transaction (a bot sets what the visitor answered with its reply). */
+export async function setUserPropsIn(
+  tx: Queryable,
+  emit: Emit,
+  ctx: Ctx,
+  input: SetPropsInput,
+): Promise<SetPropsResult> {
+  const { id, appId, created, row } = await lockUser<PropsRow>(tx, ctx, input.user, {
+    create: input.user.by_user_id,
+    columns: PROPS_ROW_SQL,
   });
+  const { result, data, event } = plan(row, input, id, appId);
+  // A named statement (lib/db/statements.ts) for each set of columns: few sets recur, each planned once.
+  if (Object.keys(data).length) await tx.$queryRaw(update(id, data));
+  await announceIfNewLead(tx, emit, { id, wasLead: created ? false : row.isLead });
+  if (event) emit(event);
+  return result;
 }

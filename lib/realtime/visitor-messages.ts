@@ -78,6 +78,7 @@ function visitorPart(p: Part): VisitorPart | undefined {
     fromAdmin: typeof p.from === "object" && p.from ? { ...p.from, id: BigInt(p.from.id) } : null,
     read: p.read,
     actions: (p.actions ?? null) as VisitorPartSource["actions"],
+    metaData: (p.meta_data ?? null) as VisitorPartSource["metaData"],
     randomId: BigInt(p.random_id),
     attachments: attachments.map((a) => ({
       id: BigInt(a.id),

@@ -22,6 +22,7 @@ export interface CatalogObjects {
   bulk_job_id: string;
   email_id: string;
   message_id: string;
+  bot_id: string;
   /** The user's unsubscribe link token. */
   unsubscribe: string;
   /** An operator of the app besides its default admin. */
@@ -107,6 +108,14 @@ export async function makeCatalogObjects(
     content: { sender: Number(owner.defaultAdminId), body: messageBody },
     trigger: { event: unique("secret-trigger") },
   });
+  const botName = unique("Secret bot");
+  const botLine = unique("secret bot line");
+  const bot = await as("POST", `/api/v2/apps/${app.app.id}/bots`, {
+    name: botName,
+    kind: "lead_bot",
+    status: "paused",
+    steps: [{ type: "text", body: botLine }],
+  });
   const member = await makeAdmin(s.db, {
     appId: app.app.id,
     name: unique("Olga Secret"),
@@ -127,6 +136,7 @@ export async function makeCatalogObjects(
     bulk_job_id: String(bulkJob.id),
     email_id: String(sent.id),
     message_id: String(message.id),
+    bot_id: String(bot.id),
     unsubscribe: await unsubscribeToken(s.db, user.id),
     admin_id: String(member.id),
     secrets: [
@@ -143,6 +153,8 @@ export async function makeCatalogObjects(
       subject,
       messageName,
       messageBody,
+      botName,
+      botLine,
       savedReplyBody,
       hookUrl,
       app.admin.email,
@@ -222,6 +234,8 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
       trigger: { event: "sweep" },
     },
     "POST /apps/{id}/messages/{message_id}": { name: "Sweep 2" },
+    "POST /apps/{id}/bots": { name: "Sweep", kind: "lead_bot", status: "paused", steps: [{ type: "close" }] },
+    "POST /apps/{id}/bots/{bot_id}": { name: "Sweep 2" },
     "POST /apps/{id}/email/inbound": {
       raw: `From: pasted@example.test\nTo: app-${o.app}@localhost\nSubject: Pasted\n\nHello`,
     },

@@ -19,14 +19,32 @@ export function openThread(
 ): ThreadView {
   const list = h("ol", { class: "parts", "aria-label": "Messages" });
   const typing = h("p", { class: "typing muted small" });
+  // Outside the list, which is redrawn on every change: what the visitor types in it and its focus stay.
+  const asking = h("div", { class: "asking" });
   const offline = ctx.offline && !ctx.visitor.email ? emailForm(ctx) : null;
-  fill(main, offline ? h("p", { class: "notice" }, ctx.messenger.offline_text) : null, offline, list, typing);
+  fill(
+    main,
+    offline ? h("p", { class: "notice" }, ctx.messenger.offline_text) : null,
+    offline,
+    list,
+    asking,
+    typing,
+  );
   const view: ThreadView = {
     conversation,
     update() {
       const atBottom = main.scrollHeight - main.scrollTop - main.clientHeight < 40;
       const parts = view.conversation === null ? [] : ctx.store.partsOf(view.conversation);
       fill(list, parts.length ? parts.map((p, i) => bubble(ctx, p, parts, i)) : empty(ctx));
+      const last = parts.at(-1);
+      const ask = last?.from.kind === "admin" ? last.ask : undefined;
+      if (!last || !ask) {
+        fill(asking);
+        delete asking.dataset.part;
+      } else if (asking.dataset.part !== String(last.id)) {
+        fill(asking, askForm(ctx, last, ask));
+        asking.dataset.part = String(last.id);
+      }
       const t = view.conversation === null ? undefined : ctx.typing.get(view.conversation);
       typing.textContent = t && t.until > Date.now() ? `${t.name} is typing…` : "";
       if (atBottom || !main.dataset.seen) main.scrollTop = main.scrollHeight;
@@ -113,6 +131,63 @@ function actions(ctx: FrameContext, p: Part, isLast: boolean) {
           ),
     ),
   );
+}
+
+const ASKED = {
+  email: {
+    type: "email",
+    autocomplete: "email",
+    label: "Your email address",
+    placeholder: "you@example.com",
+  },
+  phone: { type: "tel", autocomplete: "tel", label: "Your phone number", placeholder: "+1 555 0100" },
+  text: { type: "text", autocomplete: "off", label: "Your answer", placeholder: "" },
+} as const;
+
+/**
+ * A bot's question, while it is the last message: a field of the kind it asks for, sent as the visitor's answer.
+ * The bot checks the answer again and asks once more if it does not do.
+ */
+function askForm(ctx: FrameContext, p: Part, kind: NonNullable<Part["ask"]>) {
+  const a = ASKED[kind];
+  const input = h("input", {
+    type: a.type,
+    required: true,
+    maxLength: 1000,
+    autocomplete: a.autocomplete,
+    placeholder: a.placeholder,
+    "aria-label": a.label,
+    class: "ask-input",
+  });
+  const status = h("p", { class: "error small", role: "alert" });
+  const form = h(
+    "form",
+    {
+      class: "ask",
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        const value = input.value.trim();
+        if (!value || !input.checkValidity())
+          return void (status.textContent =
+            kind === "email" ? "Please enter a valid email." : "Please answer first.");
+        status.textContent = "";
+        input.disabled = true;
+        ctx.send(p.conversation, value).catch(() => {
+          input.disabled = false;
+          status.textContent = "That did not send, please try again.";
+        });
+      },
+    },
+    input,
+    h("button", { type: "submit", class: "primary" }, "Send"),
+    status,
+  );
+  // The question just came: its field takes the typing from the composer.
+  queueMicrotask(() => {
+    const at = document.activeElement;
+    if (at === document.body || at?.tagName === "TEXTAREA" || at?.classList.contains("chip")) input.focus();
+  });
+  return form;
 }
 
 function receipt(p: Part) {

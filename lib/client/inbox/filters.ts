@@ -89,6 +89,8 @@ export function matchesList(
   nowSeconds: number,
   channelOf: (id: string) => string | undefined,
 ): boolean | undefined {
+  // A bot's conversation stays out of the Inbox until it hands over (spec rule 1 of the conversation list).
+  if (c.assistant_type) return false;
   if (c.closed !== p.closed) return false;
   if (p.delayed !== undefined && isSnoozed(c, nowSeconds) !== p.delayed) return false;
   if (p.assigned !== undefined) {

@@ -26,6 +26,7 @@ export function conv(over: Partial<Conversation> = {}): Conversation {
     last_update: 100,
     tags: [],
     delayed_until: null,
+    assistant_type: null,
     ...over,
   };
 }

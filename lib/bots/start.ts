@@ -1,0 +1,42 @@
+import type { Ctx } from "../auth/context";
+import { userMatches } from "../leads/user-matches";
+import { startSchema, stepsSchema, type BotKind, type BotToRun } from "./steps";
+
+/** Who can answer now: the messenger's own reading (lib/messenger/activity.ts operatorsNow). */
+export interface OperatorsNow {
+  online: boolean;
+  /** Set while the app is closed by its office hours. */
+  opensAt: Date | null;
+}
+
+/**
+ * The bot a visitor's first message starts, if any: the app's oldest active bot whose start rule holds now and
+ * whose audience the visitor matches. Who is online is asked only when a bot's rule depends on it.
+ */
+export async function botToStart(
+  ctx: Ctx,
+  input: { appId: bigint; userId: bigint; operators: () => Promise<OperatorsNow> },
+): Promise<BotToRun | null> {
+  const bots = await ctx.db.bot.findMany({
+    where: { appId: input.appId, status: "active" },
+    orderBy: { id: "asc" },
+    select: { id: true, kind: true, start: true, audience: true, senderId: true, steps: true },
+  });
+  let operators: OperatorsNow | undefined;
+  for (const b of bots) {
+    const start = startSchema.safeParse(b.start);
+    const steps = stepsSchema.safeParse(b.steps);
+    if (!start.success || !steps.success) continue;
+    const when = start.data.when;
+    if (when !== "always") {
+      operators ??= await input.operators();
+      const open = operators.opensAt === null;
+      const holds = when === "no_operator" ? !operators.online : when === "office_hours" ? open : !open;
+      if (!holds) continue;
+    }
+    if (!(await userMatches(ctx.db, { appId: input.appId, userId: input.userId, filters: b.audience })))
+      continue;
+    return { id: b.id, kind: b.kind as BotKind, senderId: b.senderId, steps: steps.data };
+  }
+  return null;
+}
