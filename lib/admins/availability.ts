@@ -1,3 +1,4 @@
+import { forgetOperatorsOnline } from "./operators-seen";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { assertApp, type Ctx } from "../auth/context";
@@ -34,6 +35,8 @@ export function serializeAvailability(r: AvailabilityRow): AdminAvailability {
 
 /** Teammates hear it on `admin_availability.<app>` (operators, and tokens with conversations-read). */
 function emitAvailability(emit: Emit, r: AvailabilityRow) {
+  // The messenger's reading of who can answer (its away state, the bots that start when nobody can) asks again.
+  forgetOperatorsOnline(r.appId);
   emit(eventOf("admin_availability", r, serializeAvailability(r)));
 }
 

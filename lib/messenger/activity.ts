@@ -11,6 +11,7 @@ import { setPresence } from "../users/presence";
 import { PRESENCE_TTL_MS } from "../user-model/presence-state";
 import { setUserProps } from "../props/set-props";
 import { countUnread } from "./boot";
+import { operatorsSeen } from "../admins/operators-seen";
 
 /**
  * Event names starting with `$` are the service's own: a visitor may send only these. The spec names no standard
@@ -115,9 +116,6 @@ interface Operators {
   opensAt: Date | null;
 }
 
-const operatorsSeen = () =>
-  processWide("messenger.operators-online", () => new Map<bigint, Operators & { at: number }>());
-
 /**
  * Whether an operator of the app can answer now: within the app's office hours (lib/apps/office-hours.ts), one who
  * is Available (lib/admins/availability.ts) has a socket connected (the panel keeps one open; through the Redis
@@ -157,11 +155,6 @@ export async function operatorsNow(ctx: Ctx, appId: bigint): Promise<Operators> 
   if (cache.size > 10_000) cache.clear();
   cache.set(appId, { at: now, online, opensAt });
   return { online, opensAt };
-}
-
-/** Test hook: forget what is known of the app's operators (a socket just opened or closed). */
-export function forgetOperatorsOnline(appId: bigint): void {
-  operatorsSeen().delete(appId);
 }
 
 export async function heartbeatAnswer(ctx: Ctx, input: { appId: bigint; userId: bigint }) {

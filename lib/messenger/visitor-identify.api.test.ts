@@ -7,7 +7,7 @@ import { errorOf, ok } from "../users/testing";
 import { bootTestVisitor, expectTokensRevoked, visitorOf, warmUpVisitorApi } from "./testing";
 import type { Visitor } from "./visitor-schemas";
 import type { Heartbeat } from "./identity-schemas";
-import { forgetOperatorsOnline } from "./activity";
+import { forgetOperatorsOnline } from "../admins/operators-seen";
 import { hoursOpeningIn } from "../apps/testing";
 import { makeSession } from "../testing/factories";
 import type { TokenPairData } from "../sessions/schemas";

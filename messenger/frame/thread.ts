@@ -179,7 +179,8 @@ function askForm(ctx: FrameContext, p: Part, kind: NonNullable<Part["ask"]>) {
       },
     },
     input,
-    h("button", { type: "submit", class: "primary" }, "Send"),
+    // Named apart from the composer's Send.
+    h("button", { type: "submit", class: "primary", "aria-label": `Send ${a.label.toLowerCase()}` }, "Send"),
     status,
   );
   // The question just came: its field takes the typing from the composer.
