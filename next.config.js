@@ -33,6 +33,7 @@ const PANEL_PATHS = [
   "/inbox/:path*",
   "/leads/:path*",
   "/messages/:path*",
+  "/bots/:path*",
   "/settings/:path*",
   "/docs/:path*",
 ];

@@ -30,6 +30,7 @@ export const config = {
     "/inbox/:path*",
     "/leads/:path*",
     "/messages/:path*",
+    "/bots/:path*",
     "/reports/:path*",
     "/settings/:path*",
   ],

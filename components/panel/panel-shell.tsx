@@ -24,6 +24,7 @@ const NAV = [
   { href: "/inbox", label: "Inbox", icon: InboxIcon },
   { href: "/leads", label: "Leads", icon: LeadsIcon },
   { href: "/messages", label: "Messages", icon: MessagesIcon },
+  { href: "/bots", label: "Bots", icon: MessagesIcon },
   { href: "/reports", label: "Reports", icon: ReportsIcon },
   { href: "/settings", label: "Settings", icon: SettingsIcon },
 ] as const;

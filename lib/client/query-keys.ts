@@ -103,6 +103,16 @@ export const queryKeys = {
     stats: (appId: string, messageId: string) =>
       [...queryKeys.messages.app(appId), "stats", messageId] as const,
   },
+  bots: {
+    all: ["bots"] as const,
+    /** Everything of one app's bots: lists, bots, templates. */
+    app: (appId: string) => [...queryKeys.bots.all, appId] as const,
+    lists: (appId: string) => [...queryKeys.bots.app(appId), "list"] as const,
+    /** `view`: the list's status filter (lib/client/bots-types.ts BotsView). */
+    list: (appId: string, view: string) => [...queryKeys.bots.lists(appId), view] as const,
+    detail: (appId: string, botId: string) => [...queryKeys.bots.app(appId), "detail", botId] as const,
+    templates: (appId: string) => [...queryKeys.bots.app(appId), "templates"] as const,
+  },
   admins: {
     all: ["admins"] as const,
     list: (appId: string) => [...queryKeys.admins.all, appId, "list"] as const,

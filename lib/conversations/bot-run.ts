@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Ctx } from "../auth/context";
 import type { Queryable } from "../db/sql";
 import type { Emit } from "../eventlog/append";
@@ -9,6 +8,7 @@ import { BOT_VIA } from "../parts/state";
 import { setUserPropsIn } from "../props/set-props";
 import { eventOf } from "../contract/socket";
 import { askInputOf, placeSteps, type BotToRun, type Step } from "../bots/steps";
+import { answerOf, RETRY } from "../bots/answers";
 import { publishChange } from "./events";
 import { routeConversation } from "./routing";
 import { queueOperatorEmail } from "./email-followups";
@@ -32,22 +32,6 @@ interface Run {
 type End = "handed_over" | "closed" | "taken_over";
 
 const jsonOf = (t: unknown) => JSON.stringify(t, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v));
-
-const emailAddress = z.email();
-const PHONE = /^\+?[0-9][0-9 ().-]{3,30}$/;
-const RETRY: Record<ReturnType<typeof askInputOf>, string> = {
-  email: "That does not look like an email address. Could you check it?",
-  phone: "That does not look like a phone number. Could you check it?",
-  text: "Could you answer in a few words?",
-};
-
-function answerOf(prop: string, body: string): string | null {
-  const v = body.trim();
-  const input = askInputOf(prop);
-  if (input === "email") return emailAddress.safeParse(v).success ? v : null;
-  if (input === "phone") return PHONE.test(v) && v.replace(/\D/g, "").length >= 5 ? v : null;
-  return v.length > 0 && v.length <= 1000 ? v : null;
-}
 
 /** A buttons step's quick replies; a click carries the step and the branch back in its meta_data. */
 const buttonsOf = (s: Extract<Step, { type: "buttons" }> & { id: string }) =>
