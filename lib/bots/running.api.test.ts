@@ -81,6 +81,11 @@ describe("bots: running", () => {
     );
     expect(parts.filter((p) => p.sent_via === "bot").length).toBeGreaterThan(4);
     expect((await botOf(a, bot.id)).figures).toMatchObject({ started: 1, handed_over: 1, running: 0 });
+    // The reports wait for the team: the bot's messages are no first response.
+    const facts = () => s.db.conversationFact.findUniqueOrThrow({ where: { conversationId: BigInt(id) } });
+    expect((await facts()).answeredAt).toBeNull();
+    ok(await a.api.postForm(`/api/conversations/${id}/reply`, { body: "Yes, we do" }));
+    expect((await facts()).responderId).toBe(a.admin.id);
   });
 
   it("an operator who answers first takes the conversation over; typing a button's label takes its branch", async ({

@@ -29,7 +29,7 @@ export async function reportOperators(ctx: Ctx, input: ReportInput) {
       WITH per AS (
         SELECT x.admin_id, CASE WHEN x.first_at >= ${lo} AND x.last_at < ${hi} THEN x.replies ELSE (
             SELECT count(*)::int FROM conversation_parts p
-            WHERE p.conversation_id = x.conversation_id AND p.type = 'reply_admin'
+            WHERE p.conversation_id = x.conversation_id AND p.type = 'reply_admin' AND p.sent_via <> 'bot'
               AND p.from_admin_id = x.admin_id AND p.created >= ${lo} AND p.created < ${hi}
           ) END AS n
         FROM conversation_admin_replies x ${byChannel}
