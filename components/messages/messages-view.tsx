@@ -1,58 +1,17 @@
 "use client";
 
-import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
-import { EmptyState, PageHeader } from "@/components/panel/page-header";
-import { Tab, TabList, TabPanel, Tabs } from "@/components/ui/tabs";
-import type { MessagesView as View } from "@/lib/client/messages-types";
-import { useCurrentApp } from "@/lib/client/use-current-app";
+import { ArchivableList } from "@/components/panel/archivable-list";
 import { MessagesTable } from "./messages-table";
-import { primaryLink, tabClass } from "./styles";
 
-const VIEWS = [
-  { id: "live", label: "Active and paused" },
-  { id: "archived", label: "Archived" },
-] as const satisfies readonly { id: View; label: string }[];
-const VIEW_IDS = VIEWS.map((v) => v.id);
-
-/** Messages: the app's proactive messages, live or archived (the URL's `status` says which). */
+/** Messages: the app's proactive messages, live or archived. */
 export function MessagesView() {
-  const { app } = useCurrentApp();
-  const router = useRouter();
-  const params = useSearchParams();
-  const view: View = params.get("status") === "archived" ? "archived" : "live";
-  const choose = (v: View) => router.replace(v === "archived" ? "/messages?status=archived" : "/messages");
   return (
-    <>
-      <PageHeader
-        title="Messages"
-        description="Chat messages, pop-ups and emails sent to users when they do something."
-        actions={
-          app ? (
-            <Link prefetch={false} href="/messages/new" className={primaryLink}>
-              New message
-            </Link>
-          ) : undefined
-        }
-      />
-      {app ? (
-        <div className="px-6 py-5 md:px-8">
-          <Tabs ids={VIEW_IDS} selected={view} onSelect={choose}>
-            <TabList label="Status" className="mb-4 flex gap-1 border-b border-slate-200">
-              {VIEWS.map((v) => (
-                <Tab key={v.id} id={v.id} className={tabClass}>
-                  {v.label}
-                </Tab>
-              ))}
-            </TabList>
-            <TabPanel key={String(app.id)} tabIndex={-1} className="focus-visible:outline-none">
-              <MessagesTable key={view} appId={String(app.id)} view={view} />
-            </TabPanel>
-          </Tabs>
-        </div>
-      ) : (
-        <EmptyState title="No app">You are not a member of any app yet.</EmptyState>
-      )}
-    </>
+    <ArchivableList
+      title="Messages"
+      description="Chat messages, pop-ups and emails sent to users when they do something."
+      path="/messages"
+      newLabel="New message"
+      table={(appId, view) => <MessagesTable key={view} appId={appId} view={view} />}
+    />
   );
 }

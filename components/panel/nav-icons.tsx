@@ -46,6 +46,15 @@ export function MessagesIcon() {
   );
 }
 
+export function BotsIcon() {
+  return (
+    <svg {...common}>
+      <rect x="4" y="8" width="16" height="11" rx="2.5" />
+      <path d="M12 4v4M9 13h.01M15 13h.01M10 16h4" />
+    </svg>
+  );
+}
+
 export function SettingsIcon() {
   return (
     <svg {...common}>

@@ -17,14 +17,22 @@ import { Avatar } from "./avatar";
 import { AvailabilityToggle } from "./availability-toggle";
 import { ConnectionIndicator } from "./connection-indicator";
 import { NotificationBell } from "./notification-bell";
-import { InboxIcon, LeadsIcon, LogoutIcon, MessagesIcon, ReportsIcon, SettingsIcon } from "./nav-icons";
+import {
+  BotsIcon,
+  InboxIcon,
+  LeadsIcon,
+  LogoutIcon,
+  MessagesIcon,
+  ReportsIcon,
+  SettingsIcon,
+} from "./nav-icons";
 import { SearchBox } from "./search-box";
 
 const NAV = [
   { href: "/inbox", label: "Inbox", icon: InboxIcon },
   { href: "/leads", label: "Leads", icon: LeadsIcon },
   { href: "/messages", label: "Messages", icon: MessagesIcon },
-  { href: "/bots", label: "Bots", icon: MessagesIcon },
+  { href: "/bots", label: "Bots", icon: BotsIcon },
   { href: "/reports", label: "Reports", icon: ReportsIcon },
   { href: "/settings", label: "Settings", icon: SettingsIcon },
 ] as const;
