@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { apiFor, logIn, runId, type Api } from "./support/leads";
+import { apiFor, logIn, runId, type Api, type Leads } from "./support/leads";
 import type { Message, MessageStats } from "../lib/messages/schemas";
 
 // Messages: a chat message made from the keyboard, refused once for its empty text, paused and resumed from the
@@ -26,10 +26,10 @@ test.afterAll(async () => {
   for (const m of mine) await api.post(`/api/apps/${api.appId}/messages/${m.id}`, { status: "archived" });
 });
 
-/** Presses Tab until `target` has the focus (never more than `max` times). */
-async function tabTo(page: Page, target: Locator, max = 40) {
+/** Presses Tab (or `key`) until `target` has the focus (never more than `max` times). */
+async function tabTo(page: Page, target: Locator, max = 40, key = "Tab") {
   for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++)
-    await page.keyboard.press("Tab");
+    await page.keyboard.press(key);
   await expect(target).toBeFocused();
 }
 
@@ -47,6 +47,9 @@ test("a chat message made from the keyboard, paused and resumed from the list, a
   page,
   admin,
 }) => {
+  // The user the message reaches, there before the message so its audience counts them.
+  const email = `user@${run}.test`;
+  const user = await api.upsert(`${run}-user`, { $email: email });
   await logIn(page, admin);
   await page.goto("/messages");
   await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
@@ -72,6 +75,22 @@ test("a chat message made from the keyboard, paused and resumed from the list, a
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type(event);
   await expect(form.getByLabel("Page URL pattern")).toHaveCount(0);
+
+  // To whom, in the Leads filter builder from the keyboard: the audience's size follows, counted by the server.
+  const size = form.getByTestId("audience-size");
+  await expect(size).toHaveText("Everyone");
+  await tabTo(page, form.getByRole("button", { name: "Add condition", exact: true }));
+  await page.keyboard.press("Enter");
+  const value = form.getByLabel("Value of condition 1", { exact: true });
+  // The new condition's value is just before the button, past its own buttons.
+  await tabTo(page, value, 10, "Shift+Tab");
+  await page.keyboard.type(`@${run}.test`);
+  const audience = {
+    type: "and",
+    filters: [{ property_name: "$email", type: "str_contains", value: { value: `@${run}.test` } }],
+  };
+  const { total } = await api.get<Leads>(`/api/apps/${api.appId}/users`, { filters: audience, limit: 1 });
+  await expect(size).toHaveText(`${total} ${total === 1 ? "lead matches" : "leads match"} now`);
   await tabTo(page, form.getByRole("button", { name: "Create message" }));
   await page.keyboard.press("Enter");
 
@@ -91,7 +110,7 @@ test("a chat message made from the keyboard, paused and resumed from the list, a
   await expect(page).toHaveURL(/\/messages\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   const m = await saved();
-  expect(m).toMatchObject({ kind: "chat", status: "active", trigger: { event }, timeout: 0 });
+  expect(m).toMatchObject({ kind: "chat", status: "active", trigger: { event }, timeout: 0, audience });
   expect(m.content).toMatchObject({ body: "Hi! Can I help?" });
 
   // Back to the list: the message is there with its kind, status, trigger and figures.
@@ -118,7 +137,6 @@ test("a chat message made from the keyboard, paused and resumed from the list, a
   await expect.poll(async () => (await saved()).status).toBe("active");
 
   // A user does the trigger event: the server sends the message in the background.
-  const user = await api.upsert(`${run}-user`, { $email: `user@${run}.test` });
   await api.post(`/api/users/${user}/events`, { event, params: {} });
   await expect
     .poll(

@@ -1,7 +1,8 @@
-import { cleanFilter, countConditions, EMPTY_FILTER, isGroup } from "@/lib/client/lead-filters";
+import { audienceOf, audienceToWrite } from "@/components/leads/audience";
+import { EMPTY_FILTER } from "@/lib/client/lead-filters";
 import type { Bot, BotKind, BotStatus, BotTemplate, BotWhen, BotWrite, Step } from "@/lib/client/bots-types";
 import { startSchema, stepsSchema } from "@/lib/bots/steps";
-import type { FilterGroup, FilterNode } from "@/lib/leads/filter-grammar";
+import type { FilterGroup } from "@/lib/leads/filter-grammar";
 
 /**
  * The bot editor's state and its way to and from the API. What is read back is parsed with the server's schemas;
@@ -45,13 +46,6 @@ const whenOf = (start: unknown, kind: BotKind): BotWhen => {
   const s = startSchema.safeParse(start);
   return s.success ? s.data.when : kind === "lead_bot" ? "no_operator" : "always";
 };
-
-function audienceOf(raw: unknown): FilterGroup {
-  if (isGroup(raw)) return raw;
-  // The API also takes a bare list as an `and` group.
-  if (Array.isArray(raw)) return { type: "and", filters: raw.filter((n): n is FilterNode => !!n) };
-  return EMPTY_FILTER;
-}
 
 /** A new bot from nothing: one empty text step to begin with. */
 export function scratchForm(): BotForm {
@@ -105,12 +99,8 @@ export type WriteResult = { ok: true; body: BotWrite } | { ok: false; errors: Re
 
 /** The API's body for the form, or the errors (keyed as the API keys them) of what cannot be sent. */
 export function toWrite(f: BotForm): WriteResult {
-  const audience = cleanFilter(f.audience);
-  if (countConditions(audience) < countConditions(f.audience))
-    return {
-      ok: false,
-      errors: { audience: "give every condition a value, or remove the conditions left without one" },
-    };
+  const audience = audienceToWrite(f.audience);
+  if (!audience.ok) return { ok: false, errors: { audience: audience.error } };
   return {
     ok: true,
     body: {
@@ -118,7 +108,7 @@ export function toWrite(f: BotForm): WriteResult {
       kind: f.kind,
       status: f.status,
       start: { when: f.when },
-      audience: audience.filters.length ? audience : null,
+      audience: audience.audience,
       sender: f.sender,
       steps: stepsToWrite(f.steps),
     },

@@ -55,7 +55,8 @@ export function MessageEditor({ appId, messageId, form, onChange, onSaved }: Edi
 
   useEffect(() => {
     if (!refused) return;
-    const first = formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]");
+    // The audience's error is the builder's, which has no one control to mark invalid: its text takes the focus.
+    const first = formRef.current?.querySelector<HTMLElement>("[aria-invalid=true], [data-invalid=true]");
     first?.focus();
   }, [refused]);
 
@@ -165,7 +166,7 @@ export function MessageEditor({ appId, messageId, form, onChange, onSaved }: Edi
           </Field>
         </Section>
         <MessageContentFields form={form} set={set} errors={errors.at} operators={admins.data} />
-        <MessageRulesFields form={form} set={set} errors={errors.at} chains={chains} />
+        <MessageRulesFields appId={appId} form={form} set={set} errors={errors.at} chains={chains} />
         <SaveSummary
           error={save.error}
           local={Object.keys(local).length > 0}

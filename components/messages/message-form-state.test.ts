@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { Message, MessageWrite } from "@/lib/client/messages-types";
+import type { FilterCondition } from "@/lib/leads/filter-grammar";
 import {
   contentSchemas,
   frequencySchema,
@@ -34,6 +35,12 @@ function asRead(w: MessageWrite): Message {
   };
 }
 
+const known: FilterCondition = { property_name: "$email", type: "known", value: {} };
+const gold: FilterCondition = { property_name: "tier", type: "str_eq", value: { value: "gold" } };
+const recent: FilterCondition = { property_name: "$last_seen", type: "daysless", value: { value: 7 } };
+/** What the builder adds: no value yet. */
+const open: FilterCondition = { property_name: "$email", type: "str_contains", value: {} };
+
 function written(f: MessageForm): MessageWrite {
   const w = toWrite(f);
   if (!w.ok) throw new Error(JSON.stringify(w.errors));
@@ -59,7 +66,7 @@ describe("the message editor's state", () => {
       window: true,
       windowFrom: "09:00",
       windowTo: "17:30",
-      audience: '{"type": "and", "filters": []}',
+      audience: { type: "and", filters: [known, { type: "or", filters: [gold, recent] }] },
     };
     const w = written(f);
     expect(w).toMatchObject({
@@ -71,7 +78,7 @@ describe("the message editor's state", () => {
       schedule: { office_hours: true, window: { from: "09:00", to: "17:30" } },
       goal: { event: "paid", within_hours: 48, stop: true },
       control_percent: 10,
-      audience: { type: "and", filters: [] },
+      audience: { type: "and", filters: [known, { type: "or", filters: [gold, recent] }] },
     });
     // What the server will parse it with accepts it.
     expect(contentSchemas.chat.safeParse(w.content).success).toBe(true);
@@ -82,11 +89,7 @@ describe("the message editor's state", () => {
       [goalSchema, w.goal],
     ] as const)
       expect(schema.safeParse(v).success).toBe(true);
-    const back = toForm(asRead(w));
-    expect({ ...back, audience: JSON.parse(back.audience) as unknown }).toEqual({
-      ...f,
-      audience: { type: "and", filters: [] },
-    });
+    expect(toForm(asRead(w))).toEqual(f);
   });
 
   test("a pop-up with a link button and an email field; an email without a sender", () => {
@@ -125,7 +128,16 @@ describe("the message editor's state", () => {
     expect(contentSchemas.email.safeParse(email.content).success).toBe(true);
   });
 
-  test("a chained trigger names its message; numbers and audience JSON are checked before sending", () => {
+  test("no condition is everyone; a bare list is an and group; an empty group read back is everyone", () => {
+    const f = { ...newForm("1"), body: "Hi" };
+    expect(written(f).audience).toBeNull();
+    const m = asRead(written(f));
+    expect(toForm({ ...m, audience: [known] }).audience).toEqual({ type: "and", filters: [known] });
+    expect(toForm({ ...m, audience: { type: "or", filters: [] } }).audience.filters).toEqual([]);
+    expect(written(toForm({ ...m, audience: { type: "or", filters: [] } })).audience).toBeNull();
+  });
+
+  test("a chained trigger names its message; numbers and conditions without a value are refused before sending", () => {
     const chain = written({ ...newForm("1"), event: "$message_read", triggerMessage: "42" });
     expect(chain.trigger).toEqual({ event: "$message_read", message: "42" });
     const bad = toWrite({
@@ -133,7 +145,7 @@ describe("the message editor's state", () => {
       timeout: "soon",
       again: true,
       days: "-1",
-      audience: "{nope",
+      audience: { type: "and", filters: [known, { type: "or", filters: [gold, open] }] },
       controlPercent: "5.5",
     });
     expect(bad.ok).toBe(false);
@@ -145,7 +157,7 @@ describe("the message editor's state", () => {
       "frequency.days",
       "timeout",
     ]);
-    expect(toWrite({ ...newForm("1"), audience: "[1]" })).toMatchObject({ ok: false });
+    expect(bad.errors.audience).toMatch(/give every condition a value/);
   });
 
   test("the API's error fields go to their controls; a loop is kept apart; unknown keys are left over", () => {

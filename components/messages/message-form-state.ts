@@ -1,3 +1,5 @@
+import { audienceOf, audienceToWrite } from "@/components/leads/audience";
+import { EMPTY_FILTER } from "@/lib/client/lead-filters";
 import type { Message, MessageKind, MessageStatus, MessageWrite } from "@/lib/client/messages-types";
 import {
   contentSchemas,
@@ -6,11 +8,13 @@ import {
   scheduleSchema,
   triggerSchema,
 } from "@/lib/messages/schemas";
+import type { FilterGroup } from "@/lib/leads/filter-grammar";
 
 /**
  * The message editor's state (strings, as inputs hold them) and its way to and from the API. A message read back
  * is parsed with the server's schemas; what is written is checked here only where the API could not say which
- * field is wrong (a number that is no number, audience JSON that does not parse): the rest is the server's word.
+ * field is wrong (a number that is no number, an audience condition left without a value, which the Leads builder
+ * would otherwise drop silently): the rest is the server's word.
  */
 
 export interface MessageForm {
@@ -47,8 +51,8 @@ export interface MessageForm {
   window: boolean;
   windowFrom: string;
   windowTo: string;
-  /** Leads filters as JSON; empty: everyone. */
-  audience: string;
+  /** Leads filters, as the Leads builder holds them; no condition: everyone. */
+  audience: FilterGroup;
 }
 
 export const PAGE_VIEW = "$page_view";
@@ -83,7 +87,7 @@ export function newForm(sender: string): MessageForm {
     window: false,
     windowFrom: "09:00",
     windowTo: "18:00",
-    audience: "",
+    audience: EMPTY_FILTER,
   };
 }
 
@@ -137,7 +141,7 @@ export function toForm(m: Message, defaultSender = ""): MessageForm {
       f.windowTo = schedule.data.window.to;
     }
   }
-  f.audience = m.audience === null ? "" : JSON.stringify(m.audience, null, 2);
+  f.audience = audienceOf(m.audience);
   return f;
 }
 
@@ -181,16 +185,8 @@ export function toWrite(f: MessageForm): WriteResult {
   const withinHours = f.goal ? whole("goal.within_hours", f.goalHours, "hours") : 0;
   if (isMessageEvent(event) && f.triggerMessage && !WHOLE.test(f.triggerMessage))
     errors["trigger.message"] = "must be a message ID";
-  let audience: unknown = null;
-  if (f.audience.trim()) {
-    try {
-      audience = JSON.parse(f.audience);
-      if (audience === null || typeof audience !== "object" || Array.isArray(audience))
-        errors.audience = 'must be a leads filter object, {"type": "and", "filters": […]}';
-    } catch (e) {
-      errors.audience = `must be JSON: ${e instanceof Error ? e.message : String(e)}`;
-    }
-  }
+  const audience = audienceToWrite(f.audience);
+  if (!audience.ok) errors.audience = audience.error;
   if (Object.keys(errors).length) return { ok: false, errors };
   const trigger: MessageWrite["trigger"] = { event };
   if (event === PAGE_VIEW && f.url.trim()) trigger.url = f.url.trim();
@@ -210,7 +206,7 @@ export function toWrite(f: MessageForm): WriteResult {
       status: f.status,
       content: contentOf(f),
       trigger,
-      audience,
+      audience: audience.ok ? audience.audience : null,
       timeout,
       frequency: f.again ? { type: "again", days } : { type: "once" },
       schedule,

@@ -16,7 +16,7 @@ export function SaveSummary({
   pending,
 }: {
   error: Error | null;
-  /** The form itself refused to send (a number that is no number, audience that is no JSON). */
+  /** The form itself refused to send (a number that is no number, an audience condition without a value). */
   local: boolean;
   rest: [string, string][];
   loop: string | null;

@@ -38,6 +38,8 @@ export const queryKeys = {
     lists: (appId: string) => [...queryKeys.leads.all, appId, "list"] as const,
     list: (appId: string, params: Record<string, unknown>) =>
       [...queryKeys.leads.lists(appId), params] as const,
+    /** How many leads match `filters` (the grammar's JSON, "" for none); under lists, refreshed with them. */
+    count: (appId: string, filters: string) => [...queryKeys.leads.lists(appId), "count", filters] as const,
     props: (appId: string) => [...queryKeys.leads.all, appId, "props"] as const,
     segments: (appId: string) => [...queryKeys.leads.all, appId, "segments"] as const,
     importJob: (jobId: string) => [...queryKeys.leads.all, "import", jobId] as const,
