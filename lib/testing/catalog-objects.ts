@@ -199,9 +199,7 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
     "POST /users/{id}/tags": { tag: "vip" },
     "POST /users/{id}/props": { operations: [{ op: "update_or_create", key: "k", value: 1 }] },
     "POST /users/{id}/events": { event: "Clicked" },
-    // Offline: a user set online goes offline by the presence sweeper two minutes later, a write of its own that
-    // would land in whatever case a sweep (fuzz-refused compares what each refused request wrote) happens to be in.
-    "POST /users/{id}/setpresence": { presence: "offline" },
+    "POST /users/{id}/setpresence": { presence: "online" },
     "POST /apps/{id}/availability": { status: "away" },
     "POST /apps/{id}/routing": { routing: "round_robin", routing_cap: 2 },
     "POST /apps/{id}/segments": { name: "S", filters: { type: "and", filters: [] } },
