@@ -1,8 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import { invalid, lookupFailed } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
-import { compileFilters } from "../leads/compile";
-import { parseFilters } from "../leads/filters";
+import { checkedAudience } from "../leads/user-matches";
 import { allSteps, nameSteps, stepsSchema, type BotKind, type BotStart, type BotStatus } from "./steps";
 
 export interface BotRow {
@@ -87,12 +86,6 @@ async function checkedSteps(ctx: Ctx, appId: bigint, raw: unknown): Promise<Pris
   return jsonOf(named.steps);
 }
 
-async function checkedAudience(ctx: Ctx, appId: bigint, raw: unknown): Promise<unknown> {
-  if (raw === null || raw === undefined) return null;
-  await compileFilters(parseFilters(raw, "audience"), { db: ctx.db, appId });
-  return raw;
-}
-
 async function checkedSender(ctx: Ctx, appId: bigint, sender: bigint | null | undefined) {
   if (sender === null || sender === undefined) return sender;
   if (!(await isMember(ctx, appId, sender)))
@@ -106,7 +99,7 @@ export async function createBot(
 ): Promise<BotRow> {
   assertApp(ctx, input.appId);
   const steps = await checkedSteps(ctx, input.appId, input.steps);
-  const audience = await checkedAudience(ctx, input.appId, input.audience);
+  const audience = await checkedAudience(ctx.db, input.appId, input.audience);
   const sender = await checkedSender(ctx, input.appId, input.sender);
   return ctx.db.bot.create({
     data: {
@@ -130,7 +123,7 @@ export async function updateBot(
   const old = await getBot(ctx, input);
   const steps = input.steps === undefined ? undefined : await checkedSteps(ctx, old.appId, input.steps);
   const audience =
-    input.audience === undefined ? undefined : await checkedAudience(ctx, old.appId, input.audience);
+    input.audience === undefined ? undefined : await checkedAudience(ctx.db, old.appId, input.audience);
   const sender = await checkedSender(ctx, old.appId, input.sender);
   return ctx.db.bot.update({
     where: { id: old.id },

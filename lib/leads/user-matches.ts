@@ -21,3 +21,17 @@ export async function userMatches(
     return false;
   }
 }
+
+/**
+ * An audience as a message or bot saves it: null stays null (everyone); anything else must compile for the app, or
+ * the save is refused with the field named (`audience.filters.0…`).
+ */
+export async function checkedAudience(
+  db: CompileOptions["db"],
+  appId: bigint,
+  raw: unknown,
+): Promise<unknown> {
+  if (raw === null || raw === undefined) return null;
+  await compileFilters(parseFilters(raw, "audience"), { db, appId });
+  return raw;
+}

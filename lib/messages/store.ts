@@ -1,8 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import { invalid, lookupFailed } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
-import { compileFilters } from "../leads/compile";
-import { parseFilters } from "../leads/filters";
+import { checkedAudience } from "../leads/user-matches";
 import { forgetMessages } from "./triggers";
 import { findLoop, loopText, type ChainLink } from "./loops";
 import type { MessageRow } from "./spec";
@@ -72,12 +71,6 @@ async function checkedContent(ctx: Ctx, appId: bigint, kind: MessageKind, raw: u
   return jsonOf(parsed.data);
 }
 
-async function checkedAudience(ctx: Ctx, appId: bigint, raw: unknown): Promise<unknown> {
-  if (raw === null || raw === undefined) return null;
-  await compileFilters(parseFilters(raw, "audience"), { db: ctx.db, appId });
-  return raw;
-}
-
 async function checkedTrigger(ctx: Ctx, appId: bigint, t: Trigger): Promise<void> {
   if (t.message !== undefined) {
     if (!t.event.startsWith("$message_"))
@@ -120,7 +113,7 @@ export async function createMessage(
 ): Promise<MessageRow> {
   assertApp(ctx, input.appId);
   const content = await checkedContent(ctx, input.appId, input.kind, input.content);
-  const audience = await checkedAudience(ctx, input.appId, input.audience);
+  const audience = await checkedAudience(ctx.db, input.appId, input.audience);
   await checkedTrigger(ctx, input.appId, input.trigger);
   const status = input.status ?? "active";
   // The new message's ID is not known yet; a chain back to it can only name it by ID once it exists.
@@ -171,7 +164,7 @@ export async function updateMessage(
   const content =
     input.content === undefined ? undefined : await checkedContent(ctx, old.appId, kind, input.content);
   const audience =
-    input.audience === undefined ? undefined : await checkedAudience(ctx, old.appId, input.audience);
+    input.audience === undefined ? undefined : await checkedAudience(ctx.db, old.appId, input.audience);
   if (input.trigger) await checkedTrigger(ctx, old.appId, input.trigger);
   const trigger = input.trigger ?? triggerSchema.parse(old.trigger);
   await checkLoop(
