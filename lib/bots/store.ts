@@ -1,4 +1,5 @@
-import { Prisma } from "../db/generated/client";
+import type { Prisma } from "../db/generated/client";
+import { jsonColumn, nullableJsonColumn } from "../db/json-column";
 import { invalid, lookupFailed } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
 import { checkedAudience } from "../leads/user-matches";
@@ -32,11 +33,8 @@ export interface BotInput {
 
 const missing = (id: bigint) => lookupFailed(`Bot ${id} does not exist in this app.`);
 
-const jsonOf = (t: unknown) =>
-  JSON.parse(
-    JSON.stringify(t, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v)),
-  ) as Prisma.InputJsonValue;
-const nullableJson = (v: unknown) => (v === null ? Prisma.DbNull : jsonOf(v));
+const jsonOf = jsonColumn;
+const nullableJson = nullableJsonColumn;
 
 export async function getBot(ctx: Ctx, input: { appId: bigint; botId: bigint }): Promise<BotRow> {
   assertApp(ctx, input.appId);

@@ -1,5 +1,6 @@
 import type { Ctx } from "../auth/context";
 import type { Queryable } from "../db/sql";
+import { jsonText } from "../db/json-column";
 import type { Emit } from "../eventlog/append";
 import type { AttachmentUrl } from "../attachments/sign";
 import { appendParts, type PartDraft } from "../parts/append";
@@ -31,7 +32,7 @@ interface Run {
 
 type End = "handed_over" | "closed" | "taken_over";
 
-const jsonOf = (t: unknown) => JSON.stringify(t, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v));
+const jsonOf = jsonText;
 
 /** A buttons step's quick replies; a click carries the step and the branch back in its meta_data. */
 const buttonsOf = (s: Extract<Step, { type: "buttons" }> & { id: string }) =>

@@ -1,4 +1,5 @@
-import { Prisma } from "../db/generated/client";
+import type { Prisma } from "../db/generated/client";
+import { jsonColumn, nullableJsonColumn } from "../db/json-column";
 import { invalid, lookupFailed } from "../domain/errors";
 import { assertApp, type Ctx } from "../auth/context";
 import { checkedAudience } from "../leads/user-matches";
@@ -80,11 +81,8 @@ async function checkedTrigger(ctx: Ctx, appId: bigint, t: Trigger): Promise<void
   }
 }
 
-const jsonOf = (t: unknown) =>
-  JSON.parse(
-    JSON.stringify(t, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v)),
-  ) as Prisma.InputJsonValue;
-const nullableJson = (v: unknown) => (v === null ? Prisma.DbNull : jsonOf(v));
+const jsonOf = jsonColumn;
+const nullableJson = nullableJsonColumn;
 
 /** Refuses a message whose events come back to it within the loop window, unless the owner confirmed it. */
 async function checkLoop(ctx: Ctx, spec: ChainLink & { appId: bigint; status: string }, confirmed: boolean) {
