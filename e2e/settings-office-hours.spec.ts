@@ -36,15 +36,18 @@ async function openOfficeHours(page: Page, admin: { email: string; password: str
 /**
  * Types a time (hh:mm, 24-hour) into the focused time input, as a person does, in either layout the browser draws
  * it in (Chromium's own language decides, not the page's): the 24-hour digits, which a 12-hour layout reads too
- * (13 is 1 PM), then A or P for its AM/PM field, which a 24-hour layout ignores. Hour 00 has no such spelling.
+ * (13 is 1 PM), then A or P for its AM/PM field, which a 24-hour layout ignores. Hours 00 and 20 to 23 have no such
+ * spelling: a 12-hour hour field takes "2" as 2 and moves on, so "2008P" is 2:00 PM there.
  */
 async function typeTime(page: Page, input: Locator, hhmm: string) {
   const hour = Number(hhmm.slice(0, 2));
-  if (hour === 0) throw new Error("typeTime: hour 00 types differently in 12- and 24-hour layouts");
+  if (!typable(hour)) throw new Error(`typeTime: hour ${hour} types differently in 12- and 24-hour layouts`);
   await expect(input).toBeFocused();
   await page.keyboard.type(`${hhmm.replace(":", "")}${hour < 12 ? "A" : "P"}`);
   await expect(input).toHaveValue(hhmm);
 }
+
+const typable = (hour: number) => hour >= 1 && hour <= 19;
 
 /** Presses Tab until `target` has the focus: a time input takes a Tab stop per field in some layouts. */
 async function tabTo(page: Page, target: Locator) {
@@ -178,10 +181,12 @@ test.describe("settings: office hours", () => {
     admin,
   }) => {
     const form = await openOfficeHours(page, admin);
-    // Only one hour a week, two hours from now (UTC, the app's zone); four when that would type an hour 00.
+    // Only one hour a week, at least two hours from now (UTC, the app's zone), at the first hour whose start and end
+    // typeTime can type in either layout.
     const hour = 3_600_000;
-    const inTwo = new Date(Date.now() + 2 * hour).getUTCHours();
-    const later = hoursOpeningIn((inTwo === 23 || inTwo === 0 ? 4 : 2) * hour);
+    let inHours = 2;
+    while (![0, 1].every((h) => typable(new Date(Date.now() + (inHours + h) * hour).getUTCHours()))) inHours++;
+    const later = hoursOpeningIn(inHours * hour);
     const [from, to] = later.range;
     await form.getByRole("radio", { name: /^Set office hours/ }).check();
     const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
