@@ -185,7 +185,8 @@ test.describe("settings: office hours", () => {
     // typeTime can type in either layout.
     const hour = 3_600_000;
     let inHours = 2;
-    while (![0, 1].every((h) => typable(new Date(Date.now() + (inHours + h) * hour).getUTCHours()))) inHours++;
+    while (![0, 1].every((h) => typable(new Date(Date.now() + (inHours + h) * hour).getUTCHours())))
+      inHours++;
     const later = hoursOpeningIn(inHours * hour);
     const [from, to] = later.range;
     await form.getByRole("radio", { name: /^Set office hours/ }).check();
