@@ -86,6 +86,12 @@ describe("bots: running", () => {
     expect((await facts()).answeredAt).toBeNull();
     ok(await a.api.postForm(`/api/conversations/${id}/reply`, { body: "Yes, we do" }));
     expect((await facts()).responderId).toBe(a.admin.id);
+    // A rebuild from the parts agrees: the answer is the operator's, and theirs is the only reply counted.
+    const kept = await facts();
+    await s.db.$executeRaw`SELECT relay_rebuild_reports(${a.app.id})`;
+    expect(await facts()).toEqual(kept);
+    const replies = await s.db.conversationAdminReply.findMany({ where: { conversationId: BigInt(id) } });
+    expect(replies.map((r) => [r.adminId, r.replies])).toEqual([[a.admin.id, 1]]);
   });
 
   it("an operator who answers first takes the conversation over; typing a button's label takes its branch", async ({
