@@ -39,6 +39,7 @@ import * as email from "../email/endpoints";
 import * as emailInbound from "../email/endpoints-inbound";
 import * as messages from "../messages/endpoints";
 import * as visitorMessages from "../messages/endpoints-visitor";
+import * as messageUnsubscribe from "../messages/endpoints-unsubscribe";
 import * as bots from "../bots/endpoints";
 
 /**
@@ -57,6 +58,7 @@ const modules: Record<string, unknown>[] = [
   webhooks,
   email,
   emailInbound,
+  messageUnsubscribe,
   attachments,
   convList,
   convGet,

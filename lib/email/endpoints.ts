@@ -13,7 +13,6 @@ import {
   serializeEmail,
   serializeEmailPreview,
 } from "./deliveries";
-import { unsubscribeByToken } from "./unsubscribe";
 import {
   EMAIL_STATES,
   emailBounceSchema,
@@ -119,29 +118,6 @@ export const getEmailDelivery = endpoint({
     handler: async (ctx, input) => ({
       data: serializeEmailPreview(await getEmail(ctx, { appId: input.id, emailId: input.email_id })),
     }),
-  },
-});
-
-export const postEmailUnsubscribe = endpoint({
-  method: "POST",
-  path: "/email/unsubscribe",
-  summary:
-    "Unsubscribe the person an email's link names (RFC 8058 one-click: the mail program POSTs " +
-    "List-Unsubscribe=One-Click)",
-  tags: TAGS,
-  // The link is the credential: an operator's session cookie riding along (without CSRF) must not refuse it.
-  auth: "secret",
-  ias: false,
-  v2: {
-    response: z.strictObject({ email_status: z.string(), changed: z.boolean() }),
-    params: z.object({
-      t: p.str({ min: 1, max: 100 }),
-      "List-Unsubscribe": p.str({ max: 100 }).optional(),
-    }),
-    handler: async (ctx, input) => {
-      const r = await unsubscribeByToken(ctx, { token: input.t });
-      return { data: { email_status: r.emailStatus, changed: r.changed } };
-    },
   },
 });
 

@@ -18,5 +18,5 @@ export async function unsubscribeByToken(ctx: Ctx, input: { token: string }) {
     actor: { kind: "visitor", appId: user.appId, userId, family: "", viaJwt: true },
   };
   const r = await unsubscribeEmail(asVisitor, { user: { id: String(userId) } });
-  return { emailStatus: r.emailStatus, changed: r.changed };
+  return { userId, emailStatus: r.emailStatus, changed: r.changed };
 }

@@ -17,10 +17,12 @@ export async function messageEmailFrame(
   rt: Runtime,
   m: MessageSpec,
   userId: bigint,
+  sendId: bigint,
 ): Promise<MessageEmailFrame> {
   const settings = await loadEmailSettings(rt.db, rt.config.email, m.appId);
   const token = await unsubscribeToken(rt.db, userId);
-  return { settings, unsubscribeUrl: `${emailBase(rt)}/email/unsubscribe?t=${token}` };
+  // `s`: an unsubscribe through this link is this send's `$message_unsubscribed` (lib/messages/unsubscribe.ts).
+  return { settings, unsubscribeUrl: `${emailBase(rt)}/email/unsubscribe?t=${token}&s=${sendId}` };
 }
 
 /**

@@ -58,6 +58,21 @@ export async function visitorContent(
   };
 }
 
+/** A sent send of `userId` whose message is of one of `kinds`, locked; undefined when there is none. */
+export async function lockedSend(
+  tx: Tx,
+  userId: bigint,
+  sendId: bigint,
+  kinds: readonly string[],
+): Promise<SendRow | undefined> {
+  const [s] = await tx.$queryRaw<SendRow[]>`
+    SELECT s.id, s.message_id, s.app_id, s.user_id, s.control, s.state, s.created
+    FROM message_sends s JOIN auto_messages m ON m.id = s.message_id
+    WHERE s.id = ${sendId} AND s.user_id = ${userId} AND s.state = 'sent' AND m.kind IN (${Prisma.join(kinds)})
+    FOR UPDATE OF s`;
+  return s;
+}
+
 /**
  * Records a message event of a send (sent, read, …) once: the send's moment set, the count kept, and the user event
  * `$message_<kind>` written with `{message, send}` (chains trigger on it, Leads filter on it, webhooks carry it),
@@ -107,7 +122,7 @@ export async function fireSend(rt: Runtime, sendId: bigint): Promise<void> {
     const row = await rt.db.autoMessage.findFirst({
       where: { sends: { some: { id: sendId } } },
     });
-    if (row) frame = await messageEmailFrame(rt, specOf(row), peek.user_id);
+    if (row) frame = await messageEmailFrame(rt, specOf(row), peek.user_id, sendId);
   }
   await withEvents(rt.db, async (tx, emit) => {
     const [send] = await tx.$queryRaw<SendRow[]>`

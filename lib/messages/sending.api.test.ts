@@ -228,5 +228,25 @@ describe("messages: email", () => {
     expect(email).toMatchObject({ subject: "Welcome aboard", toAddress: reachable.email });
     expect(email.text).toContain("Here is how to start.");
     expect((await statsOf(a, m.id)).sent.sent).toBe(1);
+
+    // Its unsubscribe link names the send: following it unsubscribes and counts for the message, once.
+    const link = /\/email\/unsubscribe\?t=([^&\s]+)&s=(\d+)/.exec(email.text);
+    expect(link?.[2]).toBe(String(rows[0]!.id));
+    const [, t, sendId] = link!;
+    const unsubscribe = (params: Record<string, string>) =>
+      s.call(`/api/email/unsubscribe?${new URLSearchParams(params).toString()}`, { method: "POST" });
+    // A send that is not this person's counts nothing, and still unsubscribes.
+    const other = await unsubscribe({ t: t!, s: String(rows[1]!.id) });
+    expect(other.body.data).toEqual({ email_status: "unsubscribed", changed: true });
+    expect((await statsOf(a, m.id)).sent.unsubscribed).toBe(0);
+    for (let i = 0; i < 2; i++) ok(await unsubscribe({ t: t!, s: sendId! }));
+    expect((await statsOf(a, m.id)).sent.unsubscribed).toBe(1);
+    const events = await s.db.event.findMany({
+      where: { userId: reachable.id, type: { name: "$message_unsubscribed" } },
+    });
+    expect(events.map((e) => e.props)).toEqual([{ message: Number(m.id), send: Number(sendId) }]);
+    expect(errorOf(await unsubscribe({ t: t!, s: "x" }), 400, "ValidationError").error_fields).toHaveProperty(
+      "s",
+    );
   });
 });

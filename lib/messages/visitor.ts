@@ -4,7 +4,7 @@ import { invalid, lookupFailed } from "../domain/errors";
 import { withEvents } from "../eventlog/append";
 import { startFromMessage, type Started } from "../conversations/start";
 import { identifyVisitor } from "../messenger/identify";
-import { recordMessageEvent, visitorContent, type SendRow } from "./send";
+import { lockedSend, recordMessageEvent, visitorContent, type SendRow } from "./send";
 import { specOf } from "./spec";
 import type { VisitorMessage } from "../messenger/visitor-schemas";
 
@@ -13,11 +13,7 @@ const SHOWN_FOR_MS = 7 * 86_400_000;
 
 /** The visitor's own sent chat message or pop-up, locked; another's is as missing as none. */
 async function ownSend(tx: Tx, userId: bigint, sendId: bigint): Promise<SendRow> {
-  const [s] = await tx.$queryRaw<SendRow[]>`
-    SELECT s.id, s.message_id, s.app_id, s.user_id, s.control, s.state, s.created
-    FROM message_sends s JOIN auto_messages m ON m.id = s.message_id
-    WHERE s.id = ${sendId} AND s.user_id = ${userId} AND s.state = 'sent' AND m.kind IN ('chat', 'popup')
-    FOR UPDATE OF s`;
+  const s = await lockedSend(tx, userId, sendId, ["chat", "popup"]);
   if (!s) throw lookupFailed(`No message ${sendId} for this visitor.`);
   return s;
 }

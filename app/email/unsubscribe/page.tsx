@@ -16,13 +16,16 @@ export const metadata: Metadata = {
 export default async function UnsubscribePage({
   searchParams,
 }: {
-  searchParams: Promise<{ t?: string | string[] }>;
+  searchParams: Promise<{ t?: string | string[]; s?: string | string[] }>;
 }) {
-  const { t } = await searchParams;
+  const { t, s } = await searchParams;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-4 py-12 sm:px-6">
       <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <UnsubscribeForm token={typeof t === "string" ? t.trim() : ""} />
+        <UnsubscribeForm
+          token={typeof t === "string" ? t.trim() : ""}
+          send={typeof s === "string" ? s.trim() : ""}
+        />
       </div>
     </main>
   );

@@ -7,8 +7,11 @@ import { useUnsubscribe } from "@/lib/client/use-unsubscribe";
 
 const heading = "text-xl font-semibold tracking-tight text-slate-900";
 
-/** The question and its one button, then the answer; `token` is the link's `t` ("" when the link lost it). */
-export function UnsubscribeForm({ token }: { token: string }) {
+/**
+ * The question and its one button, then the answer; `token` is the link's `t` ("" when the link lost it), `send` its
+ * `s` (an email message's send, "" for other emails).
+ */
+export function UnsubscribeForm({ token, send }: { token: string; send: string }) {
   const unsubscribe = useUnsubscribe();
   const done = useRef<HTMLHeadingElement>(null);
 
@@ -40,7 +43,7 @@ export function UnsubscribeForm({ token }: { token: string }) {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!unsubscribe.isPending) unsubscribe.mutate(token);
+    if (!unsubscribe.isPending) unsubscribe.mutate({ token, send });
   }
 
   return (
