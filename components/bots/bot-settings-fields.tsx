@@ -1,16 +1,13 @@
 "use client";
 
-import { useId, type ReactNode } from "react";
-import { FilterBuilder } from "@/components/leads/filter-builder";
+import { useId } from "react";
+import { AudienceFields } from "@/components/leads/audience-fields";
 import { Section, Select } from "@/components/messages/controls";
-import { ErrorAlert } from "@/components/ui/error-alert";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { cleanUserText } from "@/components/ui/user-text";
 import { BOT_KINDS, BOT_STATUSES, BOT_WHEN } from "@/lib/bots/steps";
 import type { AdminMember } from "@/lib/client/settings-types";
-import { usePropCatalog } from "@/lib/client/use-prop-catalog";
-import { useSegments } from "@/lib/client/use-segments";
 import { KIND_HINT, KIND_LABEL, STATUS_LABEL, WHEN_HINT, WHEN_LABEL } from "./bot-format";
 import type { BotControl } from "./bot-form-errors";
 import type { BotForm } from "./bot-form-state";
@@ -149,11 +146,6 @@ export function BotFields({
 
 /** When the bot starts: the rule, and the visitors it starts for (the Leads filter builder). */
 export function StartFields({ appId, form, set, errors }: SettingsProps & { appId: string }) {
-  const catalog = usePropCatalog(appId);
-  const segments = useSegments(appId);
-  const audienceNote: ReactNode = form.audience.filters.length
-    ? "Only visitors who match these conditions."
-    : "No condition: every visitor.";
   return (
     <Section legend="Start">
       <Choices
@@ -167,19 +159,13 @@ export function StartFields({ appId, form, set, errors }: SettingsProps & { appI
       />
       <section aria-label="Audience" className="space-y-2">
         <h3 className="text-sm font-medium text-slate-800">Audience</h3>
-        <p className="text-sm text-slate-600">{audienceNote}</p>
-        <FilterBuilder
+        <AudienceFields
+          appId={appId}
           value={form.audience}
-          catalog={catalog.data ?? []}
-          segments={segments.data ?? []}
           onChange={(audience) => set({ audience })}
+          error={errors.audience}
+          note={{ some: "Only visitors who match these conditions.", none: "No condition: every visitor." }}
         />
-        {errors.audience && (
-          <p role="alert" className="text-sm text-red-700" data-invalid="true" tabIndex={-1}>
-            {errors.audience}
-          </p>
-        )}
-        <ErrorAlert error={catalog.error} title="Could not load the property list" />
       </section>
     </Section>
   );

@@ -1,16 +1,10 @@
 "use client";
 
 import { useId } from "react";
-import { FilterBuilder } from "@/components/leads/filter-builder";
-import { ErrorAlert } from "@/components/ui/error-alert";
+import { AudienceFields } from "@/components/leads/audience-fields";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { formatCount } from "@/lib/client/format";
-import { cleanFilter, countConditions } from "@/lib/client/lead-filters";
 import type { Message } from "@/lib/client/messages-types";
-import { useAudienceSize, type AudienceSize } from "@/lib/client/use-audience-size";
-import { usePropCatalog } from "@/lib/client/use-prop-catalog";
-import { useSegments } from "@/lib/client/use-segments";
 import { MESSAGE_EVENTS, messageEventName } from "@/lib/messages/schemas";
 import { Check, Section, Select } from "./controls";
 import type { FieldsProps } from "./message-content-fields";
@@ -106,7 +100,16 @@ export function MessageRulesFields({
       </Section>
 
       <Section legend="Audience">
-        <AudienceFields appId={appId} form={form} set={set} errors={errors} />
+        <AudienceFields
+          appId={appId}
+          value={form.audience}
+          onChange={(audience) => set({ audience })}
+          error={errors.audience}
+          note={{
+            some: "Only users who match these conditions when it is sent.",
+            none: "No condition: everyone who does the trigger.",
+          }}
+        />
         <Field
           label="Control group (%)"
           hint="Held back from the message (0–50), to measure the goal's lift."
@@ -225,57 +228,5 @@ export function MessageRulesFields({
         )}
       </Section>
     </>
-  );
-}
-
-function sizeText(size: AudienceSize): string {
-  switch (size.state) {
-    case "everyone":
-      return "Everyone";
-    case "counting":
-      return "Counting…";
-    case "counted":
-      return `${formatCount(size.total)} ${size.total === 1 ? "lead matches" : "leads match"} now`;
-    case "failed":
-      return `Could not count the leads: ${size.message}`;
-  }
-}
-
-/** To whom: the Leads filter builder, as the Bots editor has it, and how many leads it matches now (a guide to the
- * reach: the audience itself is checked for each user when their send comes due). */
-function AudienceFields({ appId, form, set, errors }: FieldsProps & { appId: string }) {
-  const catalog = usePropCatalog(appId);
-  const segments = useSegments(appId);
-  const size = useAudienceSize(appId, form.audience);
-  // The count is of what would be saved; a condition without a value is not, and saving says so.
-  const open = countConditions(form.audience) - countConditions(cleanFilter(form.audience));
-  return (
-    <div className="space-y-2">
-      <p className="text-sm text-slate-600">
-        {form.audience.filters.length
-          ? "Only users who match these conditions when it is sent."
-          : "No condition: everyone who does the trigger."}
-      </p>
-      <FilterBuilder
-        value={form.audience}
-        catalog={catalog.data ?? []}
-        segments={segments.data ?? []}
-        onChange={(audience) => set({ audience })}
-      />
-      <p
-        role="status"
-        data-testid="audience-size"
-        className={size.state === "failed" ? "text-sm text-red-700" : "text-sm text-slate-700"}
-      >
-        {sizeText(size)}
-        {open > 0 && " (conditions without a value are not counted)"}
-      </p>
-      {errors.audience && (
-        <p role="alert" className="text-sm text-red-700" data-invalid="true" tabIndex={-1}>
-          {errors.audience}
-        </p>
-      )}
-      <ErrorAlert error={catalog.error} title="Could not load the property list" />
-    </div>
   );
 }
