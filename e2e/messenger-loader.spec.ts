@@ -161,9 +161,20 @@ test("from the keyboard: Enter and Space open it, the frame's close button close
   const iframe = page.locator('iframe[title="Messenger"]');
   const frame = page.frameLocator('iframe[title="Messenger"]');
   const close = frame.getByRole("button", { name: "Close messages" });
-  // The page's link, then the launcher (the last thing on the page).
+  // The launcher comes right after the page's last link. Focus starts on the link itself: a first Tab from the
+  // page's start once went nowhere on a loaded machine.
+  await page.getByRole("link", { name: "A link" }).focus();
   await page.keyboard.press("Tab");
-  await page.keyboard.press("Tab");
+  // What has the focus, named, so a failure says where it went.
+  const focused = () =>
+    page.evaluate(() => {
+      let el = document.activeElement;
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      return el
+        ? `${el.tagName.toLowerCase()} ${el.getAttribute("aria-label") ?? el.textContent ?? ""}`
+        : "none";
+    });
+  await expect.poll(focused).toBe("button Open messages");
   await expect(launcher(page)).toBeFocused();
 
   await page.keyboard.press("Enter");
