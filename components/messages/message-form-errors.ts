@@ -20,6 +20,7 @@ export type Control =
   | "event"
   | "url"
   | "triggerMessage"
+  | "stay"
   | "timeout"
   | "days"
   | "audience"
@@ -43,6 +44,7 @@ const OWNERS: Record<string, Control> = {
   trigger: "event",
   "trigger.url": "url",
   "trigger.message": "triggerMessage",
+  "trigger.stay": "stay",
   timeout: "timeout",
   frequency: "days",
   audience: "audience",
@@ -74,9 +76,10 @@ const ANSWERS: Record<keyof MessageForm, Control[]> = {
   buttonAction: ["buttonUrl"],
   buttonUrl: ["buttonUrl"],
   emailField: ["content"],
-  event: ["event", "url", "triggerMessage"],
+  event: ["event", "url", "triggerMessage", "stay"],
   url: ["url"],
   triggerMessage: ["triggerMessage"],
+  stay: ["stay"],
   timeout: ["timeout"],
   again: ["days"],
   days: ["days"],

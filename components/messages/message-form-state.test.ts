@@ -140,6 +140,17 @@ describe("the message editor's state", () => {
   test("a chained trigger names its message; numbers and conditions without a value are refused before sending", () => {
     const chain = written({ ...newForm("1"), event: "$message_read", triggerMessage: "42" });
     expect(chain.trigger).toEqual({ event: "$message_read", message: "42" });
+    // Time on page: kept with a page view, read back; staying on a page of another event is left out.
+    const onPage = written({ ...newForm("1"), url: "https://a.test/*", stay: "page", timeout: "30" });
+    expect(onPage.trigger).toEqual({ event: "$page_view", url: "https://a.test/*", stay: "page" });
+    expect(toForm(asRead(onPage)).stay).toBe("page");
+    expect(written({ ...newForm("1"), event: "$session_start", stay: "page" }).trigger).toEqual({
+      event: "$session_start",
+    });
+    expect(written({ ...newForm("1"), event: "$session_start", stay: "site" }).trigger).toEqual({
+      event: "$session_start",
+      stay: "site",
+    });
     const bad = toWrite({
       ...newForm(""),
       timeout: "soon",
@@ -206,6 +217,10 @@ describe("the list's formats", () => {
     expect(triggerSummary({ event: "$message_read", message: 4 })).toEqual({
       event: "$message_read",
       message: "4",
+    });
+    expect(triggerSummary({ event: "$session_start", stay: "site" })).toEqual({
+      event: "$session_start",
+      stay: "site",
     });
     expect(triggerSummary({})).toBeNull();
   });

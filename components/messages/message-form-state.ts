@@ -39,6 +39,8 @@ export interface MessageForm {
   url: string;
   /** The message whose event triggers this one (a chain), "" for any. */
   triggerMessage: string;
+  /** Where the visitor must still be when the delay ends ("" anywhere): time on page or on site. */
+  stay: "" | "page" | "site";
   timeout: string;
   again: boolean;
   days: string;
@@ -75,6 +77,7 @@ export function newForm(sender: string): MessageForm {
     event: PAGE_VIEW,
     url: "",
     triggerMessage: "",
+    stay: "",
     timeout: "0",
     again: false,
     days: "7",
@@ -117,6 +120,7 @@ export function toForm(m: Message, defaultSender = ""): MessageForm {
     f.event = trigger.data.event;
     f.url = trigger.data.url ?? "";
     f.triggerMessage = trigger.data.message === undefined ? "" : String(trigger.data.message);
+    f.stay = trigger.data.stay ?? "";
   }
   f.timeout = String(m.timeout);
   const frequency = frequencySchema.safeParse(m.frequency);
@@ -191,6 +195,8 @@ export function toWrite(f: MessageForm): WriteResult {
   const trigger: MessageWrite["trigger"] = { event };
   if (event === PAGE_VIEW && f.url.trim()) trigger.url = f.url.trim();
   if (isMessageEvent(event) && f.triggerMessage) trigger.message = f.triggerMessage;
+  // Staying on a page means the page of a page view; for another event the choice is left out, not refused.
+  if (f.stay === "site" || (f.stay === "page" && event === PAGE_VIEW)) trigger.stay = f.stay;
   const schedule =
     f.officeHours || f.window
       ? {

@@ -17,6 +17,8 @@ export interface TriggerSummary {
   url?: string;
   /** The message whose event it is (a chain). */
   message?: string;
+  /** Sent only to a visitor still on the page or the site when the delay ends. */
+  stay?: "page" | "site";
 }
 
 /** A message's trigger as the list shows it; null when it is not the API's shape. */
@@ -27,6 +29,7 @@ export function triggerSummary(trigger: unknown): TriggerSummary | null {
     event: t.data.event,
     ...(t.data.url ? { url: t.data.url } : {}),
     ...(t.data.message !== undefined ? { message: String(t.data.message) } : {}),
+    ...(t.data.stay ? { stay: t.data.stay } : {}),
   };
 }
 

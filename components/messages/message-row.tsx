@@ -87,6 +87,11 @@ export function MessageRow({ m, view, names, error, onStatus, onDuplicate }: Row
                 of <UserText>{names.get(t.message) ?? `message ${t.message}`}</UserText>
               </span>
             )}
+            {t.stay && (
+              <span className="block text-xs text-slate-600">
+                {t.stay === "page" ? "while still on the page" : "while still on the site"}
+              </span>
+            )}
           </>
         ) : (
           "—"

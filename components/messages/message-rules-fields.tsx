@@ -6,11 +6,12 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { Message } from "@/lib/client/messages-types";
 import { MESSAGE_EVENTS, messageEventName } from "@/lib/messages/schemas";
+import { SESSION_START_EVENT } from "@/lib/user-model/presence-state";
 import { Check, Section, Select } from "./controls";
 import type { FieldsProps } from "./message-content-fields";
-import { isMessageEvent, PAGE_VIEW } from "./message-form-state";
+import { isMessageEvent, PAGE_VIEW, type MessageForm } from "./message-form-state";
 
-const SUGGESTED_EVENTS = [PAGE_VIEW, ...MESSAGE_EVENTS.map(messageEventName)];
+const SUGGESTED_EVENTS = [PAGE_VIEW, SESSION_START_EVENT, ...MESSAGE_EVENTS.map(messageEventName)];
 
 /** When the message goes out: its trigger and delay, to whom, how often, when, and what counts as its goal. */
 export function MessageRulesFields({
@@ -37,7 +38,7 @@ export function MessageRulesFields({
         </datalist>
         <Field
           label="Event"
-          hint="$page_view, an event your site tracks, or a message's event ($message_read…) to chain messages."
+          hint="$page_view, $session_start (a visit after 30 minutes away), an event your site tracks, or a message's event ($message_read…) to chain messages."
           error={errors.event}
         >
           {(control) => (
@@ -95,6 +96,25 @@ export function MessageRulesFields({
               value={form.timeout}
               onChange={(e) => set({ timeout: e.target.value })}
             />
+          )}
+        </Field>
+        <Field
+          label="When the delay ends"
+          hint="With a delay: time on the page, or time on the site."
+          error={errors.stay}
+        >
+          {(control) => (
+            <Select
+              control={control}
+              value={form.stay}
+              onChange={(e) => set({ stay: e.target.value as MessageForm["stay"] })}
+            >
+              <option value="">Send wherever the visitor is</option>
+              {form.event.trim() === PAGE_VIEW && (
+                <option value="page">Send only if still on that page</option>
+              )}
+              <option value="site">Send only if still on the site</option>
+            </Select>
           )}
         </Field>
       </Section>

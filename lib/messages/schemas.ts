@@ -61,12 +61,20 @@ export const contentSchemas = {
 } as const;
 
 export const triggerSchema = z.strictObject({
-  /** Any event name: `$page_view`, the site's own `track` calls, or a message event (`$message_read`, …). */
+  /**
+   * Any event name: `$page_view`, `$session_start` (a visitor's first page after 30 minutes away), the site's own
+   * `track` calls, or a message event (`$message_read`, …).
+   */
   event: text(255),
   /** For `$page_view`: the page's URL must match (`*` any characters; case-insensitive). */
   url: text(2048).optional(),
   /** For a message event: only that message's (a chain). */
   message: z.coerce.bigint({ error: "must be a message ID" }).optional(),
+  /**
+   * When the timeout ends, sent only while the visitor is still on the page that triggered it (`page`, a
+   * `$page_view` trigger) or still on the site (`site`): with the timeout, time on page and time on site.
+   */
+  stay: z.enum(["page", "site"], { error: 'must be "page" or "site"' }).optional(),
 });
 
 export const frequencySchema = z.discriminatedUnion(

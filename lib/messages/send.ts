@@ -7,6 +7,7 @@ import { wakeJobs, type JobKind } from "../jobs/runner";
 import { userMatches } from "../leads/user-matches";
 import type { Runtime } from "../server/runtime";
 import { nextSendTime } from "./schedule";
+import { stillThere } from "./stay";
 import { specOf, type MessageSpec } from "./spec";
 import { countMessageEvent } from "./stats";
 import { emailMessage, messageEmailFrame, type MessageEmailFrame } from "./email";
@@ -27,7 +28,7 @@ export interface SendRow {
 }
 
 /** Why a send did not go out, as stored in `reason`. */
-type Skip = "paused" | "archived" | "audience" | "rate_limit" | "no_email" | "user_gone";
+type Skip = "paused" | "archived" | "audience" | "left" | "rate_limit" | "no_email" | "user_gone";
 
 const skip = (tx: Tx, id: bigint, reason: Skip) =>
   tx.$executeRaw`UPDATE message_sends SET state = 'skipped', reason = ${reason} WHERE id = ${id}`;
@@ -105,7 +106,7 @@ export async function recordMessageEvent(
 
 /**
  * A scheduled send, when it comes due: the message still active, the user still in its audience (checked now, not
- * at the trigger), within its schedule (else moved to the next time it allows), at most one message per user per
+ * at the trigger) and where its trigger asks them to stay, within its schedule (else moved to the next time it allows), at most one message per user per
  * the app's interval; then held back (the control group) or sent. One transaction, the user's row locked so that
  * two sends to one user decide one after the other.
  */
@@ -151,6 +152,8 @@ export async function fireSend(rt: Runtime, sendId: bigint): Promise<void> {
     }
     if (!(await userMatches(tx, { appId: m.appId, userId: send.user_id, filters: m.audience })))
       return skip(tx, send.id, "audience");
+    if (m.trigger.stay && !(await stillThere(tx, send.id, m.trigger.stay, now)))
+      return skip(tx, send.id, "left");
     const recent = await tx.$queryRaw<{ one: number }[]>`
       SELECT 1 AS one FROM message_sends
       WHERE user_id = ${send.user_id} AND sent_at > ${now}::timestamptz - ${app.messageIntervalSeconds} * INTERVAL '1 second'

@@ -73,6 +73,8 @@ async function checkedContent(ctx: Ctx, appId: bigint, kind: MessageKind, raw: u
 }
 
 async function checkedTrigger(ctx: Ctx, appId: bigint, t: Trigger): Promise<void> {
+  if (t.stay === "page" && t.event !== "$page_view")
+    throw invalid({ "trigger.stay": "staying on the page needs the $page_view trigger" });
   if (t.message !== undefined) {
     if (!t.event.startsWith("$message_"))
       throw invalid({ "trigger.message": "only a message event ($message_sent, …) names a message" });

@@ -5,10 +5,10 @@ import { isOpen, nextOpening, officeHoursSchema } from "../apps/office-hours";
 import { processWide } from "../config/process-wide";
 import { tryRuntime } from "../server/runtime";
 import { adminRoom } from "../auth/disconnect";
-import { trackEvent } from "../events/track-event";
+import { recordEvent, trackEvent } from "../events/track-event";
 import type { EventRow } from "../events/serialize";
 import { setPresence } from "../users/presence";
-import { PRESENCE_TTL_MS } from "../user-model/presence-state";
+import { PRESENCE_TTL_MS, SESSION_START_EVENT } from "../user-model/presence-state";
 import { setUserProps } from "../props/set-props";
 import { countUnread } from "./boot";
 import { operatorsSeen } from "../admins/operators-seen";
@@ -89,6 +89,17 @@ export async function visitorHeartbeat(ctx: Ctx, input: HeartbeatInput): Promise
     pageUrl: input.url,
     pageTitle: input.title,
     timezoneOffset: input.timezoneOffset,
+    onNewSession: (tx, emit, u) => {
+      const props = input.url === undefined ? {} : { url: input.url };
+      const at = new Date(now);
+      return recordEvent(tx, emit, {
+        appId: u.appId,
+        userId: u.id,
+        name: SESSION_START_EVENT,
+        created: at,
+        props,
+      }).then(() => undefined);
+    },
   });
   let referrerKept = last?.referrerKept ?? false;
   if (input.referrer && !referrerKept) {

@@ -3,6 +3,12 @@ export const PRESENCE_TTL_MS = 2 * 60 * 1000;
 export const PRESENCES = ["online", "idle"] as const;
 export type Presence = (typeof PRESENCES)[number] | "offline";
 
+/**
+ * The user event the messenger's first heartbeat of a session writes (`{url}`): proactive messages and bots trigger
+ * on it. The REST API's `setpresence` writes none: a site's own presence calls are not visits.
+ */
+export const SESSION_START_EVENT = "$session_start";
+
 const isPresence = (s: string): s is Presence =>
   s === "offline" || (PRESENCES as readonly string[]).includes(s);
 

@@ -1,5 +1,5 @@
 import { Prisma } from "../db/generated/client";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { assertApp, type Ctx } from "../auth/context";
 import { withEvents, type Emit } from "../eventlog/append";
 import { eventOf, type EventPayload } from "../contract/socket";
@@ -19,6 +19,8 @@ export interface SetPresenceInput {
   pageUrl?: string;
   pageTitle?: string;
   timezoneOffset?: number;
+  /** Runs in the heartbeat's transaction when it starts a new session (the messenger records the event). */
+  onNewSession?: (tx: Tx, emit: Emit, user: { id: bigint; appId: bigint }) => Promise<void>;
 }
 
 type PresenceMessage = EventPayload<"user_presence_changed">;
@@ -64,6 +66,7 @@ export async function setPresence(ctx: Ctx, input: SetPresenceInput) {
         ...(input.timezoneOffset !== undefined ? { timezoneOffset: input.timezoneOffset } : {}),
       },
     });
+    if (newSession) await input.onNewSession?.(tx, emit, { id, appId: row.appId });
     if (before !== input.presence) {
       emitPresence(emit, row, input.presence, {
         ...details,

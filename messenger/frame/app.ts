@@ -272,6 +272,8 @@ export class App implements FrameContext {
     this.host.page = page;
     if (!this.booted || page.url === this.viewed) return;
     this.viewed = page.url;
+    // The heartbeat tells the new page at once: a message waiting for the visitor to stay on a page checks it.
+    void this.heartbeat();
     await this.api.call("POST", "/track", { name: "$page_view", params: page }).catch(() => undefined);
   }
 
