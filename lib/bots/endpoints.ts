@@ -3,7 +3,8 @@ import { endpoint } from "../api/endpoint";
 import { p } from "../contract/zod";
 import type { Ctx } from "../auth/context";
 import { filtersDescription } from "../leads/filters-doc";
-import { botSchema, botTemplateSchema } from "./schemas";
+import { botSchema, botStatsSchema, botTemplateSchema } from "./schemas";
+import { botStats } from "./stats";
 import { BOT_KINDS, BOT_STATUSES, startSchema, type BotKind, type BotStatus } from "./steps";
 import { botFigures, createBot, getBot, listBots, updateBot, type BotRow } from "./store";
 import { botTemplates } from "./templates";
@@ -163,6 +164,20 @@ export const postOneBot = endpoint({
       const row = await updateBot(ctx, { ...inputOf(input), appId: input.id, botId: input.bot_id });
       return { data: await serializeOne(ctx, row) };
     },
+  },
+});
+
+export const getBotStats = endpoint({
+  method: "GET",
+  path: "/apps/{id}/bots/{bot_id}/stats",
+  summary:
+    "A bot's statistics: its runs by how they ended, per day they started (UTC), and per step (reached, waiting now)",
+  tags: TAGS,
+  scopes: ["bots"],
+  v2: {
+    response: botStatsSchema,
+    params: z.object(one),
+    handler: async (ctx, input) => ({ data: await botStats(ctx, { appId: input.id, botId: input.bot_id }) }),
   },
 });
 

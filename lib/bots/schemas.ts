@@ -11,6 +11,28 @@ export const botFiguresSchema = z.strictObject({
   taken_over: z.number().meta({ description: "an operator answered before the bot was done" }),
 });
 
+/** A bot's statistics (GET /apps/{id}/bots/{bot_id}/stats): its runs by outcome, per day, and per step. */
+export const botStatsSchema = z.strictObject({
+  bot: id,
+  runs: botFiguresSchema,
+  days: z.array(
+    z.strictObject({
+      day: z
+        .string()
+        .meta({ description: "YYYY-MM-DD (UTC) the runs started; each counted by how it ended" }),
+      ...botFiguresSchema.shape,
+    }),
+  ),
+  steps: z.array(
+    z.strictObject({
+      step: z.string().meta({ description: "the step's ID, in the order of the bot's tree (depth first)" }),
+      reached: z.number().meta({ description: "runs that reached the step" }),
+      waiting: z.number().meta({ description: "runs waiting at it now for the visitor's answer" }),
+    }),
+  ),
+});
+export type BotStats = z.infer<typeof botStatsSchema>;
+
 /** The Bot object (lib/bots/endpoints.ts). Browser-safe: the panel's types come from here. */
 export const botSchema = z.strictObject({
   id,

@@ -40,6 +40,8 @@ const buttonsOf = (s: Extract<Step, { type: "buttons" }> & { id: string }) =>
 
 class Turn {
   readonly drafts: PartDraft[] = [];
+  /** The steps this turn reached, in order (the run's statistics). */
+  readonly reached: string[] = [];
   tags: string[];
   assigned = false;
   constructor(
@@ -70,6 +72,7 @@ async function walk(tx: Queryable, t: Turn, from: string | null): Promise<{ wait
     const here = placed.get(at);
     if (!here) break;
     const s = here.step;
+    t.reached.push(s.id);
     switch (s.type) {
       case "text":
         t.say(s.body);
@@ -139,12 +142,13 @@ async function finish(
   let conv = t.conv;
   if ("wait" in outcome) {
     await tx.$executeRaw`
-      UPDATE bot_runs SET at = ${outcome.wait}, answers = ${jsonOf(t.run.answers)}::jsonb
+      UPDATE bot_runs SET at = ${outcome.wait}, answers = ${jsonOf(t.run.answers)}::jsonb,
+        reached = reached || ${jsonOf(t.reached)}::jsonb
       WHERE conversation_id = ${conv.id}`;
   } else {
     await tx.$executeRaw`
       UPDATE bot_runs SET at = NULL, state = ${outcome.end}, answers = ${jsonOf(t.run.answers)}::jsonb,
-        ended = now()
+        reached = reached || ${jsonOf(t.reached)}::jsonb, ended = now()
       WHERE conversation_id = ${conv.id}`;
     await tx.$executeRaw`UPDATE conversations SET assistant_type = NULL WHERE id = ${conv.id}`;
     conv = { ...conv, assistantType: null };

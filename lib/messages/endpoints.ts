@@ -32,8 +32,10 @@ const fields = {
   }),
   trigger: p.json(triggerSchema).meta({
     description:
-      'JSON {"event": name, "url"?: pattern with * (for $page_view), "message"?: ID (for a message event: ' +
-      "$message_sent, $message_read, $message_clicked, $message_replied, $message_unsubscribed)}",
+      'JSON {"event": name ($page_view, $session_start, a tracked event, a message event), "url"?: pattern with * ' +
+      '(of the event\'s url), "message"?: ID (for a message event: $message_sent, $message_read, $message_clicked, ' +
+      '$message_replied, $message_unsubscribed), "stay"?: "page" (a $page_view\'s page) or "site": sent only if ' +
+      "the visitor is still there when the timeout ends}",
   }),
   audience: p.json(z.record(z.string(), z.unknown()).nullable()).meta({
     description: `Leads filters (null: everyone), checked again when the message fires. ${filtersDescription()}`,
