@@ -93,6 +93,17 @@ test("with nobody available, the lead bot asks for an email through buttons and 
       await site().api.get(`/api/v2/users/${(await visitor).id}`),
     );
     expect(user.props.$email).toBe(address);
+
+    // The bot's page counts the run per step: the branch taken once, the other never.
+    const stats = await op.context.newPage();
+    await stats.goto(`${site().e2e.baseURL}/bots/${bot.id}`);
+    const steps = stats.getByTestId("bot-steps");
+    const reached = (step: string) => steps.locator(`tr[data-step="${step}"]`).getByRole("cell").first();
+    for (const step of ["hello", "reach", "email", "company", "done"])
+      await expect(reached(step)).toHaveText("1");
+    await expect(reached("later")).toHaveText("0");
+    await expect(steps.locator('tr[data-step="email"]')).toContainText("What is your email address?");
+    await stats.close();
   } finally {
     if ((await toggle.getAttribute("data-state")) === "away") await toggle.click();
     await op.context.close();

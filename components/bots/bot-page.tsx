@@ -14,7 +14,8 @@ import { useBot } from "@/lib/client/use-bot";
 import { useCurrentApp } from "@/lib/client/use-current-app";
 import { BotEditor } from "./bot-editor";
 import { KIND_LABEL, STATUS_LABEL } from "./bot-format";
-import { toForm, type BotForm } from "./bot-form-state";
+import { stepsOf, toForm, type BotForm } from "./bot-form-state";
+import { BotStats } from "./bot-stats";
 import { BotStartPicker } from "./bot-start-picker";
 
 const Back = () => (
@@ -144,6 +145,9 @@ function BotDetail({ appId, botId }: { appId: string; botId: string }) {
           onChange={setDraft}
           onSaved={() => setDraft(null)}
         />
+        <div className="mt-8">
+          <BotStats appId={appId} botId={botId} steps={stepsOf(b.steps) ?? []} />
+        </div>
       </div>
     </>
   );

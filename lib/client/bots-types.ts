@@ -8,7 +8,7 @@ import { appPath } from "./settings-types";
  * imports only). A Bot's `start`, `audience` and `steps` are `unknown` there: the panel parses them with the same
  * schemas (components/bots/bot-form-state.ts).
  */
-export type { Bot, BotTemplate } from "@/lib/bots/schemas";
+export type { Bot, BotStats, BotTemplate } from "@/lib/bots/schemas";
 export type { BotKind, BotStatus, BotWhen, Step, StepType } from "@/lib/bots/steps";
 
 /** The list's status filter: the live bots (active and paused), or the archived ones. */

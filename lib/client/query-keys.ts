@@ -107,13 +107,14 @@ export const queryKeys = {
   },
   bots: {
     all: ["bots"] as const,
-    /** Everything of one app's bots: lists, bots, templates. */
+    /** Everything of one app's bots: lists, bots, templates, statistics. */
     app: (appId: string) => [...queryKeys.bots.all, appId] as const,
     lists: (appId: string) => [...queryKeys.bots.app(appId), "list"] as const,
     /** `view`: the list's status filter (lib/client/bots-types.ts BotsView). */
     list: (appId: string, view: string) => [...queryKeys.bots.lists(appId), view] as const,
     detail: (appId: string, botId: string) => [...queryKeys.bots.app(appId), "detail", botId] as const,
     templates: (appId: string) => [...queryKeys.bots.app(appId), "templates"] as const,
+    stats: (appId: string, botId: string) => [...queryKeys.bots.app(appId), "stats", botId] as const,
   },
   admins: {
     all: ["admins"] as const,
