@@ -138,7 +138,7 @@ test("a user the app already knows: auth merges the visitor into it, then identi
       const events = ((await res.json()) as { data: Event[] }).data ?? [];
       return events.map((e) => e.type.name).sort();
     })
-    // The page view and the visit's start the anonymous visitor had before the auth came with it (the merge keeps
-    // its last heartbeat, so the known user's first heartbeat starts no second session).
+    // The page view and the visit's start the anonymous visitor had before the auth came with it. The merge keeps
+    // the visitor's last heartbeat, so a heartbeat after it starts no second session.
     .toEqual(["$page_view", "$session_start", "Signed up", "Viewed pricing"]);
 });
