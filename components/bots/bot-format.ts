@@ -16,6 +16,7 @@ export const WHEN_LABEL: Record<BotWhen, string> = {
   no_operator: "When nobody can answer",
   office_hours: "During office hours",
   outside_office_hours: "Outside office hours",
+  by_message: "Only from a message",
 };
 
 export const WHEN_HINT: Record<BotWhen, string> = {
@@ -23,6 +24,8 @@ export const WHEN_HINT: Record<BotWhen, string> = {
   no_operator: "Outside office hours, or when no operator is Available and connected.",
   office_hours: "Only while the app is open (Settings → Office hours).",
   outside_office_hours: "Only while the app is closed (Settings → Office hours).",
+  by_message:
+    "No first message starts it: a message of kind Bot (Messages) opens the conversation, on its trigger.",
 };
 
 export const STATUS_LABEL: Record<BotStatus, string> = {

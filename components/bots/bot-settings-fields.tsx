@@ -149,7 +149,7 @@ export function StartFields({ appId, form, set, errors }: SettingsProps & { appI
   return (
     <Section legend="Start">
       <Choices
-        legend="Starts on a visitor's first message"
+        legend="When it starts"
         options={BOT_WHEN}
         value={form.when}
         label={WHEN_LABEL}

@@ -4,6 +4,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { cleanUserText } from "@/components/ui/user-text";
 import type { AdminMember } from "@/lib/client/settings-types";
+import type { Bot } from "@/lib/client/bots-types";
 import { Check, Section, Select, TextArea } from "./controls";
 import type { Control } from "./message-form-errors";
 import type { MessageForm } from "./message-form-state";
@@ -14,13 +15,17 @@ export interface FieldsProps {
   errors: Partial<Record<Control, string>>;
 }
 
-/** What the visitor reads: by kind, the sender and text of a chat message, a pop-up's card, an email. */
+/**
+ * What the visitor reads: by kind, the sender and text of a chat message, a pop-up's card, an email, or the bot
+ * that opens a conversation (its steps are its text).
+ */
 export function MessageContentFields({
   form,
   set,
   errors,
   operators,
-}: FieldsProps & { operators: AdminMember[] | undefined }) {
+  bots,
+}: FieldsProps & { operators: AdminMember[] | undefined; bots: Bot[] | undefined }) {
   const sender = (optional: boolean) => (
     <Field
       label="Sender"
@@ -70,6 +75,7 @@ export function MessageContentFields({
           {body}
         </>
       )}
+      {form.kind === "bot" && <BotField form={form} set={set} errors={errors} bots={bots} />}
       {form.kind === "popup" && (
         <>
           <Field label="Title" error={errors.title}>
@@ -114,6 +120,35 @@ export function MessageContentFields({
         </>
       )}
     </Section>
+  );
+}
+
+/** The bot a bot message starts; one paused or archived since is still shown, so the choice is never lost. */
+function BotField({ form, set, errors, bots }: FieldsProps & { bots: Bot[] | undefined }) {
+  const chosen = bots?.find((b) => String(b.id) === form.bot);
+  return (
+    <Field
+      label="Bot"
+      hint="When the message is sent, a conversation opens with the bot's first steps and the bot runs it until it hands over. A paused bot sends nothing."
+      error={errors.bot}
+    >
+      {(control) => (
+        <Select
+          control={control}
+          value={form.bot}
+          onChange={(e) => set({ bot: e.target.value })}
+          disabled={!bots}
+        >
+          {!chosen && <option value={form.bot}>{form.bot ? `Bot ${form.bot}` : "Choose a bot"}</option>}
+          {bots?.map((b) => (
+            <option key={String(b.id)} value={String(b.id)}>
+              {cleanUserText(b.name)}
+              {b.status === "active" ? "" : ` (${b.status})`}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
   );
 }
 

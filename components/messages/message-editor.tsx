@@ -8,6 +8,7 @@ import { isApiClientError } from "@/lib/client/api";
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from "@/lib/messages/schemas";
 import type { Message, MessageKind, MessageStatus, MessageWrite } from "@/lib/client/messages-types";
 import { useAdmins } from "@/lib/client/use-admins";
+import { useBots } from "@/lib/client/use-bots";
 import { useMessages } from "@/lib/client/use-messages";
 import { useMessengerSettings } from "@/lib/client/use-messenger-settings";
 import { useSaveMessage } from "@/lib/client/use-save-message";
@@ -39,6 +40,7 @@ export function MessageEditor({ appId, messageId, form, onChange, onSaved }: Edi
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveMessage(appId, messageId);
   const admins = useAdmins(appId);
+  const bots = useBots(appId, "live");
   const messenger = useMessengerSettings(appId);
   const live = useMessages(appId, "live");
   const [local, setLocal] = useState<Record<string, string>>({});
@@ -165,7 +167,13 @@ export function MessageEditor({ appId, messageId, form, onChange, onSaved }: Edi
             )}
           </Field>
         </Section>
-        <MessageContentFields form={form} set={set} errors={errors.at} operators={admins.data} />
+        <MessageContentFields
+          form={form}
+          set={set}
+          errors={errors.at}
+          operators={admins.data}
+          bots={bots.data}
+        />
         <MessageRulesFields appId={appId} form={form} set={set} errors={errors.at} chains={chains} />
         <SaveSummary
           error={save.error}

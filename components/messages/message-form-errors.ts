@@ -15,6 +15,7 @@ export type Control =
   | "title"
   | "subject"
   | "body"
+  | "bot"
   | "buttonLabel"
   | "buttonUrl"
   | "event"
@@ -39,6 +40,7 @@ const OWNERS: Record<string, Control> = {
   "content.title": "title",
   "content.subject": "subject",
   "content.body": "body",
+  "content.bot": "bot",
   "content.button": "buttonLabel",
   "content.button.url": "buttonUrl",
   trigger: "event",
@@ -71,6 +73,7 @@ const ANSWERS: Record<keyof MessageForm, Control[]> = {
   title: ["title"],
   subject: ["subject"],
   body: ["body"],
+  bot: ["bot"],
   button: ["buttonLabel", "buttonUrl"],
   buttonLabel: ["buttonLabel"],
   buttonAction: ["buttonUrl"],

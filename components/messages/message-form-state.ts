@@ -27,8 +27,10 @@ export interface MessageForm {
   title: string;
   /** Email. */
   subject: string;
-  /** Every kind's text, kept when the kind changes. */
+  /** Every kind's text, kept when the kind changes (a bot message has none: its bot speaks). */
   body: string;
+  /** The bot a bot message starts: its ID, "" for none chosen. */
+  bot: string;
   button: boolean;
   buttonLabel: string;
   buttonAction: "link" | "reply";
@@ -69,6 +71,7 @@ export function newForm(sender: string): MessageForm {
     title: "",
     subject: "",
     body: "",
+    bot: "",
     button: false,
     buttonLabel: "",
     buttonAction: "link",
@@ -100,7 +103,8 @@ export function toForm(m: Message, defaultSender = ""): MessageForm {
   const content = contentSchemas[m.kind].safeParse(m.content);
   if (content.success) {
     const c = content.data;
-    f.body = c.body;
+    if ("body" in c) f.body = c.body;
+    if ("bot" in c) f.bot = String(c.bot);
     if ("sender" in c && c.sender !== undefined) f.sender = String(c.sender);
     else if (m.kind === "email") f.sender = "";
     if ("title" in c) {
@@ -153,6 +157,7 @@ const WHOLE = /^\d+$/;
 
 function contentOf(f: MessageForm): MessageWrite["content"] {
   if (f.kind === "chat") return { sender: f.sender, body: f.body };
+  if (f.kind === "bot") return { bot: f.bot };
   if (f.kind === "email")
     return { subject: f.subject, body: f.body, ...(f.sender ? { sender: f.sender } : {}) };
   return {
@@ -182,6 +187,7 @@ export function toWrite(f: MessageForm): WriteResult {
     return 0;
   };
   if (f.kind === "chat" && !f.sender) errors["content.sender"] = "choose the operator it comes from";
+  if (f.kind === "bot" && !f.bot) errors["content.bot"] = "choose the bot that starts the conversation";
   const event = f.event.trim();
   const timeout = whole("timeout", f.timeout, "seconds");
   const days = f.again ? whole("frequency.days", f.days, "days") : 0;

@@ -3,7 +3,12 @@ import { triggerSchema } from "@/lib/messages/schemas";
 
 /** How the Messages pages name kinds, statuses and triggers, and write rates. */
 
-export const KIND_LABEL: Record<MessageKind, string> = { chat: "Chat", popup: "Pop-up", email: "Email" };
+export const KIND_LABEL: Record<MessageKind, string> = {
+  chat: "Chat",
+  popup: "Pop-up",
+  email: "Email",
+  bot: "Bot",
+};
 
 export const STATUS_LABEL: Record<MessageStatus, string> = {
   active: "Active",

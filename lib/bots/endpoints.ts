@@ -29,8 +29,9 @@ const fields = {
   status: p.oneOf(BOT_STATUSES),
   start: p.json(startSchema).meta({
     description:
-      'JSON {"when": "always"|"no_operator"|"office_hours"|"outside_office_hours"}: which visitors\' first ' +
-      "messages start the bot (no_operator: outside office hours, or no Available operator is connected)",
+      'JSON {"when": "always"|"no_operator"|"office_hours"|"outside_office_hours"|"by_message"}: which ' +
+      "visitors' first messages start the bot (no_operator: outside office hours, or no Available operator is " +
+      "connected; by_message: none, only a proactive message of kind bot starts it, opening the conversation)",
   }),
   audience: p.json(z.record(z.string(), z.unknown()).nullable()).meta({
     description: `Leads filters the visitor must match (null: everyone). ${filtersDescription()}`,

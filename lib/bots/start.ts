@@ -1,4 +1,5 @@
 import type { Ctx } from "../auth/context";
+import type { Tx } from "../db/client";
 import { userMatches } from "../leads/user-matches";
 import { startSchema, stepsSchema, type BotKind, type BotToRun } from "./steps";
 
@@ -28,6 +29,7 @@ export async function botToStart(
     const steps = stepsSchema.safeParse(b.steps);
     if (!start.success || !steps.success) continue;
     const when = start.data.when;
+    if (when === "by_message") continue;
     if (when !== "always") {
       operators ??= await input.operators();
       const open = operators.opensAt === null;
@@ -39,4 +41,21 @@ export async function botToStart(
     return { id: b.id, kind: b.kind as BotKind, senderId: b.senderId, steps: steps.data };
   }
   return null;
+}
+
+/**
+ * A bot a proactive message starts (its content names it): the app's, active, with steps that still parse; null
+ * otherwise (paused or archived since the message was saved).
+ */
+export async function activeBot(
+  db: Pick<Tx, "bot">,
+  input: { appId: bigint; botId: bigint },
+): Promise<BotToRun | null> {
+  const b = await db.bot.findFirst({
+    where: { id: input.botId, appId: input.appId, status: "active" },
+    select: { id: true, kind: true, senderId: true, steps: true },
+  });
+  const steps = stepsSchema.safeParse(b?.steps);
+  if (!b || !steps.success) return null;
+  return { id: b.id, kind: b.kind as BotKind, senderId: b.senderId, steps: steps.data };
 }

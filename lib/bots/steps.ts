@@ -11,7 +11,14 @@ export type BotKind = (typeof BOT_KINDS)[number];
 export const BOT_STATUSES = ["active", "paused", "archived"] as const;
 export type BotStatus = (typeof BOT_STATUSES)[number];
 /** When a visitor's first message starts the bot. */
-export const BOT_WHEN = ["always", "no_operator", "office_hours", "outside_office_hours"] as const;
+/** by_message: no visitor's first message starts it; a proactive message of kind `bot` does (lib/messages/send.ts). */
+export const BOT_WHEN = [
+  "always",
+  "no_operator",
+  "office_hours",
+  "outside_office_hours",
+  "by_message",
+] as const;
 export type BotWhen = (typeof BOT_WHEN)[number];
 export const MAX_STEPS = 100;
 export const MAX_DEPTH = 8;

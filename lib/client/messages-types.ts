@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type {
+  botContentSchema,
   chatContentSchema,
   emailContentSchema,
   frequencySchema,
@@ -30,7 +31,8 @@ export interface MessageWrite {
   content:
     | z.input<typeof chatContentSchema>
     | z.input<typeof popupContentSchema>
-    | z.input<typeof emailContentSchema>;
+    | z.input<typeof emailContentSchema>
+    | z.input<typeof botContentSchema>;
   trigger: z.input<typeof triggerSchema>;
   /** Leads filters; null: everyone. */
   audience: unknown;

@@ -180,11 +180,13 @@ async function finish(
   }
 }
 
-/** In the start's transaction, after the visitor's first message: the run recorded and its first steps taken. */
+/**
+ * In the start's transaction, after the visitor's first message or as the conversation's first parts (a bot that
+ * starts it, start-bot.ts): the run recorded and its first steps taken.
+ */
 export async function startBotRun(
   tx: Queryable,
   emit: Emit,
-  ctx: Ctx,
   urls: AttachmentUrl,
   conv: Conv,
   bot: BotToRun,

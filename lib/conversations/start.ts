@@ -102,6 +102,13 @@ async function checkChannel(tx: Tx, appId: bigint, channel: bigint | undefined):
   if (!found) throw lookupFailed(`No channel ${channel} in this app.`);
 }
 
+/** The user's conversation_count goes up; the lead trigger recomputes the flag on it, so a lead may be announced. */
+export async function countConversation(tx: Tx, emit: Emit, userId: bigint): Promise<void> {
+  const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { isLead: true } });
+  await tx.user.update({ where: { id: userId }, data: { conversationCount: { increment: 1 } } });
+  await announceIfNewLead(tx, emit, { id: userId, wasLead: before.isLead });
+}
+
 /**
  * A new conversation with its first part, in one transaction; the user's conversation_count goes up (the lead
  * trigger reads it).
@@ -126,10 +133,7 @@ async function openConversation(
     const user = await findUser(ctx, tx, input.user, opts.createUser);
     await checkChannel(tx, user.appId, input.channel);
     const draft = await opts.draft(tx, user);
-    const before = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { isLead: true } });
-    // The lead trigger recomputes the flag on this update: a first conversation can make the visitor a lead.
-    await tx.user.update({ where: { id: user.id }, data: { conversationCount: { increment: 1 } } });
-    await announceIfNewLead(tx, emit, { id: user.id, wasLead: before.isLead });
+    await countConversation(tx, emit, user.id);
     // Only a visitor's first message is routed: an operator's outbound message stays theirs to follow up.
     // A bot's conversation is routed when it hands over.
     const routedTo =
@@ -172,7 +176,7 @@ async function openConversation(
         }),
       );
     }
-    if (opts.bot) await startBotRun(tx, emit, ctx, urls, conversation, opts.bot);
+    if (opts.bot) await startBotRun(tx, emit, urls, conversation, opts.bot);
     await opts.also?.(tx, emit, created.id);
     return { conversationId: created.id, part: pub.parts[pub.parts.length - 1]! };
   });

@@ -28,7 +28,9 @@ const fields = {
   content: p.json(z.record(z.string(), z.unknown(), { error: "must be an object" })).meta({
     description:
       'JSON by kind. chat: {"sender": operator ID, "body"}; popup: {"title", "body", "button"?: {"label", ' +
-      '"action": "link"|"reply", "url"?}, "email_field"?: bool}; email: {"subject", "body", "sender"?}',
+      '"action": "link"|"reply", "url"?}, "email_field"?: bool}; email: {"subject", "body", "sender"?}; ' +
+      'bot: {"bot": bot ID}, a conversation opens with the bot\'s first steps and the bot runs it (a paused bot ' +
+      "sends nothing)",
   }),
   trigger: p.json(triggerSchema).meta({
     description:

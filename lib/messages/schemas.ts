@@ -5,7 +5,7 @@ import { id, seconds, jsonValue } from "../contract/schemas";
  * Proactive messages: the shapes of the API and of the stored JSON columns (the same; lib/messages/store.ts parses
  * what it reads back with them). Browser-safe (zod only): the panel's types come from here.
  */
-export const MESSAGE_KINDS = ["chat", "popup", "email"] as const;
+export const MESSAGE_KINDS = ["chat", "popup", "email", "bot"] as const;
 export const MESSAGE_STATUSES = ["active", "paused", "archived"] as const;
 /** The user events a message writes, each with `{message, send}`: triggers of other messages (chains). */
 export const MESSAGE_EVENTS = ["sent", "read", "clicked", "replied", "unsubscribed"] as const;
@@ -54,10 +54,19 @@ export const emailContentSchema = z.strictObject({
   sender: adminId.optional(),
 });
 
+/**
+ * A bot that starts the conversation itself: when the send goes out, a conversation opens with the bot's first
+ * steps and the bot runs it (its `assistant_type` the bot's kind) until it hands over.
+ */
+export const botContentSchema = z.strictObject({
+  bot: z.coerce.bigint({ error: "must be a bot ID" }),
+});
+
 export const contentSchemas = {
   chat: chatContentSchema,
   popup: popupContentSchema,
   email: emailContentSchema,
+  bot: botContentSchema,
 } as const;
 
 export const triggerSchema = z.strictObject({

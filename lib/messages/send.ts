@@ -13,6 +13,9 @@ import { countMessageEvent } from "./stats";
 import { emailMessage, messageEmailFrame, type MessageEmailFrame } from "./email";
 import { messageEventName } from "./schemas";
 import type { VisitorMessage } from "../messenger/visitor-schemas";
+import { attachmentUrls, publicBase, type AttachmentUrl } from "../attachments/sign";
+import { activeBot } from "../bots/start";
+import { openBotConversation } from "../conversations/start-bot";
 
 export const MESSAGE_SEND_QUEUE = "messages.send";
 
@@ -28,7 +31,7 @@ export interface SendRow {
 }
 
 /** Why a send did not go out, as stored in `reason`. */
-type Skip = "paused" | "archived" | "audience" | "left" | "rate_limit" | "no_email" | "user_gone";
+type Skip = "paused" | "archived" | "audience" | "left" | "rate_limit" | "no_email" | "user_gone" | "bot_off";
 
 const skip = (tx: Tx, id: bigint, reason: Skip) =>
   tx.$executeRaw`UPDATE message_sends SET state = 'skipped', reason = ${reason} WHERE id = ${id}`;
@@ -106,8 +109,9 @@ export async function recordMessageEvent(
 
 /**
  * A scheduled send, when it comes due: the message still active, the user still in its audience (checked now, not
- * at the trigger) and where its trigger asks them to stay, within its schedule (else moved to the next time it allows), at most one message per user per
- * the app's interval; then held back (the control group) or sent. One transaction, the user's row locked so that
+ * at the trigger) and where its trigger asks them to stay, within its schedule (else moved to the next time it
+ * allows), at most one message per user per the app's interval; then held back (the control group) or sent: a bot
+ * message opens the conversation its bot runs (skipped when the bot is no longer active). One transaction, the user's row locked so that
  * two sends to one user decide one after the other.
  */
 export async function fireSend(rt: Runtime, sendId: bigint): Promise<void> {
@@ -125,6 +129,8 @@ export async function fireSend(rt: Runtime, sendId: bigint): Promise<void> {
     });
     if (row) frame = await messageEmailFrame(rt, specOf(row), peek.user_id, sendId);
   }
+  const urls: AttachmentUrl | undefined =
+    peek.kind === "bot" ? await attachmentUrls(rt.db, publicBase()) : undefined;
   await withEvents(rt.db, async (tx, emit) => {
     const [send] = await tx.$queryRaw<SendRow[]>`
       SELECT id, message_id, app_id, user_id, control, state, created FROM message_sends
@@ -171,8 +177,21 @@ export async function fireSend(rt: Runtime, sendId: bigint): Promise<void> {
       if (!queued) return skip(tx, send.id, "no_email");
       emailed = queued === "sending";
     }
+    let extra: object;
+    if (m.kind === "bot") {
+      const bot = await activeBot(tx, { appId: m.appId, botId: BigInt(String(m.content.bot)) });
+      if (!bot) return skip(tx, send.id, "bot_off");
+      if (!urls) throw new Error(`message ${m.id} changed its kind while send ${send.id} was firing`);
+      const conversation = await openBotConversation(tx, emit, urls, {
+        appId: m.appId,
+        userId: send.user_id,
+        messageId: m.id,
+        bot,
+      });
+      await tx.$executeRaw`UPDATE message_sends SET conversation_id = ${conversation} WHERE id = ${send.id}`;
+      extra = { kind: "bot", conversation: Number(conversation) };
+    } else extra = m.kind === "email" ? { kind: "email" } : await visitorContent(tx, m, send.id, now);
     await tx.$executeRaw`UPDATE message_sends SET state = 'sent' WHERE id = ${send.id}`;
-    const extra = m.kind === "email" ? { kind: "email" } : await visitorContent(tx, m, send.id, now);
     await recordMessageEvent(tx, emit, { send, kind: "sent", at: now, extra });
   });
   if (later) wakeJobs(rt, MESSAGE_SEND_QUEUE);

@@ -57,7 +57,7 @@ export async function listMessages(
   });
 }
 
-/** The content checked against its kind's shape, its sender an operator of the app. */
+/** The content checked against its kind's shape, its sender an operator of the app, its bot one of the app's. */
 async function checkedContent(ctx: Ctx, appId: bigint, kind: MessageKind, raw: unknown) {
   const parsed = contentSchemas[kind].safeParse(raw);
   if (!parsed.success) {
@@ -68,6 +68,10 @@ async function checkedContent(ctx: Ctx, appId: bigint, kind: MessageKind, raw: u
   if (sender !== undefined) {
     const member = await ctx.db.appAdmin.findFirst({ where: { appId, adminId: sender } });
     if (!member) throw invalid({ "content.sender": `operator ${sender} is not an operator of this app` });
+  }
+  if ("bot" in parsed.data) {
+    const bot = await ctx.db.bot.findFirst({ where: { id: parsed.data.bot, appId }, select: { id: true } });
+    if (!bot) throw invalid({ "content.bot": `bot ${parsed.data.bot} is not a bot of this app` });
   }
   return jsonOf(parsed.data);
 }

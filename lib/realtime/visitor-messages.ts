@@ -121,9 +121,12 @@ export function visitorMessageOf(row: LogRow, memo: ConversationMemo): RowMessag
       const c = source.payload;
       const summary = summaryOf(c);
       memo.set(String(summary.id), summary);
-      // An operator's message that started it (its opening row: one part): the visitor's list gets it live, as a
-      // conversation the visitor started gets its conversation_started_user row.
-      const opened = typeof c.message === "object" && c.message?.type === "manual" && c.parts_count === 1;
+      // An operator's message that started it (its opening row: one part), or a bot a proactive message started
+      // (while it runs): the visitor's list gets it live, as a conversation the visitor started gets its
+      // conversation_started_user row.
+      const opened =
+        (typeof c.message === "object" && c.message?.type === "manual" && c.parts_count === 1) ||
+        (typeof c.message === "number" && c.assistant_type !== null);
       return opened ? { type: "messenger_conversation", message: summary } : undefined;
     }
     case "conversation_started_user": {
