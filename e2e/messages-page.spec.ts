@@ -4,7 +4,8 @@ import { apiFor, logIn, runId, type Api, type Leads } from "./support/leads";
 import type { Message, MessageStats } from "../lib/messages/schemas";
 
 // Messages: a chat message made from the keyboard, refused once for its empty text, paused and resumed from the
-// list, sent by the server to a user who does the trigger event, and its statistics. The worker's app is shared with
+// list, sent by the server to a user who does the trigger event, and its statistics; the editor's preview in the
+// messenger's frame. The worker's app is shared with
 // other specs: the trigger is an event of this run only, and the message is archived at the end.
 
 test.describe.configure({ timeout: 120_000 });
@@ -40,6 +41,10 @@ async function saved(): Promise<Message> {
   if (!m) throw new Error(`${name} is not listed`);
   return m;
 }
+
+/** The message's card in the editor's preview: drawn by the messenger's frame itself, in preview mode. */
+const previewCard = (page: Page) =>
+  page.frameLocator("[data-testid=message-preview] iframe").locator("main section.card.message");
 
 const rowOf = (page: Page) => page.getByTestId("messages-table").getByRole("row").filter({ hasText: name });
 
@@ -101,9 +106,9 @@ test("a chat message made from the keyboard, paused and resumed from the list, a
   await expect(text).toHaveAccessibleDescription(/must not be empty/);
   await expect(form.getByRole("alert")).toContainText("The message was not saved");
 
-  // The preview follows the text; then Create.
+  // The preview, the messenger's own frame, follows the text; then Create.
   await page.keyboard.type("Hi! Can I help?");
-  await expect(page.getByTestId("message-preview")).toContainText("Hi! Can I help?");
+  await expect(previewCard(page).locator(".message-body")).toHaveText("Hi! Can I help?");
   await expect(text).not.toHaveAttribute("aria-invalid", "true");
   await tabTo(page, form.getByRole("button", { name: "Create message" }));
   await page.keyboard.press("Enter");
@@ -183,6 +188,56 @@ test("a chat message made from the keyboard, paused and resumed from the list, a
       (await api.get<Message[]>(`/api/apps/${api.appId}/messages`)).some((x) => x.name === name),
     )
     .toBe(false);
+});
+
+test("the editor's preview is the messenger's frame: a chat message, then a pop-up, in the app's accent", async ({
+  page,
+  admin,
+}) => {
+  const { accent_color: accent } = await api.get<{ accent_color: string }>(
+    `/api/apps/${api.appId}/messenger`,
+  );
+  await logIn(page, admin);
+  await page.goto("/messages/new");
+  const form = page.getByRole("form", { name: "New message" });
+  const frame = page.getByTitle("Preview in the messenger");
+  await expect(frame).toHaveAttribute("src", "/messenger/frame.html?preview=1");
+  const card = previewCard(page);
+
+  // A chat message: the operator's name, the text as typed (as text, not HTML), the Reply button in the accent.
+  await form.getByLabel("Text", { exact: true }).fill("Hello <b>there</b>");
+  await expect(card.locator(".message-body")).toHaveText("Hello <b>there</b>");
+  await expect(card.locator(".author")).toContainText(admin.name);
+  const reply = card.locator("button.primary", { hasText: "Reply" });
+  await expect(reply).toBeVisible();
+  const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
+  await expect(reply).toHaveCSS("background-color", rgb(accent));
+
+  // A pop-up: its title, the text kept, the email field, and the button once it has a label.
+  await form.getByRole("radio", { name: "Pop-up" }).check();
+  await form.getByLabel("Title", { exact: true }).fill("A gift for you");
+  await expect(card.locator("h2")).toHaveText("A gift for you");
+  await expect(card.locator(".message-body")).toHaveText("Hello <b>there</b>");
+  await expect(card.locator(".author")).toHaveCount(0);
+  await form.getByLabel("Ask for the visitor's email").check();
+  await expect(card.locator("input[type=email]")).toBeVisible();
+  await form.getByLabel("Add a button").check();
+  await form.getByLabel("Button label").fill("Get it");
+  await expect(card.locator("a.primary")).toHaveText("Get it");
+
+  // Nothing in it acts: a click on the button opens nothing, and Tab goes past the frame, never into it.
+  await card.locator("a.primary").click({ force: true });
+  expect(page.context().pages()).toHaveLength(1);
+  // The form's last control is just before the preview.
+  await form.getByRole("button", { name: "Create message" }).focus();
+  await page.keyboard.press("Tab");
+  expect(await frame.evaluate((el: HTMLIFrameElement) => el.contentDocument?.hasFocus())).toBe(false);
+
+  // An email is a sketch of its own; back to a pop-up, the frame draws it again.
+  await form.getByRole("radio", { name: "Email" }).check();
+  await expect(frame).toHaveCount(0);
+  await form.getByRole("radio", { name: "Pop-up" }).check();
+  await expect(card.locator("h2")).toHaveText("A gift for you");
 });
 
 test("a list action the server refuses is undone, with the server's reason in its row", async ({

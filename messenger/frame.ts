@@ -1,5 +1,7 @@
 import { App } from "./frame/app";
 import { runCall } from "./frame/calls";
+import { startPreview } from "./frame/preview-mode";
+import { isPreviewQuery } from "./preview-protocol";
 
 let calls: Promise<unknown> = Promise.resolve();
 import { isMessage, TAG, type FromFrame, type ToFrame } from "./protocol";
@@ -14,6 +16,9 @@ const outbox: FromFrame[] = [];
 const key = new URLSearchParams(location.search).get("key") ?? "";
 let app: App | undefined;
 let booted: Promise<unknown> | undefined;
+// The Messages editor's preview (frame/preview-mode.ts): no visitor boots, no loader is answered, no focus trap.
+const previewMode = isPreviewQuery(location.search);
+if (previewMode) startPreview();
 
 function post(m: FromFrame) {
   // Only to the page that embeds us, whose origin the loader's "hello" told: never to "*".
@@ -30,7 +35,7 @@ function focusable(): HTMLElement[] {
 }
 
 addEventListener("message", (e: MessageEvent) => {
-  if (e.source !== parent || !isMessage<ToFrame>(e.data)) return;
+  if (previewMode || e.source !== parent || !isMessage<ToFrame>(e.data)) return;
   const m = e.data;
   if (m.type === "hello") {
     parentOrigin = e.origin;
@@ -83,6 +88,7 @@ function afterBoot(what: string, run: (a: App) => Promise<unknown>) {
 document.getElementById("close")?.addEventListener("click", () => post({ tag: TAG, type: "close" }));
 
 document.addEventListener("keydown", (e) => {
+  if (previewMode) return;
   if (e.key === "Escape") {
     post({ tag: TAG, type: "close" });
     return;

@@ -1,12 +1,25 @@
-import { Avatar } from "@/components/panel/avatar";
+"use client";
+
+import { useEffect, useMemo, useRef, useState } from "react";
 import { UserText } from "@/components/ui/user-text";
 import type { AdminMember } from "@/lib/client/settings-types";
+import { TAG } from "@/messenger/protocol";
+import {
+  isPreviewReady,
+  PREVIEW_QUERY,
+  type PreviewDraw,
+  type ToPreview,
+} from "@/messenger/preview-protocol";
 import type { MessageForm } from "./message-form-state";
+import { previewDraw } from "./preview-draw";
+
+// Served by the server in front of Next (lib/messenger/assets.ts), on the panel's origin.
+const FRAME_SRC = `/messenger/frame.html?${PREVIEW_QUERY}`;
 
 /**
- * A sketch of the message as the visitor will see it, with the form's unsaved values: the messenger's card for a
- * chat message or a pop-up (messenger/frame/auto-message-view.ts), or the email's subject and text. Static: not the
- * messenger's frame, and nothing in it is clickable.
+ * The message as the visitor will see it, with the form's unsaved values: a chat message or a pop-up in the
+ * messenger's real frame (its preview mode, messenger/frame/preview-mode.ts), an email as a sketch of its subject
+ * and text; a bot's message has nothing of its own to show. Nothing in it is clickable, and Tab goes past it.
  */
 export function MessagePreview({
   form,
@@ -17,66 +30,67 @@ export function MessagePreview({
   operators: AdminMember[] | undefined;
   accent: string | undefined;
 }) {
-  const color = accent && /^#[0-9a-f]{6}$/i.test(accent) ? accent : "#2563eb";
-  const sender = operators?.find((a) => String(a.id) === form.sender);
-  const body = <p className="text-sm break-words whitespace-pre-wrap text-slate-900">{form.body || " "}</p>;
-  const primary = (label: string) => (
-    <span
-      className="inline-block rounded-[10px] px-4 py-2 text-sm font-semibold text-white"
-      style={{ backgroundColor: color }}
-    >
-      {label}
-    </span>
-  );
+  const draw = useMemo(() => previewDraw(form, operators, accent), [form, operators, accent]);
   return (
     <figure className="rounded-lg bg-slate-100 p-3" data-testid="message-preview">
       <figcaption className="mb-2 text-xs font-medium text-slate-600">
         Preview{form.kind === "email" ? " (email)" : " (messenger)"}
       </figcaption>
-      {form.kind === "email" ? (
-        <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-          <p className="text-xs text-slate-500">
-            From: <UserText>{sender ? sender.name : "the app's email name"}</UserText>
-          </p>
-          <p className="mt-1 font-semibold break-words text-slate-900">{form.subject || " "}</p>
-          <hr className="my-3 border-slate-200" />
-          {body}
-        </div>
+      {draw ? (
+        <MessengerFrame draw={draw} />
+      ) : form.kind === "email" ? (
+        <EmailSketch form={form} operators={operators} />
       ) : (
-        <div className="mx-auto w-full max-w-[360px] rounded-xl border border-slate-200 bg-[#f6f7f9] p-3 shadow-md">
-          <div className="space-y-2 rounded-xl border border-[#e5e7eb] bg-white px-4 py-3.5">
-            <div className="flex items-start justify-between gap-2">
-              {form.kind === "chat" ? (
-                <span className="flex min-w-0 items-center gap-1.5 text-sm font-medium text-slate-900">
-                  <Avatar name={sender?.name ?? "?"} src={sender?.avatar || undefined} className="size-6" />
-                  <UserText>{sender?.name ?? "Operator"}</UserText>
-                </span>
-              ) : (
-                <p className="min-w-0 text-[15px] font-semibold break-words text-slate-900">
-                  {form.title || " "}
-                </p>
-              )}
-              <span aria-hidden="true" className="text-xl leading-none text-slate-500">
-                ×
-              </span>
-            </div>
-            {body}
-            {form.kind === "popup" && form.emailField && (
-              <div className="space-y-1">
-                <p className="text-sm text-slate-700">Your email</p>
-                <div className="flex gap-2">
-                  <span className="h-9 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm leading-9 text-slate-400">
-                    you@example.com
-                  </span>
-                  {primary("Send")}
-                </div>
-              </div>
-            )}
-            {form.kind === "chat" && primary("Reply")}
-            {form.kind === "popup" && form.button && form.buttonLabel && primary(form.buttonLabel)}
-          </div>
-        </div>
+        <p className="text-sm text-slate-700">The bot&apos;s own first steps open the conversation.</p>
       )}
     </figure>
+  );
+}
+
+/** The frame, sent the message on every change once it says it is ready. */
+function MessengerFrame({ draw }: { draw: PreviewDraw }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin === location.origin && e.source === el.contentWindow && isPreviewReady(e.data))
+        setReady(true);
+    };
+    addEventListener("message", onMessage);
+    // Loaded only once the listener is there, so its "ready" cannot come first (the page may be server-rendered).
+    el.src = FRAME_SRC;
+    return () => removeEventListener("message", onMessage);
+  }, []);
+
+  useEffect(() => {
+    if (!ready) return;
+    const m: ToPreview = { tag: TAG, type: "preview", ...draw };
+    frame.current?.contentWindow?.postMessage(m, location.origin);
+  }, [ready, draw]);
+
+  return (
+    <iframe
+      ref={frame}
+      title="Preview in the messenger"
+      tabIndex={-1}
+      className="mx-auto block h-[460px] w-full max-w-[360px] rounded-xl border border-slate-200 bg-[#f6f7f9] shadow-md"
+    />
+  );
+}
+
+function EmailSketch({ form, operators }: { form: MessageForm; operators: AdminMember[] | undefined }) {
+  const sender = operators?.find((a) => String(a.id) === form.sender);
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <p className="text-xs text-slate-500">
+        From: <UserText>{sender ? sender.name : "the app's email name"}</UserText>
+      </p>
+      <p className="mt-1 font-semibold break-words text-slate-900">{form.subject || " "}</p>
+      <hr className="my-3 border-slate-200" />
+      <p className="text-sm break-words whitespace-pre-wrap text-slate-900">{form.body || " "}</p>
+    </div>
   );
 }

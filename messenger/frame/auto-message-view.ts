@@ -1,5 +1,5 @@
 import { composer } from "./composer";
-import type { FrameContext } from "./context";
+import type { FrameContext, Messages } from "./context";
 import { fill, h, when } from "./dom";
 import { authorOf } from "./author";
 import type { AutoMessage } from "./types";
@@ -10,8 +10,16 @@ import type { AutoMessage } from "./types";
  * it; a pop-up is a card with its title, text, button and email field. Each card has a × that hides it.
  */
 
+/**
+ * What the cards use of the frame's controller: the frame's preview mode (preview-mode.ts) draws them with no
+ * visitor, API or socket behind it.
+ */
+export type CardContext = Pick<FrameContext, "go"> & {
+  messages: Pick<Messages, "shown" | "isThanked" | "reply" | "click" | "dismiss">;
+};
+
 /** Home's cards, newest first. */
-export function messageCards(ctx: FrameContext): HTMLElement[] {
+export function messageCards(ctx: CardContext): HTMLElement[] {
   return ctx.messages.shown().map((m) => (m.kind === "chat" ? chatCard(ctx, m) : popupCard(ctx, m)));
 }
 
@@ -44,7 +52,7 @@ export function renderMessage(ctx: FrameContext, main: HTMLElement, foot: HTMLEl
   );
 }
 
-function chatCard(ctx: FrameContext, m: AutoMessage): HTMLElement {
+function chatCard(ctx: CardContext, m: AutoMessage): HTMLElement {
   const id = `message-${m.send}`;
   return h(
     "section",
@@ -69,7 +77,7 @@ function chatCard(ctx: FrameContext, m: AutoMessage): HTMLElement {
   );
 }
 
-function popupCard(ctx: FrameContext, m: AutoMessage): HTMLElement {
+function popupCard(ctx: CardContext, m: AutoMessage): HTMLElement {
   const id = `message-${m.send}`;
   const head = h("div", { class: "message-head" }, h("h2", { id }, m.title ?? "Message"), dismiss(ctx, m));
   const thanks = () => h("p", { role: "status" }, "Thanks! We will be in touch.");
@@ -89,7 +97,7 @@ function popupCard(ctx: FrameContext, m: AutoMessage): HTMLElement {
 }
 
 /** The pop-up's button: a link opens in a new tab (and counts as a click), a reply answers with its label. */
-function action(ctx: FrameContext, m: AutoMessage, status: HTMLElement) {
+function action(ctx: CardContext, m: AutoMessage, status: HTMLElement) {
   const b = m.button;
   if (b?.action === "link" && b.url && /^https?:\/\//i.test(b.url))
     return h(
@@ -124,7 +132,7 @@ function action(ctx: FrameContext, m: AutoMessage, status: HTMLElement) {
   return button;
 }
 
-function emailField(ctx: FrameContext, m: AutoMessage, status: HTMLElement, done: () => void) {
+function emailField(ctx: CardContext, m: AutoMessage, status: HTMLElement, done: () => void) {
   const input = h("input", {
     type: "email",
     required: true,
@@ -151,7 +159,7 @@ function emailField(ctx: FrameContext, m: AutoMessage, status: HTMLElement, done
 }
 
 /** Hides the message for this page session; focus goes to the messenger's content. */
-function dismiss(ctx: FrameContext, m: AutoMessage) {
+function dismiss(ctx: CardContext, m: AutoMessage) {
   return h(
     "button",
     {
