@@ -5,6 +5,7 @@ import {
   frameOf,
   messages,
   messengerSite,
+  openMessenger,
   startInFrame,
   type MessengerSite,
 } from "./support/messenger";
@@ -107,5 +108,45 @@ test("with nobody available, the lead bot asks for an email through buttons and 
   } finally {
     if ((await toggle.getAttribute("data-state")) === "away") await toggle.click();
     await op.context.close();
+  }
+});
+
+test("a launcher bot opens the visitor's New conversation before they write, as a widget_bot, and hands over", async ({
+  page,
+}) => {
+  const templates = await data<BotTemplate[]>(await site().api.get(`/api/v2/apps/${appId()}/bot_templates`));
+  const routing = templates.find((t) => t.key === "routing_bot")!;
+  const first = (routing.steps as { buttons?: { label: string }[] }[])[0]!.buttons![0]!.label;
+  const launcherBot = await data<Bot>(
+    await site().api.post(`/api/v2/apps/${appId()}/bots`, {
+      data: {
+        name: `E2E launcher bot ${Date.now()}`,
+        kind: routing.kind,
+        start: { when: "launcher" },
+        steps: routing.steps,
+      },
+    }),
+  );
+  try {
+    await openMessenger(page, `${site().site.url}/help`);
+    const opened = page
+      .waitForResponse((r) => r.url().endsWith("/api/v2/messenger/bot_conversations"))
+      .then(
+        async (r) => ((await r.json()) as { data: { conversation: { id: number } } }).data.conversation.id,
+      );
+    await frameOf(page).getByRole("button", { name: "New conversation" }).click();
+    const id = String(await opened);
+    await expect(messages(page).getByText("Hi! What can we help you with?")).toBeVisible();
+    expect(await listed("assistant_type=widget_bot")).toContain(id);
+    expect(await listed("")).not.toContain(id);
+
+    await frameOf(page).getByRole("button", { name: first }).click();
+    await expect(
+      messages(page).getByText("Thanks! Someone from the right team will be with you shortly."),
+    ).toBeVisible();
+    await expect.poll(() => listed("")).toContain(id);
+    expect(await listed("assistant_type=widget_bot")).not.toContain(id);
+  } finally {
+    await site().api.post(`/api/v2/apps/${appId()}/bots/${launcherBot.id}`, { data: { status: "archived" } });
   }
 });

@@ -17,6 +17,7 @@ export const WHEN_LABEL: Record<BotWhen, string> = {
   office_hours: "During office hours",
   outside_office_hours: "Outside office hours",
   by_message: "Only from a message",
+  launcher: "New conversation in the messenger",
 };
 
 export const WHEN_HINT: Record<BotWhen, string> = {
@@ -26,6 +27,8 @@ export const WHEN_HINT: Record<BotWhen, string> = {
   outside_office_hours: "Only while the app is closed (Settings → Office hours).",
   by_message:
     "No first message starts it: a message of kind Bot (Messages) opens the conversation, on its trigger.",
+  launcher:
+    "The visitor's New conversation in the messenger opens with the bot, before they write (listed as widget_bot).",
 };
 
 export const STATUS_LABEL: Record<BotStatus, string> = {

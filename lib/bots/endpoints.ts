@@ -29,9 +29,10 @@ const fields = {
   status: p.oneOf(BOT_STATUSES),
   start: p.json(startSchema).meta({
     description:
-      'JSON {"when": "always"|"no_operator"|"office_hours"|"outside_office_hours"|"by_message"}: which ' +
-      "visitors' first messages start the bot (no_operator: outside office hours, or no Available operator is " +
-      "connected; by_message: none, only a proactive message of kind bot starts it, opening the conversation)",
+      'JSON {"when": "always"|"no_operator"|"office_hours"|"outside_office_hours"|"by_message"|"launcher"}: ' +
+      "which visitors' first messages start the bot (no_operator: outside office hours, or no Available operator " +
+      "is connected). by_message: none, a proactive message of kind bot opens the conversation; launcher: the " +
+      "visitor's New conversation in the messenger opens it, with assistant_type widget_bot",
   }),
   audience: p.json(z.record(z.string(), z.unknown()).nullable()).meta({
     description: `Leads filters the visitor must match (null: everyone). ${filtersDescription()}`,

@@ -29,7 +29,7 @@ export async function botToStart(
     const steps = stepsSchema.safeParse(b.steps);
     if (!start.success || !steps.success) continue;
     const when = start.data.when;
-    if (when === "by_message") continue;
+    if (when === "by_message" || when === "launcher") continue;
     if (when !== "always") {
       operators ??= await input.operators();
       const open = operators.opensAt === null;
@@ -58,4 +58,30 @@ export async function activeBot(
   const steps = stepsSchema.safeParse(b?.steps);
   if (!b || !steps.success) return null;
   return { id: b.id, kind: b.kind as BotKind, senderId: b.senderId, steps: steps.data };
+}
+
+/** The app's active launcher bots, oldest first: what the messenger's "New conversation" may start. */
+const launcherBots = (db: Pick<Tx, "$queryRaw">, appId: bigint) =>
+  db.$queryRaw<{ id: bigint; kind: string; sender_id: bigint | null; steps: unknown; audience: unknown }[]>`
+    SELECT id, kind, sender_id, steps, audience FROM bots
+    WHERE app_id = ${appId} AND status = 'active' AND start->>'when' = 'launcher' ORDER BY id`;
+
+/** Whether the messenger's "New conversation" may start a bot (the visitor's boot says so). */
+export async function hasLauncherBot(db: Pick<Tx, "$queryRaw">, appId: bigint): Promise<boolean> {
+  return (await launcherBots(db, appId)).length > 0;
+}
+
+/** The launcher bot that starts the visitor's new conversation: the oldest active one whose audience they match. */
+export async function launcherBotFor(
+  ctx: Ctx,
+  input: { appId: bigint; userId: bigint },
+): Promise<BotToRun | null> {
+  for (const b of await launcherBots(ctx.db, input.appId)) {
+    const steps = stepsSchema.safeParse(b.steps);
+    if (!steps.success) continue;
+    if (!(await userMatches(ctx.db, { appId: input.appId, userId: input.userId, filters: b.audience })))
+      continue;
+    return { id: b.id, kind: b.kind as BotKind, senderId: b.sender_id, steps: steps.data };
+  }
+  return null;
 }

@@ -10,14 +10,18 @@ export const BOT_KINDS = ["lead_bot", "routing_bot"] as const;
 export type BotKind = (typeof BOT_KINDS)[number];
 export const BOT_STATUSES = ["active", "paused", "archived"] as const;
 export type BotStatus = (typeof BOT_STATUSES)[number];
-/** When a visitor's first message starts the bot. */
-/** by_message: no visitor's first message starts it; a proactive message of kind `bot` does (lib/messages/send.ts). */
+/**
+ * When a bot starts. The first four: on a visitor's first message, under that condition. by_message: a proactive
+ * message of kind `bot` opens the conversation (lib/messages/send.ts). launcher: the visitor's "New conversation" in
+ * the messenger opens it (lib/messenger/endpoints-visitor-bot.ts), as a `widget_bot`.
+ */
 export const BOT_WHEN = [
   "always",
   "no_operator",
   "office_hours",
   "outside_office_hours",
   "by_message",
+  "launcher",
 ] as const;
 export type BotWhen = (typeof BOT_WHEN)[number];
 export const MAX_STEPS = 100;

@@ -31,6 +31,7 @@ import * as tokens from "../sessions/endpoints-token";
 import * as messenger from "../messenger/endpoints";
 import * as visitors from "../messenger/endpoints-visitor";
 import * as visitorConversations from "../messenger/endpoints-visitor-conversations";
+import * as visitorBot from "../messenger/endpoints-visitor-bot";
 import * as visitorIdentity from "../messenger/endpoints-visitor-identity";
 import * as search from "../search/endpoints";
 import * as reports from "../reports/endpoints";
@@ -102,6 +103,7 @@ export const catalog: Endpoint[] = [
 export const visitorEndpoints: Endpoint[] = [
   visitors,
   visitorConversations,
+  visitorBot,
   visitorIdentity,
   visitorMessages,
 ].flatMap((m) => Object.values(m).filter(isEndpoint));

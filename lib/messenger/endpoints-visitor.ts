@@ -4,6 +4,7 @@ import { visitorOf } from "../auth/context";
 import { p } from "../contract/zod";
 import { refreshTokenPair } from "../auth/refresh-tokens";
 import { tokenPairSchema } from "../sessions/schemas";
+import { hasLauncherBot } from "../bots/start";
 import { bootVisitor, countUnread, loadVisitor, serializeVisitorMessenger } from "./boot";
 import { bootSchema } from "./visitor-schemas";
 import { messengerCors, takeMessengerBudget } from "./endpoints-visitor-edge";
@@ -41,6 +42,7 @@ export const postBoot = endpoint({
           visitor: await loadVisitor(visitorCtx, booted.userId),
           messenger: serializeVisitorMessenger(booted.settings),
           unread: await countUnread(visitorCtx, booted.userId),
+          launcher_bot: await hasLauncherBot(ctx.db, booted.settings.appId),
         },
       };
     },

@@ -30,6 +30,8 @@ export const bootSchema = z.strictObject({
   messenger: visitorMessengerSchema,
   /** Admin replies in the visitor's conversations not yet read by the visitor. */
   unread: z.number().int(),
+  /** The app has a launcher bot: "New conversation" asks it to open the conversation (POST /messenger/bot_conversations). */
+  launcher_bot: z.boolean(),
 });
 
 export type Visitor = z.infer<typeof visitorSchema>;

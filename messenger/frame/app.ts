@@ -5,6 +5,7 @@ import { awayLine } from "./away";
 import type { FrameContext, View } from "./context";
 import { fill, h } from "./dom";
 import { renderHome } from "./home";
+import { sendMessage } from "./send";
 import { connectLive, type LiveEvent } from "./live";
 import { Store } from "./store";
 import { openThread } from "./thread";
@@ -36,6 +37,8 @@ export class App implements FrameContext {
   store = new Store();
   messenger!: Boot["messenger"];
   visitor!: Boot["visitor"];
+  /** The app has a launcher bot: "New conversation" asks it to open the conversation. */
+  launcherBot = false;
   offline = false;
   /** Away outside the app's office hours: when they open next (the heartbeat's opens_at). */
   opensAt: Date | null = null;
@@ -60,6 +63,7 @@ export class App implements FrameContext {
     const b = await boot(this.host.key, deviceId(this.host.key, fresh), this.host.origin);
     this.messenger = b.messenger;
     this.visitor = b.visitor;
+    this.launcherBot = b.launcher_bot;
     return b;
   }
 
@@ -202,49 +206,27 @@ export class App implements FrameContext {
     else this.store.upsertConversation(e.conversation);
   }
 
-  async send(conversation: number | null, body: string, file?: File, progress?: (f: number) => void) {
-    const randomId = crypto.getRandomValues(new Uint32Array(1))[0]!;
-    const pending: Part | undefined =
-      conversation === null || file
-        ? undefined
-        : {
-            id: `r${randomId}`,
-            conversation,
-            created: Date.now() / 1000,
-            type: "reply_user",
-            body,
-            from: { kind: "user" },
-            attachments: [],
-            read: false,
-            random_id: randomId,
-          };
-    if (pending) this.store.addPart(pending);
+  send(conversation: number | null, body: string, file?: File, progress?: (f: number) => void) {
     if (conversation !== null && this.typer?.conversation === conversation) this.typer.throttle.sent();
-    const fields: Record<string, string> = {
-      random_id: String(randomId),
-      referrer: this.host.page?.url ?? "",
-    };
-    if (body) fields.body = body;
-    const path = conversation === null ? "/conversations" : `/conversations/${conversation}/reply`;
-    try {
-      let answer: unknown;
-      if (file) {
-        const form = new FormData();
-        for (const [k, v] of Object.entries(fields)) form.append(k, v);
-        form.append("attachment", file);
-        answer = await this.api.upload(path, form, progress ?? (() => undefined));
-      } else answer = await this.api.call("POST", path, { ...fields, random_id: randomId });
-      if (conversation === null) {
-        const started = answer as { conversation: Conversation; part: Part };
-        this.store.upsertConversation(started.conversation);
-        this.store.addPart(started.part);
-        this.go({ name: "thread", conversation: started.conversation.id });
-        this.host.emit("conversation_started", { id: started.conversation.id });
-      } else this.store.addPart(answer as Part);
-    } catch (err) {
-      if (pending) this.store.dropPart(pending.conversation, String(pending.id));
-      throw err;
+    return sendMessage(this, { conversation, body, file, progress });
+  }
+
+  /**
+   * "New conversation": with a launcher bot the bot opens it and its first steps show; otherwise (none for this
+   * visitor, or it could not be asked) the empty composer, where the visitor's first message starts it.
+   */
+  async newConversation() {
+    if (this.launcherBot) {
+      const r = await this.api
+        .call<{ conversation: Conversation | null }>("POST", "/bot_conversations")
+        .catch(() => null);
+      if (r?.conversation) {
+        this.store.upsertConversation(r.conversation);
+        this.go({ name: "thread", conversation: r.conversation.id });
+        return;
+      }
     }
+    this.go({ name: "thread", conversation: null });
   }
 
   async quickReply(part: Part, action: number) {

@@ -17,6 +17,8 @@ export interface FrameContext {
   /** The chat messages and pop-ups sent to the visitor (auto-messages.ts). */
   messages: Messages;
   go(view: View): void;
+  /** "New conversation": the launcher bot opens it when the app has one, else the empty composer. */
+  newConversation(): Promise<void>;
   /** Sends the visitor's message (a new conversation when `conversation` is null). */
   send(conversation: number | null, body: string, file?: File, progress?: (f: number) => void): Promise<void>;
   quickReply(part: Part, action: number): Promise<void>;

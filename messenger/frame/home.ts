@@ -25,7 +25,7 @@ export function renderHome(ctx: FrameContext, main: HTMLElement, foot: HTMLEleme
           type: "button",
           class: "primary",
           "data-key": "new",
-          onclick: () => ctx.go({ name: "thread", conversation: null }),
+          onclick: () => void ctx.newConversation(),
         },
         "New conversation",
       ),
