@@ -74,13 +74,22 @@ test.describe("settings: messenger", () => {
     await expect(page.getByLabel("Origins, one per line")).toHaveValue(before);
   });
 
-  test("the install snippet carries the public key and has a copy button", async ({ page, admin }) => {
+  test("the install snippet: a queueing stub, then the loader with the public key; copied whole", async ({
+    page,
+    admin,
+    context,
+  }) => {
     await openMessenger(page, admin);
     const snippet = page.getByTestId("messenger-snippet");
+    // The stub lets a page call the JS API right after the snippet (the loader is async).
+    await expect(snippet).toContainText("window.Relay = window.Relay || function");
+    await expect(snippet).toContainText("carrotquestasync.push(m, arguments)");
     await expect(snippet).toHaveText(
-      /^<script async src="http:\/\/127\.0\.0\.1:\d+\/messenger\.js" data-key="mk_[\w-]{24}"><\/script>$/,
+      /^<script>[\s\S]+<\/script>\n<script async src="http:\/\/127\.0\.0\.1:\d+\/messenger\.js" data-key="mk_[\w-]{24}"><\/script>$/,
     );
-    await expect(page.getByRole("button", { name: "Copy snippet" })).toBeVisible();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copy snippet" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await snippet.textContent());
   });
 
   test("a rotated identity secret is shown once", async ({ page, admin }) => {

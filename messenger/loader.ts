@@ -1,26 +1,42 @@
 import { drawLauncher, type Launcher } from "./launcher";
 import { isMessage, TAG, type FromFrame, type ToFrame } from "./protocol";
+import {
+  carrotQueue,
+  messageInteraction,
+  replayCarrotQueue,
+  replayRelayQueue,
+  type ApiMethod,
+} from "./queue";
 
 /**
- * /messenger.js, added to a site by `<script async src="ORIGIN/messenger.js" data-key="mk_…">`. A page may call the
- * JS API before this script has loaded through the async stubs:
+ * /messenger.js, added to a site by the install snippet (lib/messenger/install-snippet.ts): an inline stub, then
+ * `<script async src="ORIGIN/messenger.js" data-key="mk_…">`. A page may call the JS API before this script has
+ * loaded through the stubs, Relay's and either shape of carrotquest's (messenger/queue.ts reads both):
  *   window.Relay = window.Relay || function(){(Relay.q=Relay.q||[]).push(arguments)}   Relay("track", "x", {…})
  *   carrotquest.track = function(){carrotquestasync.push("track", arguments)}          (each method alike)
+ *   carrotquest.track = function(){carrotquestasync.push(["track"].concat([].slice.call(arguments)))}
  * This replays both queues in order (carrotquest's first: it carries connect), then puts the real objects in the
- * stubs' place, so later calls act at once. It draws the launcher itself and creates the messenger's iframe
- * after the page's load event (when idle), on a pointer or focus on the launcher, or on the first click, whichever
- * comes first.
+ * stubs' place, carrotquest's queue included (a page may have kept its stubs), so later calls act at once.
+ *
+ * Methods: connect(key, settings), auth(user_id, hash), identify(props | operations), track(name, params),
+ * trackMessageInteraction(sending_id, "read" | "clicked"), open(), close(), onReady(fn), addCallback(name, fn),
+ * removeCallback(name, fn?). Callbacks: messenger_opened, messenger_closed, call_received {method, args},
+ * message_received, conversation_started, and auth_refused {user_id, status, error, message} when the server
+ * refuses an auth (a bad hash): the visitor stays anonymous, and onReady fires all the same.
+ *
+ * It draws the launcher itself and creates the messenger's iframe after the page's load event (when idle), on a
+ * pointer or focus on the launcher, or on the first click, whichever comes first.
  */
 type Fn = (...args: unknown[]) => void;
 interface RelayGlobal {
   (method: string, ...args: unknown[]): void;
-  q?: ArrayLike<unknown>[];
+  q?: ArrayLike<ArrayLike<unknown>>;
   loaded?: boolean;
 }
 interface HostWindow {
   Relay?: RelayGlobal;
   carrotquest?: Record<string, unknown>;
-  carrotquestasync?: unknown[];
+  carrotquestasync?: ArrayLike<unknown> | ReturnType<typeof carrotQueue>;
   requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => number;
 }
 
@@ -192,7 +208,7 @@ function openLinkedConversation() {
   show(true);
 }
 
-const methods: Record<string, Fn> = {
+const methods: Record<ApiMethod, Fn> = {
   connect: (k, settings) => {
     if (typeof k === "string" && k && !key) key = k;
     post({ tag: TAG, type: "call", method: "connect", args: settings === undefined ? [] : [settings] });
@@ -201,6 +217,11 @@ const methods: Record<string, Fn> = {
   auth: forward("auth"),
   identify: forward("identify"),
   track: forward("track"),
+  trackMessageInteraction: (sendingId, type) => {
+    const r = messageInteraction(sendingId, type);
+    if ("refused" in r) console.warn(`Relay: trackMessageInteraction: ${r.refused}`);
+    else post({ tag: TAG, type: "call", method: "trackMessageInteraction", args: [r.send, r.action] });
+  },
   open: () => show(true),
   close: () => show(false),
   onReady: (fn) => {
@@ -217,24 +238,27 @@ const methods: Record<string, Fn> = {
   },
 };
 
-function call(method: unknown, args: ArrayLike<unknown>) {
-  const fn = typeof method === "string" ? methods[method] : undefined;
-  if (fn) fn(...Array.from(args));
+// Own keys only: a queued "toString" is an unknown method, not Object's.
+const isMethod = (m: unknown): m is ApiMethod =>
+  typeof m === "string" && Object.prototype.hasOwnProperty.call(methods, m);
+
+function call(method: unknown, args: unknown[]) {
+  if (isMethod(method)) methods[method](...args);
   else console.warn(`Relay: unknown method ${String(method)}`);
 }
 
 if (!w.Relay?.loaded) {
-  const cqQueue = w.carrotquestasync ?? [];
-  const relayQueue = w.Relay?.q ?? [];
+  const cqQueue = w.carrotquestasync;
+  const rQueue = w.Relay?.q;
   const relay: RelayGlobal = (method, ...args) => call(method, args);
   relay.loaded = true;
   w.Relay = relay;
   const cq: Record<string, unknown> = w.carrotquest ?? {};
   for (const name of Object.keys(methods)) cq[name] = (...args: unknown[]) => call(name, args);
   w.carrotquest = cq;
-  // carrotquest's queue is flat: a method name, then its arguments object.
-  for (let i = 0; i < cqQueue.length; i += 2) call(cqQueue[i], (cqQueue[i + 1] as ArrayLike<unknown>) ?? []);
-  for (const args of relayQueue) call(args[0], Array.prototype.slice.call(args, 1));
+  w.carrotquestasync = carrotQueue(call);
+  if (Array.isArray(cqQueue)) replayCarrotQueue(cqQueue, call);
+  if (Array.isArray(rQueue)) replayRelayQueue(rQueue, call);
   openLinkedConversation();
   watchNavigation();
   draw();

@@ -7,12 +7,9 @@ import { ConfirmAction } from "./confirm-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { SectionCard } from "./section-card";
 import { CopyButton } from "./copy-button";
+import { installSnippet } from "@/lib/messenger/install-snippet";
 
-export function installSnippet(origin: string, publicKey: string): string {
-  return `<script async src="${origin}/messenger.js" data-key="${publicKey}"></script>`;
-}
-
-/** The one line a site adds before `</body>`, with the app's public key. */
+/** The snippet a site adds before `</body>` (a queueing stub and the loader), with the app's public key. */
 export function MessengerInstall({ appId, settings }: { appId: string; settings: MessengerSettings }) {
   const rotate = useRotatePublicKey(appId);
   // The snippet names this server as the browser reaches it; known only in the browser.

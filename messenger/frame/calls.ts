@@ -1,19 +1,41 @@
+import { ApiError } from "./api";
 import type { App } from "./app";
+import type { Messages } from "./context";
 import type { TokenPair, Visitor } from "./types";
+
+/** What of the controller the calls use. */
+export type CallsApp = Pick<App, "api" | "visitor" | "reload" | "emit"> & {
+  messages: Pick<Messages, "load">;
+};
 
 /**
  * The site's JS API calls the loader forwards (protocol "call"): auth(user_id, hash), identify(props or
- * operations), track(name, params), connect's settings. Each runs once the visitor is booted.
+ * operations), track(name, params), trackMessageInteraction(send, "read" | "click") as the loader checked it,
+ * connect's settings. Each runs once the visitor is booted.
  */
-export async function runCall(app: App, method: string, args: unknown[]): Promise<void> {
+export async function runCall(app: CallsApp, method: string, args: unknown[]): Promise<void> {
   if (method === "auth") {
     const [userId, hash] = args;
     if (typeof userId !== "string" && typeof userId !== "number")
       throw new Error("auth: a user ID is required");
-    const r = await app.api.call<TokenPair & { visitor: Visitor }>("POST", "/auth", {
-      user_id: String(userId),
-      ...(typeof hash === "string" ? { user_hash: hash } : {}),
-    });
+    let r: TokenPair & { visitor: Visitor };
+    try {
+      r = await app.api.call<TokenPair & { visitor: Visitor }>("POST", "/auth", {
+        user_id: String(userId),
+        ...(typeof hash === "string" ? { user_hash: hash } : {}),
+      });
+    } catch (err) {
+      // A refusal (a bad hash, none where verification is on) is the site's to know, not only the console's: the
+      // visitor stays anonymous and the site may log it or ask its server for a new hash.
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500)
+        app.emit("auth_refused", {
+          user_id: String(userId),
+          status: err.status,
+          error: err.errorName,
+          message: err.message,
+        });
+      throw err;
+    }
     app.visitor = r.visitor;
     // New tokens: the socket reconnects with them (Api.onTokens), and the conversations are the user's now.
     app.api.setTokens(r);
@@ -27,6 +49,12 @@ export async function runCall(app: App, method: string, args: unknown[]): Promis
       name,
       ...(params && typeof params === "object" ? { params } : {}),
     });
+  } else if (method === "trackMessageInteraction") {
+    const [send, action] = args;
+    if (typeof send !== "string" || (action !== "read" && action !== "click")) return;
+    await app.api.call("POST", `/messages/${send}/${action}`, action === "click" ? {} : undefined);
+    // A clicked message leaves the visitor's list; the messenger stops showing it.
+    if (action === "click") await app.messages.load();
   }
   // connect's settings: nothing of them is used by this version.
 }
