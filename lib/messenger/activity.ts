@@ -133,7 +133,7 @@ interface Operators {
  * adapter, on any instance). Outside office hours, also when they open next (nextOpening). Kept a few seconds per
  * app, so that heartbeats do not each ask every instance; an opening that has come is not kept past it.
  */
-export async function operatorsNow(ctx: Ctx, appId: bigint): Promise<Operators> {
+export async function operatorsNow(ctx: Pick<Ctx, "db">, appId: bigint): Promise<Operators> {
   const now = Date.now();
   const cache = operatorsSeen();
   const hit = cache.get(appId);

@@ -26,6 +26,17 @@ export const visitorRealtimeSchemas = {
   messenger_conversation: visitorConversationEventSchema,
   /** A chat message or pop-up sent to the visitor (lib/messages). */
   messenger_message: visitorMessageSchema,
+  /**
+   * Who can answer changed (an operator went Away or came back): what the heartbeat answers, pushed to every
+   * visitor of the app at once. Not stored (`id` null): a reconnecting frame asks with its heartbeat.
+   */
+  messenger_status: z.strictObject({
+    operators_online: z.boolean(),
+    opens_at: z
+      .string()
+      .nullable()
+      .meta({ description: "outside office hours: when they open next (ISO 8601)" }),
+  }),
 };
 
 export type VisitorConversationEvent = z.infer<typeof visitorConversationEventSchema>;

@@ -30,6 +30,7 @@ describe("the socket contract's kinds", () => {
       "messenger_message",
       "messenger_part",
       "messenger_read",
+      "messenger_status",
       "messenger_typing",
     ]);
   });

@@ -11,6 +11,7 @@ import { replayGap } from "../eventlog/retention";
 import { onWire, toMessage, type LogRow, type Message, type RelayServer, type RelaySocket } from "./log-rows";
 import { MESSENGER_CHANNEL, type SubscribeAck } from "../contract/socket";
 import { VisitorSubs } from "./visitor-subs";
+import { announceOperators } from "./visitor-status";
 import {
   AFTER_ERROR,
   eventPosition,
@@ -146,6 +147,7 @@ export class Hub {
   private fanout(row: LogRow): void {
     // The instances' own rows (access revoked elsewhere): applied here, never sent.
     if (row.channel === INTERNAL_CHANNEL) return applyLoggedRevocation(row.type, row.payload);
+    announceOperators(this.db, this.io, row);
     this.visitors.fanout(row);
     for (const channel of channelsOf(row)) {
       const set = this.subs.get(channel);

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { messengerRoom } from "../eventlog/append";
+import { messengerAppRoom } from "./visitor-status";
 import { replayGap } from "../eventlog/retention";
 import { shown } from "./channels";
 import type { LogRow, RelaySocket } from "./log-rows";
@@ -136,7 +137,7 @@ export class VisitorSubs {
       if (!entry) this.users.set(key, (entry = { listeners: new Set(), memo: new Map(), queue: undefined }));
       entry.listeners.add(l);
       this.bySocket.set(socket.id, { userId: key, l });
-      await socket.join(messengerRoom(who.userId));
+      await socket.join([messengerRoom(who.userId), messengerAppRoom(who.appId)]);
     }
     if (from === undefined) return;
     try {

@@ -203,6 +203,7 @@ export class App implements FrameContext {
       setTimeout(() => this.thread?.update(), 5100);
     } else if (e.type === "messenger_message") this.messages.add(e.message);
     else if (e.type === "messenger_read") this.store.markRead(e.conversation, e.by);
+    else if (e.type === "messenger_status") this.setOperators(e.online, e.opensAt);
     else this.store.upsertConversation(e.conversation);
   }
 
@@ -277,11 +278,14 @@ export class App implements FrameContext {
       })
       // Not served (yet) or offline for a moment: the next beat tries again.
       .catch(() => undefined);
-    if (!r) return;
-    const opensAt = !r.operators_online && r.opens_at ? new Date(r.opens_at) : null;
-    const changed = r.operators_online === this.offline;
-    this.offline = !r.operators_online;
-    this.opensAt = opensAt;
+    if (r) this.setOperators(r.operators_online, r.opens_at);
+  }
+
+  /** Who can answer: the heartbeat's answer, or a change pushed live (messenger_status). */
+  private setOperators(online: boolean, opensAt: string | null) {
+    const changed = online === this.offline;
+    this.offline = !online;
+    this.opensAt = !online && opensAt ? new Date(opensAt) : null;
     // Every beat: "Back tomorrow" becomes "Back today" at midnight.
     this.showStatus();
     // The thread keeps its composer; home shows the offline text and email field at once.

@@ -22,7 +22,9 @@ export type LiveEvent =
   /** The conversation's summary, its unread count as of the change (later replies are counted as they come). */
   | { type: "messenger_conversation"; conversation: Conversation }
   /** A chat message or pop-up sent to the visitor. */
-  | { type: "messenger_message"; message: AutoMessage };
+  | { type: "messenger_message"; message: AutoMessage }
+  /** Who can answer changed (the heartbeat's answer, pushed). */
+  | { type: "messenger_status"; online: boolean; opensAt: string | null };
 
 // The frame imports types only from the contract: its constants would bring zod into the bundle.
 const CHANNEL: typeof MESSENGER_CHANNEL = "messenger";
@@ -52,6 +54,8 @@ function liveEvent(m: MessengerMessage): LiveEvent | undefined {
       return { type: m.type, conversation: frameConversation(m.message) };
     case "messenger_message":
       return { type: m.type, message: frameMessage(m.message) };
+    case "messenger_status":
+      return { type: m.type, online: m.message.operators_online, opensAt: m.message.opens_at };
     default:
       return undefined;
   }
