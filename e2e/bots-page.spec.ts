@@ -96,29 +96,36 @@ test("a lead bot from its template, edited from the keyboard, tested, saved, pau
     "What is your email address?",
   );
 
-  // Test mode runs the unsaved steps: a button, a wrong email, a right one, a company, then the hand-over.
+  // Test mode runs the unsaved steps in the messenger's own frame: a button, a wrong email, a right one, a
+  // company, then the hand-over.
   const test = page.getByTestId("bot-test");
-  const log = test.getByRole("log", { name: "Test conversation" });
-  await expect(log).toContainText(/We read every message\.[\s\S]*Hello! The team is away\./);
-  await test
+  const frame = test.frameLocator("iframe");
+  const thread = frame.getByRole("list", { name: "Messages" });
+  await expect(thread).toContainText(/We read every message\.[\s\S]*Hello! The team is away\./);
+  await frame
     .getByRole("group", { name: "Quick replies" })
     .getByRole("button", { name: "Yes, email me" })
     .click();
-  const answer = test.getByLabel("Answer as the visitor");
-  await expect(answer).toBeFocused();
-  await expect(log).toContainText("What is your email address?");
-  await page.keyboard.type("not an address");
-  await page.keyboard.press("Enter");
-  await expect(log).toContainText("That does not look like an email address. Could you check it?");
+  const email = frame.getByRole("textbox", { name: "Your email address" });
+  await expect(email).toBeFocused();
+  await expect(thread).toContainText("What is your email address?");
+  // Typed in the composer, an answer the field would refuse reaches the bot, which asks again.
+  const composer = frame.getByRole("textbox", { name: "Message", exact: true });
+  await composer.fill("not an address");
+  await composer.press("Enter");
+  await expect(thread).toContainText("That does not look like an email address. Could you check it?");
+  await expect(email).toBeFocused();
   await page.keyboard.type("ann@example.test");
   await page.keyboard.press("Enter");
-  await expect(log).toContainText("And which company are you with?");
+  await expect(thread).toContainText("And which company are you with?");
+  await expect(frame.getByRole("textbox", { name: "Your answer" })).toBeFocused();
   await page.keyboard.type("Fjord Freight");
   await page.keyboard.press("Enter");
-  await expect(log).toContainText("Thanks! The team will see your message as soon as they are back.");
-  await expect(log).toContainText("Handed over to the team");
-  await expect(log).toContainText("$email: ann@example.test · company: Fjord Freight");
-  await expect(answer).toBeDisabled();
+  await expect(thread).toContainText("Thanks! The team will see your message as soon as they are back.");
+  const did = test.getByRole("log", { name: "What the bot did" });
+  await expect(did).toContainText("Handed over to the team");
+  await expect(did).toContainText("$email: ann@example.test · company: Fjord Freight");
+  await expect(composer).toBeHidden();
 
   // Saved: the bot's page, and the API has the steps as edited.
   await form.getByRole("button", { name: "Create bot" }).focus();

@@ -1,7 +1,8 @@
 import { App } from "./frame/app";
 import { runCall } from "./frame/calls";
 import { startPreview } from "./frame/preview-mode";
-import { isPreviewQuery } from "./preview-protocol";
+import { startBotPreview } from "./frame/preview-bot";
+import { isBotPreviewQuery, isPreviewQuery } from "./preview-protocol";
 
 let calls: Promise<unknown> = Promise.resolve();
 import { isMessage, TAG, type FromFrame, type ToFrame } from "./protocol";
@@ -16,9 +17,11 @@ const outbox: FromFrame[] = [];
 const key = new URLSearchParams(location.search).get("key") ?? "";
 let app: App | undefined;
 let booted: Promise<unknown> | undefined;
-// The Messages editor's preview (frame/preview-mode.ts): no visitor boots, no loader is answered, no focus trap.
-const previewMode = isPreviewQuery(location.search);
-if (previewMode) startPreview();
+// The editors' previews (the Messages editor's, frame/preview-mode.ts; the Bots editor's test mode,
+// frame/preview-bot.ts): no visitor boots, no loader is answered, no focus trap.
+const previewMode = isPreviewQuery(location.search) || isBotPreviewQuery(location.search);
+if (isPreviewQuery(location.search)) startPreview();
+else if (previewMode) startBotPreview();
 
 function post(m: FromFrame) {
   // Only to the page that embeds us, whose origin the loader's "hello" told: never to "*".

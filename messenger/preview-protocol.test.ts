@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { isPreviewQuery, isPreviewReady, parsePreview } from "./preview-protocol";
+import {
+  isBotPreviewQuery,
+  isPreviewQuery,
+  isPreviewReady,
+  parseBotAnswer,
+  parseBotPreview,
+  parsePreview,
+} from "./preview-protocol";
 import { TAG } from "./protocol";
 
 const message = {
@@ -45,5 +52,46 @@ describe("the preview's messages", () => {
     expect(isPreviewQuery("?key=mk_1")).toBe(false);
     expect(isPreviewReady({ tag: TAG, type: "preview-ready" })).toBe(true);
     expect(isPreviewReady({ tag: TAG, type: "ready" })).toBe(false);
+  });
+
+  test("a bot's test run is read line by line; a line it cannot draw refuses the whole post", () => {
+    const lines = [
+      { from: "bot", text: "Hi!" },
+      { from: "visitor", text: "Hello" },
+      { from: "bot", text: "Sales or support?", buttons: ["Sales", "Support"] },
+    ];
+    const post = {
+      tag: TAG,
+      type: "preview-bot",
+      run: 2,
+      sender: { name: "Ann", avatar: "" },
+      lines,
+      done: false,
+    };
+    expect(parseBotPreview({ ...post, accent: "#123456" })).toEqual({
+      run: 2,
+      sender: { name: "Ann", avatar: "" },
+      lines,
+      done: false,
+      accent: "#123456",
+    });
+    expect(
+      parseBotPreview({ ...post, lines: [{ from: "bot", text: "Email?", ask: "email" }] })?.lines,
+    ).toEqual([{ from: "bot", text: "Email?", ask: "email" }]);
+    expect(parseBotPreview({ ...post, lines: [{ from: "operator", text: "x" }] })).toBeNull();
+    expect(parseBotPreview({ ...post, lines: [{ from: "bot" }] })).toBeNull();
+    expect(parseBotPreview({ ...post, type: "preview" })).toBeNull();
+    expect(isBotPreviewQuery("?preview=bot")).toBe(true);
+    expect(isBotPreviewQuery("?preview=1")).toBe(false);
+  });
+
+  test("the visitor's answers come back with their run: a button by index, or a text", () => {
+    const answer = (input: unknown, run: unknown = 3) =>
+      parseBotAnswer({ tag: TAG, type: "preview-answer", run, input });
+    expect(answer({ button: 1 })).toEqual({ run: 3, input: { button: 1 } });
+    expect(answer({ text: "ann@example.test" })).toEqual({ run: 3, input: { text: "ann@example.test" } });
+    expect(answer({ button: -1 })).toBeNull();
+    expect(answer({ button: 1.5 })).toBeNull();
+    expect(answer({ text: "x" }, "3")).toBeNull();
   });
 });

@@ -1,15 +1,11 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
+import { PreviewFrame } from "@/components/preview/preview-frame";
 import { UserText } from "@/components/ui/user-text";
 import type { AdminMember } from "@/lib/client/settings-types";
 import { TAG } from "@/messenger/protocol";
-import {
-  isPreviewReady,
-  PREVIEW_QUERY,
-  type PreviewDraw,
-  type ToPreview,
-} from "@/messenger/preview-protocol";
+import { PREVIEW_QUERY, type PreviewDraw, type ToPreview } from "@/messenger/preview-protocol";
 import type { MessageForm } from "./message-form-state";
 import { previewDraw } from "./preview-draw";
 
@@ -49,31 +45,11 @@ export function MessagePreview({
 
 /** The frame, sent the message on every change once it says it is ready. */
 function MessengerFrame({ draw }: { draw: PreviewDraw }) {
-  const frame = useRef<HTMLIFrameElement>(null);
-  const [ready, setReady] = useState(false);
-
-  useEffect(() => {
-    const el = frame.current;
-    if (!el) return;
-    const onMessage = (e: MessageEvent) => {
-      if (e.origin === location.origin && e.source === el.contentWindow && isPreviewReady(e.data))
-        setReady(true);
-    };
-    addEventListener("message", onMessage);
-    // Loaded only once the listener is there, so its "ready" cannot come first (the page may be server-rendered).
-    el.src = FRAME_SRC;
-    return () => removeEventListener("message", onMessage);
-  }, []);
-
-  useEffect(() => {
-    if (!ready) return;
-    const m: ToPreview = { tag: TAG, type: "preview", ...draw };
-    frame.current?.contentWindow?.postMessage(m, location.origin);
-  }, [ready, draw]);
-
+  const message = useMemo<ToPreview>(() => ({ tag: TAG, type: "preview", ...draw }), [draw]);
   return (
-    <iframe
-      ref={frame}
+    <PreviewFrame
+      src={FRAME_SRC}
+      message={message}
       title="Preview in the messenger"
       tabIndex={-1}
       className="mx-auto block h-[460px] w-full max-w-[360px] rounded-xl border border-slate-200 bg-[#f6f7f9] shadow-md"
