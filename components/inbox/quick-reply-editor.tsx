@@ -4,11 +4,22 @@ import { Button } from "@/components/ui/button";
 
 export const MAX_BUTTONS = 20;
 
-/** The quick-reply buttons of the next reply: one text field per button. */
+/**
+ * The quick-reply buttons of the next reply: one text field per button. The panel sends labels only; it says so,
+ * and where a button's meta_data can be set instead (the API), rather than leave an operator guessing.
+ */
 export function QuickReplyEditor({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) {
   return (
-    <fieldset className="rounded-lg border border-slate-200 p-2" data-testid="quick-reply-editor">
+    <fieldset
+      className="rounded-lg border border-slate-200 p-2"
+      data-testid="quick-reply-editor"
+      aria-describedby="qr-what"
+    >
       <legend className="px-1 text-xs font-medium text-slate-700">Quick-reply buttons</legend>
+      <p id="qr-what" className="mb-1.5 px-1 text-xs text-slate-600">
+        A click sends the button&apos;s text as the visitor&apos;s reply. Data for your own systems on a
+        button (<code>meta_data</code>) can be set through the API&apos;s reply endpoint.
+      </p>
       <ul className="flex flex-col gap-1.5">
         {value.map((b, i) => (
           <li key={i} className="flex items-center gap-1.5">

@@ -47,6 +47,8 @@ const EXAMPLE_IDS = EXAMPLES.map((e) => e.id);
 /** What the page then says, once the user is logged in (after the install snippet). */
 const PAGE_SNIPPET = `<script>
   Relay("auth", "USER_ID", "USER_HASH");
+  // A refused hash (a wrong secret, a user ID that differs from the hashed one): the visitor stays anonymous.
+  Relay("addCallback", "auth_refused", function (e) { console.warn("Relay auth refused", e.status, e.error); });
 </script>`;
 
 export function MessengerHashExamples() {
