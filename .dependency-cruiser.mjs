@@ -47,9 +47,9 @@ export default {
       severity: "error",
       comment:
         "Services never import the HTTP edge (lib/api): only a domain's endpoint files and schemas.ts do, the " +
-        "socket edge and the composition. Errors services throw come from lib/domain, the shapes of the API they " +
+        "socket edge, the composition and the reference's model (lib/docs). Errors services throw come from lib/domain, the shapes of the API they " +
         "build (zod pieces, Serialized) from lib/contract, neither of which knows HTTP.",
-      from: { path: "^lib/", pathNot: `${TESTS}|${HTTP_FILES}|^lib/(api|compose|client)/` },
+      from: { path: "^lib/", pathNot: `${TESTS}|${HTTP_FILES}|^lib/(api|compose|client|docs)/` },
       to: { path: "^lib/api/" },
     },
     {
@@ -69,6 +69,15 @@ export default {
         "lib/<folder>/endpoints.ts or lib/<folder>/endpoints-<resource>.ts, never in a folder of their own.",
       from: { path: "^lib/", pathNot: `${TESTS}|${ENDPOINT_FILES}|^lib/api/` },
       to: { path: "^lib/api/endpoint\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "docs-model-for-the-reference",
+      severity: "error",
+      comment:
+        "lib/docs (the reference's model, read from the catalog and the OpenAPI document) is the /docs pages' own: " +
+        "only app/docs and tests import it.",
+      from: { pathNot: `${TESTS}|^app/docs/|^lib/docs/` },
+      to: { path: "^lib/docs/" },
     },
     {
       name: "product-not-test-support",

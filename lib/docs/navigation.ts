@@ -1,0 +1,44 @@
+import type { SearchEntry } from "./search";
+import { endpointHref, resourceHref, resourcesOf, VERSIONS, type DocVersion } from "./reference";
+
+/** The version selector's targets and the search's entries, as plain data for the client components' props. */
+export function searchEntries(version: DocVersion): SearchEntry[] {
+  return resourcesOf(version).flatMap(({ resource, endpoints }) => [
+    {
+      kind: "resource" as const,
+      title: resource.name,
+      resource: resource.name,
+      href: resourceHref(version, resource.slug),
+    },
+    ...endpoints.map((d) => ({
+      kind: "endpoint" as const,
+      title: d.summary,
+      method: d.method,
+      path: d.path,
+      resource: resource.name,
+      href: endpointHref(d),
+    })),
+  ]);
+}
+
+export interface VersionLink {
+  slug: string;
+  label: string;
+  deprecated: boolean;
+  isDefault: boolean;
+  href: string;
+}
+
+/** Each version's page for what is being read: the same resource where that version has it, else its overview. */
+export function versionLinks(resourceSlug?: string): VersionLink[] {
+  return VERSIONS.map((v) => {
+    const has = resourceSlug !== undefined && resourcesOf(v).some((g) => g.resource.slug === resourceSlug);
+    return {
+      slug: v.slug,
+      label: `${v.label}${v.deprecated ? " (deprecated)" : v.isDefault ? " (default)" : v.major === 3 ? " (token pairs)" : ""}`,
+      deprecated: v.deprecated,
+      isDefault: v.isDefault,
+      href: has ? resourceHref(v, resourceSlug) : `/docs/${v.slug}`,
+    };
+  });
+}
