@@ -1,8 +1,6 @@
 import { describe, expect } from "vitest";
 import { it, type TestApp } from "../testing/fixture";
-import { makeApp } from "../testing/factories";
-import { client } from "../testing/http";
-import type { TestServer } from "../testing/server";
+import { makeTestApp } from "../testing/server-test";
 import { ok } from "../users/testing";
 import { warmUpVisitorApi } from "../messenger/testing";
 import { hoursOpeningIn } from "../apps/testing";
@@ -22,17 +20,11 @@ const conversation = async (a: TestApp, id: string) =>
 const botOf = async (a: TestApp, id: string | number) =>
   ok<Bot>(await a.api.get(`/api/v2/apps/${a.app.id}/bots/${id}`));
 
-/** Each test's own app: an app's active bots all take part in choosing the one that starts. */
-async function freshApp(s: TestServer): Promise<TestApp> {
-  const a = await makeApp(s.db);
-  return { ...a, api: client(s, a.token) };
-}
-
 describe("bots: running", () => {
   it("the lead bot asks through buttons and fields, sets what the visitor answers, and hands over to the Inbox", async ({
     server: s,
   }) => {
-    const a = await freshApp(s);
+    const a = await makeTestApp(s);
     const bot = await makeBot(a, { template: "lead_bot" });
     const { v, conversationId: id } = await visitorWrites(s, a, "Do you ship to Norway?");
     expect(await conversation(a, id)).toMatchObject({ assistant_type: "lead_bot" });
@@ -97,7 +89,7 @@ describe("bots: running", () => {
   it("an operator who answers first takes the conversation over; typing a button's label takes its branch", async ({
     server: s,
   }) => {
-    const a = await freshApp(s);
+    const a = await makeTestApp(s);
     const bot = await makeBot(a, { template: "lead_bot" });
     const one = await visitorWrites(s, a);
     ok(
@@ -120,7 +112,7 @@ describe("bots: running", () => {
   it("the routing bot puts the conversation in the chosen channel and routes it there", async ({
     server: s,
   }) => {
-    const a = await freshApp(s);
+    const a = await makeTestApp(s);
     const sales = await s.db.channel.create({ data: { appId: a.app.id, name: "Sales" } });
     ok(await a.api.postJson(`/api/v2/apps/${a.app.id}/routing`, { routing: "round_robin" }));
     await makeBot(a, { template: "routing_bot" });
@@ -133,7 +125,7 @@ describe("bots: running", () => {
   });
 
   it("starts only when its rule and audience hold", async ({ server: s }) => {
-    const a = await freshApp(s);
+    const a = await makeTestApp(s);
     const { hours } = hoursOpeningIn(3_600_000);
     ok(await a.api.postJson(`/api/v2/apps/${a.app.id}/office_hours`, { office_hours: hours }));
     const steps = [{ type: "close", body: "Closed for today." }];

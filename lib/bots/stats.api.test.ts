@@ -1,8 +1,6 @@
 import { describe, expect } from "vitest";
 import { it, type TestApp } from "../testing/fixture";
-import { makeApp } from "../testing/factories";
-import { client } from "../testing/http";
-import type { TestServer } from "../testing/server";
+import { makeTestApp } from "../testing/server-test";
 import { errorOf, ok } from "../users/testing";
 import { warmUpVisitorApi } from "../messenger/testing";
 import type { BotStats } from "./schemas";
@@ -10,18 +8,12 @@ import { clickButton, makeBot, visitorSays, visitorWrites } from "./testing";
 
 it.beforeAll(warmUpVisitorApi);
 
-/** The test's own app: its bots alone decide which one starts. */
-async function freshApp(s: TestServer): Promise<TestApp> {
-  const a = await makeApp(s.db);
-  return { ...a, api: client(s, a.token) };
-}
-
 const statsOf = async (a: TestApp, botId: number | string) =>
   ok<BotStats>(await a.api.get(`/api/v2/apps/${a.app.id}/bots/${botId}/stats`));
 
 describe("bots: statistics", () => {
   it("counts runs by outcome, per day and per step: reached, and waiting now", async ({ server: s }) => {
-    const a = await freshApp(s);
+    const a = await makeTestApp(s);
     const bot = await makeBot(a, { template: "lead_bot", start: { when: "always" } });
     expect(await statsOf(a, bot.id)).toMatchObject({
       bot: bot.id,
@@ -63,7 +55,7 @@ describe("bots: statistics", () => {
   });
 
   it("another app's bot is not found", async ({ server: s, app: other }) => {
-    const a = await freshApp(s);
+    const a = await makeTestApp(s);
     const bot = await makeBot(a, { template: "lead_bot" });
     errorOf(await other.api.get(`/api/v2/apps/${other.app.id}/bots/${bot.id}/stats`), 400, "LookupError");
   });

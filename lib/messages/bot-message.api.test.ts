@@ -1,8 +1,6 @@
 import { describe, expect } from "vitest";
 import { it, type TestApp } from "../testing/fixture";
-import { makeApp } from "../testing/factories";
-import { client } from "../testing/http";
-import type { TestServer } from "../testing/server";
+import { makeTestApp } from "../testing/server-test";
 import { errorOf, ok } from "../users/testing";
 import { bootTestVisitor, warmUpVisitorApi } from "../messenger/testing";
 import { clickButton, makeBot, visitorParts, visitorWrites } from "../bots/testing";
@@ -11,12 +9,6 @@ import { makeMessage, settled, statsOf } from "./testing";
 type Json = Record<string, unknown>;
 
 it.beforeAll(warmUpVisitorApi);
-
-/** Each test's own app: its active bots all take part when a visitor writes first. */
-async function freshApp(s: TestServer): Promise<TestApp> {
-  const a = await makeApp(s.db);
-  return { ...a, api: client(s, a.token) };
-}
 
 const listed = async (a: TestApp, q = "") =>
   ok<Json[]>(await a.api.get(`/api/apps/${a.app.id}/conversations${q ? `?${q}` : ""}`)).map((c) =>
@@ -34,7 +26,7 @@ describe("messages: a bot message", () => {
   it("opens a conversation the bot runs: out of the Inbox until it hands over, routed where the visitor chose", async ({
     server: s,
   }) => {
-    const a = await freshApp(s);
+    const a = await makeTestApp(s);
     const sales = await s.db.channel.create({ data: { appId: a.app.id, name: "Sales" } });
     const bot = await makeBot(a, { template: "routing_bot", start: { when: "by_message" } });
     // A bot started only by messages answers no visitor who writes first.
@@ -73,7 +65,7 @@ describe("messages: a bot message", () => {
   });
 
   it("sends nothing while its bot is paused, and names only the app's own bots", async ({ server: s }) => {
-    const a = await freshApp(s);
+    const a = await makeTestApp(s);
     const bot = await makeBot(a, { template: "lead_bot", start: { when: "by_message" } });
     const { m, event } = await botMessage(a, bot.id);
     ok(await a.api.postJson(`/api/v2/apps/${a.app.id}/bots/${bot.id}`, { status: "paused" }));
@@ -83,7 +75,7 @@ describe("messages: a bot message", () => {
     expect(send).toMatchObject({ state: "skipped", reason: "bot_off" });
     expect(ok<Json[]>(await v.api.get("/api/v2/messenger/conversations"))).toEqual([]);
 
-    const other = await freshApp(s);
+    const other = await makeTestApp(s);
     const theirs = await makeBot(other, { template: "lead_bot" });
     const refused = errorOf(
       await a.api.postJson(`/api/apps/${a.app.id}/messages`, {

@@ -1,8 +1,7 @@
 import { describe, expect } from "vitest";
 import { it, type TestApp } from "../testing/fixture";
-import { makeApp, makeUser } from "../testing/factories";
-import { client } from "../testing/http";
-import type { TestServer } from "../testing/server";
+import { makeTestApp } from "../testing/server-test";
+import { makeUser } from "../testing/factories";
 import { errorOf, ok } from "../users/testing";
 import { bootTestVisitor, warmUpVisitorApi, type TestVisitor } from "../messenger/testing";
 import { SESSION_START_EVENT } from "../user-model/presence-state";
@@ -11,12 +10,6 @@ import { consumed, dueNow, makeMessage, sendsOf, settled } from "./testing";
 // Session start, time on page and time on site: the messenger's first heartbeat of a session is a user event, and
 // a trigger's `stay` sends only to a visitor still on the page (or the site) when the timeout ends.
 it.beforeAll(warmUpVisitorApi);
-
-/** Each test's own app: every visitor's session start triggers the app's messages. */
-async function freshApp(s: TestServer): Promise<TestApp> {
-  const a = await makeApp(s.db);
-  return { ...a, api: client(s, a.token) };
-}
 
 const PRICING = "https://shop.test/pricing";
 const beat = async (v: TestVisitor, url: string) =>
@@ -34,7 +27,7 @@ describe("messages: session start and staying", () => {
   it("a visitor's first heartbeat of a session records $session_start once, with its page; the REST presence none", async ({
     server: s,
   }) => {
-    const a = await freshApp(s);
+    const a = await makeTestApp(s);
     const m = await makeMessage(a, { trigger: { event: SESSION_START_EVENT } });
     const v = await bootTestVisitor(s, a);
     await beat(v, PRICING);
@@ -53,7 +46,7 @@ describe("messages: session start and staying", () => {
   it("stay page: sent to the visitor still on the page, skipped for the one who moved on", async ({
     server: s,
   }) => {
-    const a = await freshApp(s);
+    const a = await makeTestApp(s);
     const m = await makeMessage(a, {
       trigger: { event: "$page_view", url: `${PRICING}*`, stay: "page" },
       timeout: 3600,
@@ -76,7 +69,7 @@ describe("messages: session start and staying", () => {
   it("stay site: sent while the visitor's heartbeats go on, skipped once they stopped", async ({
     server: s,
   }) => {
-    const a = await freshApp(s);
+    const a = await makeTestApp(s);
     const m = await makeMessage(a, { trigger: { event: SESSION_START_EVENT, stay: "site" }, timeout: 3600 });
     const here = await bootTestVisitor(s, a);
     const gone = await bootTestVisitor(s, a);

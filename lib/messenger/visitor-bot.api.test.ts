@@ -1,8 +1,6 @@
 import { describe, expect } from "vitest";
 import { it, type TestApp } from "../testing/fixture";
-import { makeApp } from "../testing/factories";
-import { client } from "../testing/http";
-import type { TestServer } from "../testing/server";
+import { makeTestApp } from "../testing/server-test";
 import { ok } from "../users/testing";
 import { clickButton, makeBot, visitorParts, visitorWrites } from "../bots/testing";
 import { bootTestVisitor, warmUpVisitorApi, type TestVisitor } from "./testing";
@@ -10,12 +8,6 @@ import { bootTestVisitor, warmUpVisitorApi, type TestVisitor } from "./testing";
 type Json = Record<string, unknown>;
 
 it.beforeAll(warmUpVisitorApi);
-
-/** Each test's own app: its launcher bots are the app's. */
-async function freshApp(s: TestServer): Promise<TestApp> {
-  const a = await makeApp(s.db);
-  return { ...a, api: client(s, a.token) };
-}
 
 const newConversation = async (v: TestVisitor) =>
   ok<{ conversation: { id: number | string } | null }>(
@@ -31,7 +23,7 @@ describe("messenger: a launcher bot", () => {
   it("opens the visitor's New conversation as a widget_bot, once until answered; a first message does not start it", async ({
     server: s,
   }) => {
-    const a = await freshApp(s);
+    const a = await makeTestApp(s);
     const before = await bootTestVisitor(s, a);
     expect(before.boot.launcher_bot).toBe(false);
     expect(await newConversation(before)).toBeNull();
@@ -66,7 +58,7 @@ describe("messenger: a launcher bot", () => {
   });
 
   it("follows its audience: a visitor outside it gets the plain composer", async ({ server: s }) => {
-    const a = await freshApp(s);
+    const a = await makeTestApp(s);
     await makeBot(a, {
       template: "routing_bot",
       start: { when: "launcher" },

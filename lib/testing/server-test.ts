@@ -10,7 +10,8 @@ import { openSocket } from "./socket";
 /** An app made by makeApp (its default admin, channel and a full-scope token) and a client bound to that token. */
 export type TestApp = Awaited<ReturnType<typeof makeApp>> & { api: Client };
 
-async function makeTestApp(s: TestServer): Promise<TestApp> {
+/** A new app of the server, for a test whose app-wide state (its bots, messages, settings) must be its own. */
+export async function makeTestApp(s: TestServer): Promise<TestApp> {
   const a = await makeApp(s.db);
   return { ...a, api: client(s, a.token) };
 }
