@@ -53,7 +53,8 @@ describe("server process", () => {
     expect(await s.exited).toBe(0);
     expect(s.output()).toContain("SIGTERM: shutting down");
     if (env.DATA_DIR) expect(fs.existsSync(path.join(env.DATA_DIR, "process.lock"))).toBe(false);
-  });
+    // A real process starts Next and migrates a new database: on a busy machine that alone can take 30 s.
+  }, 90_000);
 
   it("recovers when killed with SIGKILL while migrating or seeding", async () => {
     const env = await freshTarget();
