@@ -3,6 +3,7 @@
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
+import { durationAxis, formatDuration } from "@/lib/client/format-duration";
 
 export interface ChartSeries {
   label: string;
@@ -16,6 +17,8 @@ interface CategoryChartProps {
   categories: string[];
   series: ChartSeries[];
   kind: "bar" | "line";
+  /** Values are seconds: the axis is in the unit that reads (its title says which), tooltips as durations. */
+  durations?: boolean;
   xLabel: string;
   yLabel: string;
   /** A short summary for screen readers; the table view has the numbers. */
@@ -27,10 +30,23 @@ const H = 240;
 const M = { top: 12, right: 12, bottom: 44, left: 56 };
 
 /** Grouped bars or lines over categories, with labelled axes (visx scales and shapes; the axes drawn here). */
-export function CategoryChart({ categories, series, kind, xLabel, yLabel, summary }: CategoryChartProps) {
+export function CategoryChart({
+  categories,
+  series,
+  kind,
+  durations = false,
+  xLabel,
+  yLabel,
+  summary,
+}: CategoryChartProps) {
   const innerW = W - M.left - M.right;
   const innerH = H - M.top - M.bottom;
-  const max = Math.max(1, ...series.flatMap((s) => s.values.map((v) => v ?? 0)));
+  const raw = Math.max(0, ...series.flatMap((s) => s.values.map((v) => v ?? 0)));
+  // Plotted in the axis unit, so that its ticks are round minutes or hours rather than odd counts of seconds.
+  const axis = durations ? durationAxis(raw) : null;
+  const per = axis?.per ?? 1;
+  const show = (v: number | null) => (v === null ? "none" : durations ? formatDuration(v) : String(v));
+  const max = Math.max(1, raw / per);
   const x = scaleBand<string>({ domain: categories, range: [0, innerW], padding: 0.2 });
   const inner = scaleBand<string>({
     domain: series.map((s) => s.label),
@@ -43,7 +59,8 @@ export function CategoryChart({ categories, series, kind, xLabel, yLabel, summar
     <figure>
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={summary}>
         <Group left={M.left} top={M.top}>
-          {y.ticks(5).map((t) => (
+          {/* No more ticks than whole units: a range of one second or one conversation has no 0.2 tick. */}
+          {y.ticks(Math.min(5, Math.ceil(max))).map((t) => (
             <g key={t} transform={`translate(0,${y(t)})`}>
               <line x2={innerW} stroke="#e2e8f0" />
               <text x={-6} dy="0.32em" textAnchor="end" fontSize={10} fill="#475569">
@@ -70,7 +87,7 @@ export function CategoryChart({ categories, series, kind, xLabel, yLabel, summar
             kind === "bar" ? (
               s.values.map((v, i) => {
                 const c = categories[i]!;
-                const h = innerH - y(v ?? 0);
+                const h = innerH - y((v ?? 0) / per);
                 return (
                   <Bar
                     key={`${s.label}-${c}`}
@@ -80,7 +97,7 @@ export function CategoryChart({ categories, series, kind, xLabel, yLabel, summar
                     height={h}
                     fill={s.color}
                   >
-                    <title>{`${c}: ${s.label} ${v ?? "none"}`}</title>
+                    <title>{`${c}: ${s.label} ${show(v)}`}</title>
                   </Bar>
                 );
               })
@@ -89,7 +106,7 @@ export function CategoryChart({ categories, series, kind, xLabel, yLabel, summar
                 <LinePath
                   data={s.values.map((v, i) => [i, v] as const).filter((d) => d[1] !== null)}
                   x={(d) => (x(categories[d[0]]!) ?? 0) + x.bandwidth() / 2}
-                  y={(d) => y(d[1] ?? 0)}
+                  y={(d) => y((d[1] ?? 0) / per)}
                   stroke={s.color}
                   strokeWidth={2}
                 />
@@ -98,11 +115,11 @@ export function CategoryChart({ categories, series, kind, xLabel, yLabel, summar
                     <circle
                       key={i}
                       cx={(x(categories[i]!) ?? 0) + x.bandwidth() / 2}
-                      cy={y(v)}
+                      cy={y(v / per)}
                       r={3}
                       fill={s.color}
                     >
-                      <title>{`${categories[i]}: ${s.label} ${v}`}</title>
+                      <title>{`${categories[i]}: ${s.label} ${show(v)}`}</title>
                     </circle>
                   ),
                 )}
@@ -119,7 +136,7 @@ export function CategoryChart({ categories, series, kind, xLabel, yLabel, summar
           fontSize={11}
           fill="#334155"
         >
-          {yLabel}
+          {axis ? `${yLabel} (${axis.label.toLowerCase()})` : yLabel}
         </text>
       </svg>
       <figcaption className="mt-1 flex flex-wrap gap-3 text-xs text-slate-700">

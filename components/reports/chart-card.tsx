@@ -8,6 +8,8 @@ interface ChartCardProps {
   id: string;
   title: string;
   description: string;
+  /** The range's figures as text, first thing under the title (components/reports/headline.tsx). */
+  headline?: ReactNode;
   table: ReportTable;
   loading: boolean;
   error: string | null;
@@ -15,7 +17,16 @@ interface ChartCardProps {
 }
 
 /** A chart with its table view (the keyboard's way through the data) and the same table as a CSV download. */
-export function ChartCard({ id, title, description, table, loading, error, children }: ChartCardProps) {
+export function ChartCard({
+  id,
+  title,
+  description,
+  headline,
+  table,
+  loading,
+  error,
+  children,
+}: ChartCardProps) {
   const [view, setView] = useState<"chart" | "table">("chart");
   const { header, rows } = table;
   const download = () => {
@@ -62,6 +73,7 @@ export function ChartCard({ id, title, description, table, loading, error, child
           </Button>
         </div>
       </div>
+      {headline}
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {error}

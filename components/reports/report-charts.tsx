@@ -8,10 +8,21 @@ import {
   operatorsTable,
   responseTimesTable,
 } from "@/lib/client/reports-csv";
-import { toMinutes } from "@/lib/client/format";
-import { useReport, type ReportParams } from "@/lib/client/use-report";
+import { usePreviousReport } from "@/lib/client/use-previous-report";
+import { useReport, type ReportOf, type ReportParams } from "@/lib/client/use-report";
+import type { ReportSeries } from "@/lib/reports/schemas";
 import { CategoryChart } from "./category-chart";
 import { ChartCard } from "./chart-card";
+import { Headline } from "./headline";
+import {
+  busiestHoursFigures,
+  conversationsFigures,
+  headlineOf,
+  leadsFigures,
+  operatorsFigures,
+  responseTimesFigures,
+  type Figure,
+} from "./headlines";
 import { Heatmap } from "./heatmap";
 
 // Colours of the light theme, each at least 4.5:1 on white.
@@ -25,20 +36,48 @@ interface Props {
   params: ReportParams;
 }
 
-const errorOf = (e: Error | null) => (e ? `Could not load: ${e.message}` : null);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
+interface Query<R> {
+  data: R | undefined;
+  isFetching: boolean;
+  error: Error | null;
+}
+
+/**
+ * What every card takes from its two queries, the range's and the previous period's. A failed previous period
+ * only leaves the change out: the range's own figures are still right.
+ */
+function cardOf<R extends ReportOf[ReportSeries]>(q: Query<R>, prev: Query<R>, figures: (r: R) => Figure[]) {
+  const series: R["series"] = q.data?.series ?? [];
+  return {
+    s: series,
+    headline: {
+      figures: headlineOf(q.data, prev.data, figures),
+      from: q.data?.from ?? "",
+      to: q.data?.to ?? "",
+    },
+    loading: q.isFetching || prev.isFetching,
+    error: q.error ? `Could not load: ${q.error.message}` : null,
+  };
+}
+
 export function ConversationsCard({ appId, params }: Props) {
-  const q = useReport(appId, "conversations", params);
-  const s = q.data?.series ?? [];
+  const c = cardOf(
+    useReport(appId, "conversations", params),
+    usePreviousReport(appId, "conversations", params),
+    conversationsFigures,
+  );
+  const s = c.s;
   return (
     <ChartCard
       id="conversations"
       title="Conversations started and closed"
       description="Per day in the app's time zone"
+      headline={<Headline id="conversations" {...c.headline} />}
       table={conversationsTable(s)}
-      loading={q.isFetching}
-      error={errorOf(q.error)}
+      loading={c.loading}
+      error={c.error}
     >
       <CategoryChart
         kind="bar"
@@ -56,35 +95,42 @@ export function ConversationsCard({ appId, params }: Props) {
 }
 
 export function ResponseTimesCard({ appId, params, which }: Props & { which: "first_response" | "close" }) {
-  const q = useReport(appId, "response_times", params);
-  const s = q.data?.series ?? [];
+  const c = cardOf(
+    useReport(appId, "response_times", params),
+    usePreviousReport(appId, "response_times", params),
+    (r) => responseTimesFigures(r, which),
+  );
+  const s = c.s;
   const first = which === "first_response";
+  const id = first ? "first-response" : "time-to-close";
   const pick = (d: (typeof s)[number]) =>
     first
       ? { n: d.first_response_count, m: d.first_response_median, p: d.first_response_p90 }
       : { n: d.close_count, m: d.close_median, p: d.close_p90 };
   return (
     <ChartCard
-      id={first ? "first-response" : "time-to-close"}
+      id={id}
       title={first ? "First response time" : "Time to close"}
       description={
         first
-          ? "Visitor's first message to the first operator reply, by the day the conversation started (minutes)"
-          : "Conversation start to each close, by the day of the close (minutes)"
+          ? "Visitor's first message to the first operator reply, by the day the conversation started"
+          : "Conversation start to each close, by the day of the close"
       }
+      headline={<Headline id={id} good="down" {...c.headline} />}
       table={responseTimesTable(s, which)}
-      loading={q.isFetching}
-      error={errorOf(q.error)}
+      loading={c.loading}
+      error={c.error}
     >
       <CategoryChart
         kind="line"
+        durations
         categories={s.map((d) => d.day)}
         series={[
-          { label: "Median", color: first ? BLUE : GREEN, values: s.map((d) => toMinutes(pick(d).m)) },
-          { label: "90th percentile", color: AMBER, values: s.map((d) => toMinutes(pick(d).p)) },
+          { label: "Median", color: first ? BLUE : GREEN, values: s.map((d) => pick(d).m) },
+          { label: "90th percentile", color: AMBER, values: s.map((d) => pick(d).p) },
         ]}
         xLabel="Day"
-        yLabel="Minutes"
+        yLabel="Time"
         summary={`${first ? "First response" : "Time to close"}: median and 90th percentile per day, ${sum(s.map((d) => pick(d).n))} samples`}
       />
     </ChartCard>
@@ -92,17 +138,22 @@ export function ResponseTimesCard({ appId, params, which }: Props & { which: "fi
 }
 
 export function BusiestHoursCard({ appId, params }: Props) {
-  const q = useReport(appId, "busiest_hours", params);
-  const s = q.data?.series ?? [];
+  const c = cardOf(
+    useReport(appId, "busiest_hours", params),
+    usePreviousReport(appId, "busiest_hours", params),
+    busiestHoursFigures,
+  );
+  const s = c.s;
   const top = [...s].sort((a, b) => b.messages - a.messages)[0];
   return (
     <ChartCard
       id="busiest-hours"
       title="Busiest hours"
       description="Visitors' messages by weekday and hour"
+      headline={<Headline id="busiest-hours" {...c.headline} />}
       table={busiestHoursTable(s)}
-      loading={q.isFetching}
-      error={errorOf(q.error)}
+      loading={c.loading}
+      error={c.error}
     >
       <Heatmap
         cells={s}
@@ -117,16 +168,21 @@ export function BusiestHoursCard({ appId, params }: Props) {
 }
 
 export function OperatorsCard({ appId, params }: Props) {
-  const q = useReport(appId, "operators", params);
-  const s = q.data?.series ?? [];
+  const c = cardOf(
+    useReport(appId, "operators", params),
+    usePreviousReport(appId, "operators", params),
+    operatorsFigures,
+  );
+  const s = c.s;
   return (
     <ChartCard
       id="operators"
       title="Operators"
       description="Conversations replied in, replies, and the median first response they gave"
+      headline={<Headline id="operators" {...c.headline} />}
       table={operatorsTable(s)}
-      loading={q.isFetching}
-      error={errorOf(q.error)}
+      loading={c.loading}
+      error={c.error}
     >
       <CategoryChart
         kind="bar"
@@ -144,16 +200,21 @@ export function OperatorsCard({ appId, params }: Props) {
 }
 
 export function LeadsCard({ appId, params }: Props) {
-  const q = useReport(appId, "leads", params);
-  const s = q.data?.series ?? [];
+  const c = cardOf(
+    useReport(appId, "leads", params),
+    usePreviousReport(appId, "leads", params),
+    leadsFigures,
+  );
+  const s = c.s;
   return (
     <ChartCard
       id="leads"
       title="New leads"
       description="Leads by the day they were created (operator and channel do not apply)"
+      headline={<Headline id="leads" good="up" {...c.headline} />}
       table={leadsTable(s)}
-      loading={q.isFetching}
-      error={errorOf(q.error)}
+      loading={c.loading}
+      error={c.error}
     >
       <CategoryChart
         kind="bar"

@@ -7,7 +7,6 @@ import {
   formatShortTime,
   isoDay,
   isoTime,
-  toMinutes,
 } from "./format";
 
 // 2025-03-03 (a Monday) 22:30:00 UTC: already the 4th in Tokyo (UTC+9), still the 3rd in New York (UTC-5).
@@ -87,14 +86,5 @@ describe("formatCount", () => {
     expect(formatCount(1234567, { locale: "en-US" })).toBe("1,234,567");
     expect(formatCount(1234567, { locale: "de-DE" })).toBe("1.234.567");
     expect(formatCount(7, { locale: "en-US" })).toBe("7");
-  });
-});
-
-describe("toMinutes", () => {
-  it("is minutes to one decimal, null for no sample", () => {
-    expect(toMinutes(90)).toBe(1.5);
-    expect(toMinutes(100)).toBe(1.7);
-    expect(toMinutes(0)).toBe(0);
-    expect(toMinutes(null)).toBeNull();
   });
 });

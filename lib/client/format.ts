@@ -1,5 +1,6 @@
 /**
- * How the panel writes dates, times, durations and counts: the one place for them, so every page reads alike.
+ * How the panel writes dates, times and counts (durations: format-duration.ts): one place for each, so every page
+ * reads alike.
  * Times are Unix seconds, as the API gives them. Every function takes the locale and the time zone as its last,
  * optional argument: left out, they are the browser's; tests pass them to pin the output.
  */
@@ -73,9 +74,4 @@ export function dateTimeInputValue(seconds: number, timeZone?: string): string {
 /** A count with the locale's digit grouping ("12,345"). */
 export function formatCount(n: number, where: Locale = {}): string {
   return n.toLocaleString(where.locale);
-}
-
-/** A duration in seconds as minutes with one decimal (the Reports' unit); null (no sample) stays null. */
-export function toMinutes(seconds: number | null): number | null {
-  return seconds === null ? null : Math.round(seconds / 6) / 10;
 }

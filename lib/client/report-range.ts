@@ -18,3 +18,12 @@ export function presetRange(id: Exclude<PresetId, "custom">, tz: string, now = n
   const days = PRESETS.find((p) => p.id === id)!.days;
   return { from: addDays(to, -(days - 1)), to };
 }
+
+/** Days in a range, both ends included. */
+export const rangeDays = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** The range of the same length that ends the day before `from`: what a report's change is measured against. */
+export function previousRange(from: string, to: string): { from: string; to: string } {
+  return { from: addDays(from, -rangeDays(from, to)), to: addDays(from, -1) };
+}

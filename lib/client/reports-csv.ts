@@ -1,4 +1,5 @@
 import { toCsv } from "../domain/csv";
+import { durationCell } from "./format-duration";
 import type {
   BusiestHoursReport,
   ConversationsReport,
@@ -9,7 +10,10 @@ import type {
 
 export type Cell = string | number | null;
 
-/** A report as its card's table view shows it, and as its CSV download holds it: the same cells. */
+/**
+ * A report as its card's table view shows it, and as its CSV download holds it: the same cells, durations
+ * included ("2 min 10 s", through the one formatter), so that the file reads as the page does.
+ */
 export interface ReportTable {
   header: string[];
   rows: Cell[][];
@@ -17,11 +21,6 @@ export interface ReportTable {
 
 /** The table as the file the card downloads, through the one CSV writer (its formula guard included). */
 export const tableCsv = (t: ReportTable): string => toCsv(t.header, t.rows);
-
-/** Seconds as the tables show them: "" when there is no sample, else minutes with one decimal. */
-export function minutes(secs: number | null): string {
-  return secs === null ? "" : (secs / 60).toFixed(1);
-}
 
 export const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
@@ -36,11 +35,16 @@ export function responseTimesTable(
 ): ReportTable {
   const first = which === "first_response";
   return {
-    header: ["Day", first ? "Answered" : "Closes", "Median (min)", "90th percentile (min)"],
+    header: ["Day", first ? "Answered" : "Closes", "Median", "90th percentile"],
     rows: s.map((d) =>
       first
-        ? [d.day, d.first_response_count, minutes(d.first_response_median), minutes(d.first_response_p90)]
-        : [d.day, d.close_count, minutes(d.close_median), minutes(d.close_p90)],
+        ? [
+            d.day,
+            d.first_response_count,
+            durationCell(d.first_response_median),
+            durationCell(d.first_response_p90),
+          ]
+        : [d.day, d.close_count, durationCell(d.close_median), durationCell(d.close_p90)],
     ),
   };
 }
@@ -51,13 +55,13 @@ export const busiestHoursTable = (s: BusiestHoursReport["series"]): ReportTable 
 });
 
 export const operatorsTable = (s: OperatorsReport["series"]): ReportTable => ({
-  header: ["Operator", "Conversations", "Replies", "First responses", "Median first response (min)"],
+  header: ["Operator", "Conversations", "Replies", "First responses", "Median first response"],
   rows: s.map((o) => [
     o.name,
     o.conversations,
     o.replies,
     o.first_response_count,
-    minutes(o.first_response_median),
+    durationCell(o.first_response_median),
   ]),
 });
 

@@ -102,6 +102,16 @@ export function expectedReports(h: Hist, f: Filters) {
       close_p90: percentileCont(b, 0.9),
     };
   });
+  const closeSecs = closes.map((p) => (p.at - conv.get(p.conv)!.created) / 1000);
+  const summary = (xs: number[]) => ({
+    count: xs.length,
+    median: percentileCont(xs, 0.5),
+    average: xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null,
+  });
+  const responseTimesSummary = {
+    first_response: summary(fr.map((x) => x.secs)),
+    close: summary(closeSecs),
+  };
   const busiest = [];
   const msgs = h.parts
     .filter((p) => p.type === "reply_user" && inRange(p.at) && passes(p.conv))
@@ -137,5 +147,12 @@ export function expectedReports(h: Hist, f: Filters) {
     day,
     leads: h.users.filter((u) => u.lead && local(u.created).day === day).length,
   }));
-  return { conversations, response_times: responseTimes, busiest_hours: busiest, operators, leads };
+  return {
+    conversations,
+    response_times: responseTimes,
+    busiest_hours: busiest,
+    operators,
+    leads,
+    response_times_summary: responseTimesSummary,
+  };
 }

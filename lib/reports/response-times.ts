@@ -4,15 +4,28 @@ import type { Ctx } from "../auth/context";
 import { byDay, dayIndex, envelopeOf, factsFilter, reportRange, type ReportInput } from "./range";
 
 interface Row {
-  i: number;
+  /** The day's index; null on the row of the whole range. */
+  i: number | null;
   n: number;
   median: number | null;
   p90: number | null;
+  average: number | null;
 }
 
 const stats = (col: Prisma.Sql) => Prisma.sql`count(*)::int AS n,
   percentile_cont(0.5) WITHIN GROUP (ORDER BY ${col}) AS median,
-  percentile_cont(0.9) WITHIN GROUP (ORDER BY ${col}) AS p90`;
+  percentile_cont(0.9) WITHIN GROUP (ORDER BY ${col}) AS p90,
+  avg(${col}) AS average`;
+
+// The days and the whole range in one scan: a range's median is not found from its days' medians.
+const daysAndRange = Prisma.sql`GROUPING SETS ((1), ())`;
+
+const isDay = (x: Row): x is Row & { i: number } => x.i !== null;
+
+const summaryOf = (rows: Row[]) => {
+  const all = rows.find((x) => x.i === null);
+  return { count: all?.n ?? 0, median: all?.median ?? null, average: all?.average ?? null };
+};
 
 /**
  * Per day, in seconds, median and 90th percentile (continuous, interpolated), exact from per-conversation facts
@@ -20,6 +33,7 @@ const stats = (col: Prisma.Sql) => Prisma.sql`count(*)::int AS n,
  * - first response, by the day the conversation started: from the visitor's first message to the first operator
  *   reply at or after it (conversation_facts);
  * - time to close, each `closed` part by its day: from the conversation's start to that part (conversation_closes).
+ * The summary holds both over the whole range (count, median, average), what the panel's headline shows.
  */
 export async function reportResponseTimes(ctx: Ctx, input: ReportInput) {
   const r = await reportRange(ctx, input);
@@ -34,17 +48,17 @@ export async function reportResponseTimes(ctx: Ctx, input: ReportInput) {
     FROM conversation_facts f
     WHERE f.app_id = ${r.appId} AND f.started >= ${r.lo} AND f.started < ${r.hi} AND f.answered_at IS NOT NULL
       AND ${f}
-    GROUP BY 1`),
+    GROUP BY ${daysAndRange}`),
     db.$queryRaw<Row[]>(Prisma.sql`
     SELECT ${dayIndex(r, Prisma.sql`k.at`)} AS i, ${stats(Prisma.sql`extract(epoch FROM k.at - k.started)::float8`)}
     FROM conversation_closes k
     ${filtered ? Prisma.sql`JOIN conversation_facts f ON f.conversation_id = k.conversation_id AND ${f}` : Prisma.empty}
     WHERE k.app_id = ${r.appId} AND k.at >= ${r.lo} AND k.at < ${r.hi}
-    GROUP BY 1`),
+    GROUP BY ${daysAndRange}`),
   ]);
-  const fb = byDay(r, first);
-  const cb = byDay(r, close);
-  return envelopeOf(
+  const fb = byDay(r, first.filter(isDay));
+  const cb = byDay(r, close.filter(isDay));
+  const days = envelopeOf(
     r,
     r.days.map((day) => {
       const a = fb.get(day);
@@ -60,4 +74,5 @@ export async function reportResponseTimes(ctx: Ctx, input: ReportInput) {
       };
     }),
   );
+  return { ...days, summary: { first_response: summaryOf(first), close: summaryOf(close) } };
 }

@@ -28,6 +28,11 @@ const envelope = <T extends z.ZodType>(row: T) =>
     series: z.array(row),
   });
 
+// Medians do not add up over days, so the range's own figure comes from the server, beside the days.
+const timeSummary = z
+  .strictObject({ count: z.number().int(), median: stat, average: stat })
+  .describe("the whole range, in seconds; median and average null without a sample");
+
 export const conversationsReportSchema = envelope(
   z.strictObject({ day, started: z.number().int(), closed: z.number().int() }),
 );
@@ -41,7 +46,7 @@ export const responseTimesReportSchema = envelope(
     close_median: stat,
     close_p90: stat,
   }),
-);
+).extend({ summary: z.strictObject({ first_response: timeSummary, close: timeSummary }) });
 export const busiestHoursReportSchema = envelope(
   z.strictObject({
     weekday: z.number().int().min(1).max(7).describe("ISO weekday: 1 Monday … 7 Sunday"),
