@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { readState } from "./support/state";
 import { hostPage } from "../lib/testing/host-page";
-import { data, messengerSite, type MessengerSite } from "./support/messenger";
+import { data, messengerSite, userEvents, siteUser, type MessengerSite } from "./support/messenger";
 
 // A site that installed carrotquest's async snippet and now points it at Relay: connect(key), auth(user_id, hash),
 // identify(operations), track(name, params), open(), onReady(fn), addCallback(name, fn), all queued before the
@@ -51,17 +51,6 @@ function visit(page: Page, path: string, html: string) {
   return page.goto(`${m.site.url}${path}`);
 }
 
-interface User {
-  id: number;
-  user_id: string;
-  props: Record<string, unknown>;
-  props_custom: Record<string, unknown>;
-}
-interface Event {
-  type: { name: string };
-  props: Record<string, unknown>;
-}
-
 test("the carrotquest snippet: auth with the hash, identify operations, track, open, onReady, callbacks", async ({
   page,
 }) => {
@@ -80,21 +69,12 @@ test("the carrotquest snippet: auth with the hash, identify operations, track, o
 
   // The operators see the site's user: its user_id, the identified props, the event with its params.
   await expect
-    .poll(async () => {
-      const res = await m.api.get(`/api/v2/users/${userId}`, {
-        params: { by_user_id: "true", props_custom: "true" },
-      });
-      if (res.status() !== 200) return null;
-      const u = ((await res.json()) as { data: User }).data;
-      return { user_id: u.user_id, name: u.props.$name, custom: u.props_custom };
-    })
+    .poll(() => siteUser(m.api, userId))
     .toEqual({ user_id: userId, name: "Ann Carrot", custom: { plan: "gold", visits: 2 } });
   await expect
-    .poll(async () => {
-      const res = await m.api.get(`/api/v2/users/${userId}/events`, { params: { by_user_id: "true" } });
-      const events = ((await res.json()) as { data: Event[] }).data ?? [];
-      return events.filter((e) => e.type.name === "Viewed pricing").map((e) => e.props);
-    })
+    .poll(async () =>
+      (await userEvents(m.api, userId)).filter((e) => e.type.name === "Viewed pricing").map((e) => e.props),
+    )
     .toEqual([{ plan: "pro", seats: 3 }]);
   expect(errors).toEqual([]);
 });
@@ -125,19 +105,12 @@ test("a user the app already knows: auth merges the visitor into it, then identi
   await visit(page, `/known-${userId}`, carrotPage(userId, hash, "Known Carrot"));
   await expect
     .poll(async () => {
-      const res = await m.api.get(`/api/v2/users/${userId}`, {
-        params: { by_user_id: "true", props_custom: "true" },
-      });
-      const u = ((await res.json()) as { data: User }).data;
-      return { name: u.props.$name, custom: u.props_custom };
+      const u = await siteUser(m.api, userId);
+      return u && { name: u.name, custom: u.custom };
     })
     .toEqual({ name: "Known Carrot", custom: { plan: "gold", visits: 2 } });
   await expect
-    .poll(async () => {
-      const res = await m.api.get(`/api/v2/users/${userId}/events`, { params: { by_user_id: "true" } });
-      const events = ((await res.json()) as { data: Event[] }).data ?? [];
-      return events.map((e) => e.type.name).sort();
-    })
+    .poll(async () => (await userEvents(m.api, userId)).map((e) => e.type.name).sort())
     // The page view and the visit's start the anonymous visitor had before the auth came with it. The merge keeps
     // the visitor's last heartbeat, so a heartbeat after it starts no second session.
     .toEqual(["$page_view", "$session_start", "Signed up", "Viewed pricing"]);

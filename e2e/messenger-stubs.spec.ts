@@ -5,7 +5,7 @@ import { stamp } from "./support/inbox";
 import { readState } from "./support/state";
 import { installSnippet } from "../lib/messenger/install-snippet";
 import type { Message, MessageStats } from "../lib/messages/schemas";
-import { data, launcher, messengerSite, type MessengerSite } from "./support/messenger";
+import { data, launcher, messengerSite, userEvents, siteUser, type MessengerSite } from "./support/messenger";
 
 // The stubs sites have in the wild, each on a page of another origin: carrotquest's one-tuple stub (one array per
 // call), its two-push stub (a name, then `arguments`), and our install snippet's own. Calls are made before the
@@ -106,16 +106,6 @@ const loaded = (page: Page) =>
 const hashOf = (userId: string, key = secret) =>
   crypto.createHmac("sha256", key).update(userId).digest("hex");
 
-interface User {
-  user_id: string;
-  props: Record<string, unknown>;
-  props_custom: Record<string, unknown>;
-}
-interface Event {
-  type: { name: string };
-  props: Record<string, unknown>;
-}
-
 for (const shape of ["one-tuple", "two-push", "install snippet"] as const) {
   test(`${shape} stub: calls before and after the loader reach the user`, async ({ page }) => {
     const userId = `stub-${shape.replace(" ", "-")}-${stamp()}`;
@@ -140,23 +130,16 @@ for (const shape of ["one-tuple", "two-push", "install snippet"] as const) {
     await page.evaluate(() => (window as unknown as { after: () => void }).after());
 
     await expect
-      .poll(async () => {
-        const res = await m.api.get(`/api/v2/users/${userId}`, {
-          params: { by_user_id: "true", props_custom: "true" },
-        });
-        if (res.status() !== 200) return null;
-        const u = ((await res.json()) as { data: User }).data;
-        return { user_id: u.user_id, name: u.props.$name, custom: u.props_custom };
-      })
+      .poll(() => siteUser(m.api, userId))
       .toEqual({ user_id: userId, name: "Ann Stub", custom: { plan: "gold", visits: 2 } });
     await expect
-      .poll(async () => {
-        const res = await m.api.get(`/api/v2/users/${userId}/events`, { params: { by_user_id: "true" } });
-        const events = ((await res.json()) as { data: Event[] }).data ?? [];
-        return Object.fromEntries(
-          events.filter((e) => !e.type.name.startsWith("$")).map((e) => [e.type.name, e.props]),
-        );
-      })
+      .poll(async () =>
+        Object.fromEntries(
+          (await userEvents(m.api, userId))
+            .filter((e) => !e.type.name.startsWith("$"))
+            .map((e) => [e.type.name, e.props]),
+        ),
+      )
       .toEqual({
         "Viewed pricing": { plan: "pro", seats: 3 },
         "Chose plan": { plan: "gold" },

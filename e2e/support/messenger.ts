@@ -134,3 +134,25 @@ export function shopSite(): Shop {
     reply: (id, fields) => site().api.post(`/api/v2/conversations/${id}/reply`, { data: fields }),
   };
 }
+
+/** The site's user (by the site's own user ID) as the operators' API shows it: null until it exists. */
+export async function siteUser(api: APIRequestContext, userId: string) {
+  const res = await api.get(`/api/v2/users/${userId}`, {
+    params: { by_user_id: "true", props_custom: "true" },
+  });
+  if (res.status() !== 200) return null;
+  const u = (
+    (await res.json()) as {
+      data: { user_id: string; props: Record<string, unknown>; props_custom: Record<string, unknown> };
+    }
+  ).data;
+  return { user_id: u.user_id, name: u.props.$name, custom: u.props_custom };
+}
+
+/** The user's events (by the site's own user ID), with their params: the site's and the service's (`$…`). */
+export async function userEvents(api: APIRequestContext, userId: string) {
+  const res = await api.get(`/api/v2/users/${userId}/events`, { params: { by_user_id: "true" } });
+  return (
+    ((await res.json()) as { data?: { type: { name: string }; props: Record<string, unknown> }[] }).data ?? []
+  );
+}
