@@ -11,6 +11,8 @@ import { useSocket } from "./use-socket";
 export function useLeadsLive(appId: string, userId?: string) {
   const { subscribe } = useSocket();
   useEffect(() => {
+    // Not known yet (the card's user still loading): a channel without its app would only be refused.
+    if (!appId) return;
     const channels: string[] = [appChannel("user_presence_changed", appId)];
     if (userId) channels.push(userChannel("user_props_changed", appId, userId));
     return subscribe(channels);
