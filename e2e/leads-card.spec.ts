@@ -186,3 +186,33 @@ test("markup in a lead's name, props and events is shown as text and never runs"
       .evaluateAll((s) => s.some((x) => x.textContent?.includes("__xss"))),
   ).toBe(false);
 });
+
+test("a card's live channels are all accepted: none is asked for before its app is known", async ({
+  page,
+}) => {
+  const userId = runId("ch");
+  const id = await api.upsert(userId, { $name: `Chan ${userId}`, run: userId });
+  const refused: string[] = [];
+  page.on("console", (m) => {
+    if (m.text().includes("channels refused")) refused.push(m.text());
+  });
+  // Subscribed: the socket's frames show each subscribe's acknowledgement.
+  const acks: string[] = [];
+  page.on("websocket", (ws) =>
+    ws.on("framereceived", (f) => {
+      if (typeof f.payload === "string" && f.payload.includes('"subscribed"')) acks.push(f.payload);
+    }),
+  );
+  // From the list, in the page: the socket is connected while the card's user still loads.
+  await openLeads(
+    page,
+    leadsUrl({ type: "and", filters: [{ property_name: "run", type: "str_eq", value: { value: userId } }] }),
+  );
+  await expect.poll(() => acks.some((a) => a.includes(`user_presence_changed.${api.appId}`))).toBe(true);
+  await page.locator(`tr[data-lead-id="${id}"]`).getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/leads/users/${id}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(refused).toEqual([]);
+  expect(acks.filter((a) => a.includes('"refused":["'))).toEqual([]);
+});
