@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures";
+import { expect, logInThroughForm, test } from "./support/fixtures";
 
 /**
  * The API reference (/docs) as a reader meets it: resources at the side, a search box that "/" focuses and Enter
@@ -81,4 +81,28 @@ test("an endpoint shows its parameters, a response example and keyboard-usable c
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
   await expect(panel).toContainText("import requests");
+});
+
+test("try it: a request runs from the page with the operator's session, or with a pasted token", async ({
+  page,
+  admin,
+}) => {
+  await logInThroughForm(page, admin);
+  await expect(page).toHaveURL(/\/inbox/);
+  const me = (await (await page.request.get("/api/auth/me")).json()) as { data: { apps: { id: number }[] } };
+  const appId = me.data.apps[0]!.id;
+  await page.goto("/docs/v2/apps");
+  const section = page.getByRole("region", { name: "GET /apps/{id}/conversations", exact: true });
+  await section.getByText("Try it", { exact: true }).click();
+  const url = section.getByRole("textbox", { name: /URL$/ });
+  await url.fill(`/api/apps/${appId}/conversations`);
+  await section.getByRole("button", { name: "Send request" }).click();
+  const answer = section.getByRole("figure", { name: "Answer" });
+  await expect(answer.getByRole("status")).toHaveText("Answer · 200");
+  await expect(answer).toContainText('"status": 200');
+
+  await section.getByLabel(/^API token/).fill("not-a-token");
+  await section.getByRole("button", { name: "Send request" }).click();
+  await expect(answer.getByRole("status")).toHaveText("Answer · 401");
+  await expect(answer).toContainText('"error": "AuthenticationFailed"');
 });

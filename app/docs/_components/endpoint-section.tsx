@@ -3,9 +3,11 @@ import { paramsOf } from "@/lib/docs/params";
 import { errorsOf } from "@/lib/docs/errors";
 import { responseOf } from "@/lib/docs/response";
 import { samplesOf } from "@/lib/docs/samples";
+import { exampleRequest, fullUrl, isMultipart } from "@/lib/docs/request";
 import { CodeTabs } from "./code-tabs";
 import { FieldTree } from "./field-tree";
 import { MethodBadge } from "./method-badge";
+import { TryIt } from "./try-it";
 
 function AuthNote({ d }: { d: DocEndpoint }) {
   if (d.auth === "none") return <>No authentication.</>;
@@ -38,6 +40,8 @@ export function EndpointSection({ d }: { d: DocEndpoint }) {
   const response = responseOf(d);
   const errors = errorsOf(d);
   const samples = samplesOf(d).map((s) => ({ id: s.language, label: s.label, code: s.code }));
+  // Relative to this server: try-it sends it from the page.
+  const example = exampleRequest(d, { origin: "" });
   return (
     <section
       id={d.anchor}
@@ -126,6 +130,15 @@ export function EndpointSection({ d }: { d: DocEndpoint }) {
         </div>
         <div className="min-w-0 space-y-4 lg:sticky lg:top-20 lg:self-start">
           <CodeTabs tabs={samples} label={`Request example of ${d.method} ${d.path}`} />
+          {d.auth !== "secret" && (
+            <TryIt
+              method={d.method}
+              url={fullUrl(example)}
+              body={example.body}
+              multipart={isMultipart(example)}
+              visitor={d.auth === "visitor"}
+            />
+          )}
           {response.kind === "envelope" && (
             <figure aria-label="Response example" className="overflow-hidden rounded-lg bg-slate-900">
               <figcaption className="border-b border-slate-700 px-4 py-2 text-xs text-slate-300">
