@@ -1,17 +1,20 @@
 import Link from "next/link";
 import { resourceHref, resourcesOf, type DocVersion } from "@/lib/docs/reference";
-import { searchEntries, versionLinks } from "@/lib/docs/navigation";
+import { guideLinks, searchEntries, versionLinks } from "@/lib/docs/navigation";
 import { SearchBox } from "./search-box";
 import { VersionSelect } from "./version-select";
 
-/** The reference's frame: search and version on top, the version's resources at the side. */
+/** The reference's frame: search and version on top, the guides and the version's resources at the side. */
 export function DocsShell({
   version,
   resource,
+  guide,
   children,
 }: {
   version: DocVersion;
   resource?: string;
+  /** The guide being read (guides are the same in every version). */
+  guide?: string;
   children: React.ReactNode;
 }) {
   const groups = resourcesOf(version);
@@ -42,6 +45,20 @@ export function DocsShell({
           >
             Overview
           </Link>
+          <p className="mt-4 px-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Guides</p>
+          <ul className="mt-1" aria-label="Guides">
+            {guideLinks().map((g) => (
+              <li key={g.slug}>
+                <Link
+                  href={g.href}
+                  aria-current={g.slug === guide ? "page" : undefined}
+                  className={`block rounded px-2 py-1 text-sm hover:bg-slate-100 ${g.slug === guide ? "bg-slate-100 font-medium" : ""}`}
+                >
+                  {g.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
           <p className="mt-4 px-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Resources</p>
           <ul className="mt-1">
             {groups.map((g) => (
