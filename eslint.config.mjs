@@ -7,6 +7,7 @@ export default tseslint.config(
     ignores: [
       ".next*/**",
       "lib/db/generated/**",
+      "clients/typescript/schema.d.ts",
       "node_modules/**",
       "data/**",
       ".cache/**",
