@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { SectionCard } from "./section-card";
 
 /** How a key is used: as it is, or (API v3) exchanged for short-lived access tokens. Examples only, no secrets. */
@@ -19,9 +20,9 @@ curl -X POST https://<your-relay>/api/v3/auth/token \\
         <>
           Send the key with each call, or with API v3 exchange it for access tokens that expire after 5
           minutes, so the key itself leaves your backend rarely. Revoking the key ends both at once.{" "}
-          <a className="text-blue-700 underline" href="/docs#v3">
+          <Link className="text-blue-700 underline" href="/docs#v3">
             API v3 reference
-          </a>
+          </Link>
         </>
       }
     >
