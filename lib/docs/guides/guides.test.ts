@@ -12,7 +12,8 @@ import { guideLinks, searchEntries } from "../navigation";
 import { DEFAULT_VERSION } from "../reference";
 import { searchFor } from "../search";
 import { GUIDES, guideBySlug } from "./catalog";
-import { CALLBACKS, HASH_EXAMPLES, methods, snippet } from "./messenger";
+import { CALLBACKS, methods, snippet } from "./messenger";
+import { HASH_EXAMPLES } from "../../messenger/hash-examples";
 import { channelDocs, messengerChannel } from "./realtime";
 import { retrySchedule, sampleSignature, webhookEvents } from "./webhooks";
 

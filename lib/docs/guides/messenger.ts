@@ -106,52 +106,6 @@ export const USAGE = `<script>
   Relay("onReady", function () { Relay("open"); });
 </script>`;
 
-/**
- * How a site's server computes user_hash (lib/messenger/identity.ts): the hex HMAC-SHA256 of the user ID with the
- * identity secret. Written again here: Settings → Messenger keeps its own copy in a component that exports none.
- */
-export const HASH_EXAMPLES = [
-  {
-    id: "node",
-    label: "Node.js",
-    code: `import crypto from "node:crypto";
-
-const userHash = crypto
-  .createHmac("sha256", process.env.RELAY_IDENTITY_SECRET)
-  .update(String(user.id))
-  .digest("hex");`,
-  },
-  {
-    id: "python",
-    label: "Python",
-    code: `import hashlib, hmac, os
-
-user_hash = hmac.new(
-    os.environ["RELAY_IDENTITY_SECRET"].encode(),
-    str(user.id).encode(),
-    hashlib.sha256,
-).hexdigest()`,
-  },
-  {
-    id: "php",
-    label: "PHP",
-    code: `<?php
-$userHash = hash_hmac('sha256', (string) $user->id, getenv('RELAY_IDENTITY_SECRET'));`,
-  },
-  {
-    id: "ruby",
-    label: "Ruby",
-    code: `require "openssl"
-
-user_hash = OpenSSL::HMAC.hexdigest("SHA256", ENV.fetch("RELAY_IDENTITY_SECRET"), user.id.to_s)`,
-  },
-] as const;
-
-export const AUTH_SNIPPET = `<script>
-  Relay("auth", "USER_ID", "USER_HASH");
-  Relay("addCallback", "auth_refused", function (e) { console.warn("Relay auth refused", e.status, e.error); });
-</script>`;
-
 /** A worked value, computed by the server's own function, to check an implementation against. */
 export function sampleHash(): { secret: string; userId: string; hash: string } {
   const secret = "identity_secret_example";

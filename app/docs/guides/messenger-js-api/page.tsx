@@ -1,14 +1,13 @@
 import { CodeTabs } from "../../_components/code-tabs";
 import {
-  AUTH_SNIPPET,
   CALLBACKS,
   CARROTQUEST_STUBS,
-  HASH_EXAMPLES,
   methods,
   sampleHash,
   snippet,
   USAGE,
 } from "@/lib/docs/guides/messenger";
+import { AUTH_SNIPPET, HASH_EXAMPLES } from "@/lib/messenger/hash-examples";
 import { Code, GuidePage, guideMetadata, Section } from "../_components/guide-page";
 
 const SLUG = "messenger-js-api";
