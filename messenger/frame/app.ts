@@ -5,7 +5,7 @@ import { awayLine } from "./away";
 import type { FrameContext, View } from "./context";
 import { fill, h } from "./dom";
 import { renderHome } from "./home";
-import { sendMessage } from "./send";
+import { newConversation, sendMessage } from "./send";
 import { connectLive, type LiveEvent } from "./live";
 import { Store } from "./store";
 import { openThread } from "./thread";
@@ -212,22 +212,8 @@ export class App implements FrameContext {
     return sendMessage(this, { conversation, body, file, progress });
   }
 
-  /**
-   * "New conversation": with a launcher bot the bot opens it and its first steps show; otherwise (none for this
-   * visitor, or it could not be asked) the empty composer, where the visitor's first message starts it.
-   */
-  async newConversation() {
-    if (this.launcherBot) {
-      const r = await this.api
-        .call<{ conversation: Conversation | null }>("POST", "/bot_conversations")
-        .catch(() => null);
-      if (r?.conversation) {
-        this.store.upsertConversation(r.conversation);
-        this.go({ name: "thread", conversation: r.conversation.id });
-        return;
-      }
-    }
-    this.go({ name: "thread", conversation: null });
+  newConversation() {
+    return newConversation(this, this.launcherBot);
   }
 
   async quickReply(part: Part, action: number) {

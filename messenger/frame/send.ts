@@ -3,7 +3,7 @@ import type { View } from "./context";
 import type { Store } from "./store";
 import type { Conversation, Part } from "./types";
 
-/** What sending needs of the frame's controller (app.ts). */
+/** What starting a conversation and sending in it need of the frame's controller (app.ts). */
 export interface Sender {
   api: Api;
   store: Store;
@@ -61,4 +61,22 @@ export async function sendMessage(
     if (pending) app.store.dropPart(pending.conversation, String(pending.id));
     throw err;
   }
+}
+
+/**
+ * "New conversation": with a launcher bot the bot opens it and its first steps show; otherwise (none for this
+ * visitor, or it could not be asked) the empty composer, where the visitor's first message starts it.
+ */
+export async function newConversation(app: Sender, launcherBot: boolean): Promise<void> {
+  if (launcherBot) {
+    const r = await app.api
+      .call<{ conversation: Conversation | null }>("POST", "/bot_conversations")
+      .catch(() => null);
+    if (r?.conversation) {
+      app.store.upsertConversation(r.conversation);
+      app.go({ name: "thread", conversation: r.conversation.id });
+      return;
+    }
+  }
+  app.go({ name: "thread", conversation: null });
 }
