@@ -4,18 +4,27 @@ import { seedOnFirstRun } from "./lib/demo/first-run";
 // The product's one process: Next (pages and /api) and socket.io on one port.
 const dev = process.argv.includes("--dev");
 
-const running = await startServer({ dev, beforeListen: seedOnFirstRun }).catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+const running = await startServer({ dev, beforeListen: seedOnFirstRun, routeConsole: true }).catch(
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);
 console.log(`Ready on ${running.url}`);
 
+/** What a supervisor is promised: gone within 30 s of SIGTERM (docs/deploy.md). */
+const HARD_EXIT_MS = 28_000;
 let stopping = false;
 for (const sig of ["SIGTERM", "SIGINT"] as const) {
   process.on(sig, () => {
     if (stopping) return;
     stopping = true;
     console.log(`${sig}: shutting down`);
+    // The drain is bounded (lib/compose/start.ts); should anything hang past it, the process still goes.
+    setTimeout(() => {
+      console.error(`${sig}: still closing after ${HARD_EXIT_MS / 1000} s, exiting`);
+      process.exit(1);
+    }, HARD_EXIT_MS).unref();
     running.close().then(
       () => process.exit(0),
       (err: unknown) => {

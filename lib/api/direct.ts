@@ -8,6 +8,7 @@ import { optionsHeaders, servePreflight } from "./cors";
 import { lingerIfUnread } from "./linger";
 import { notFound } from "./not-found";
 import { bodyTooLarge, DEFAULT_BODY_LIMIT, withBody } from "./params";
+import { linkNote, noteOf } from "../server/request-note";
 
 // The one router of /api: the endpoint catalog's paths, matched in route-table.ts. The catalog is handed in by the
 // composition (lib/compose), so that this generic edge imports no domain. The server serves a request straight from
@@ -153,9 +154,14 @@ export function serveDirect(catalog: Endpoint[], req: IncomingMessage, res: Serv
   const e = found.route.endpoints.get(method);
   const handler = e ? (r: Request, c: RouteContext) => e.serve(r, c) : found.route.handlers[method as Method];
   const params = Promise.resolve(found.params);
+  const note = noteOf(req);
+  if (note) note.route = (e ?? found.route.endpoints.values().next().value)?.spec.path;
   void Promise.resolve()
     .then(() => toRequest(req, method, found.route.endpoints.get(method)))
-    .then((request) => handler(request, { params }))
+    .then((request) => {
+      if (note) linkNote(request, note);
+      return handler(request, { params });
+    })
     .then(
       (answer) => send(req, res, answer),
       (err: unknown) => {

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Scope } from "../auth/scopes";
 import type { Ctx } from "../auth/context";
 import { getRuntime } from "../server/runtime";
+import { noteOf } from "../server/request-note";
 import { actsAsUser, appIdParams, requireScopes, scopesOf, type Access } from "./access";
 import { anonymous, authenticate } from "./authenticate";
 import { envelopeResponse, errorResponse, withEnvelopeBody } from "./envelope";
@@ -167,6 +168,8 @@ export function endpoint<
       }
       const actor = auth.actor;
       seen.actor = actor;
+      const note = noteOf(req);
+      if (note) note.actor = actor.kind;
       if (actor.kind === "token") requireScopes(actor.scopes, scopesOf(spec, vspec));
 
       const idAsString = (spec.ias ?? true) && asBool(raw.id_as_string);
@@ -180,6 +183,7 @@ export function endpoint<
           : actor.kind === "admin"
             ? defaultAdminApp(actor, input)
             : undefined;
+      if (note && selfApp !== undefined) note.appId = selfApp;
       // Only app-ID parameters: elsewhere `$self_app` stays text, which an ID parameter refuses.
       for (const k of appIdParams(vspec.params)) {
         if (single(input[k]) !== "$self_app") continue;

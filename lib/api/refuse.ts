@@ -140,6 +140,23 @@ export function refuseMalformed(catalog: Endpoint[], req: IncomingMessage, res: 
   return true;
 }
 
+/**
+ * A request that reached an instance past its drain (lib/compose/start.ts): 503 with Retry-After, which the nginx
+ * configuration retries on another instance (docs/deploy.md), on a connection that closes.
+ */
+export function refuseStopping(req: IncomingMessage, res: ServerResponse): void {
+  const retry = { "Retry-After": "1", Connection: "close" };
+  const r = isApiPath(req.url ?? "/")
+    ? envelopeRefusal(
+        new ApiError("ServiceUnavailable", "This instance is shutting down: retry.", undefined, retry),
+        req.headers[VERSION_HEADER] as string | undefined,
+      )
+    : page(503, retry);
+  lingerIfUnread(req, res);
+  res.writeHead(r.status, { ...r.headers, "Content-Length": Buffer.byteLength(r.body) });
+  res.end(r.body);
+}
+
 /** A refusal as raw HTTP, for a socket the HTTP parser gave up on (lib/api/client-error.ts). */
 export function rawRefusal(r: Refusal): string {
   const head = Object.entries(r.headers).map(([k, v]) => `${k}: ${v}\r\n`);

@@ -1,5 +1,7 @@
 import type { IncomingMessage } from "node:http";
+import type { BlockList } from "node:net";
 import { CLIENT_IP_HEADER, VERSION_HEADER } from "./headers";
+import { clientAddress } from "./client-address";
 
 /** `http://host:port` at the start of an absolute-form request target. */
 const ABSOLUTE_FORM = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
@@ -48,10 +50,14 @@ export function endpointShaped(path: string): boolean {
  * `/api/v1/x` and `/api/v2/x` are served by the route of `/api/x` with the version in a header only this server
  * sets; a trailing slash is served as is, without a redirect.
  */
-export function rewriteApiUrl(req: IncomingMessage): void {
+export function rewriteApiUrl(req: IncomingMessage, trusted?: BlockList): void {
   delete req.headers[VERSION_HEADER];
-  // The peer address, for rate-limiting requests without a token; only this server sets it.
-  req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+  // The client's address, for rate-limiting requests without a token; only this server sets it.
+  req.headers[CLIENT_IP_HEADER] = clientAddress(
+    req.socket.remoteAddress,
+    req.headers["x-forwarded-for"],
+    trusted,
+  );
   const url = originForm(req.url ?? "/");
   req.url = url;
   if (!url.startsWith("/api")) return;

@@ -49,3 +49,56 @@ export const getHealth = endpoint({
   v1: { params: z.object({}), response: healthSchema, handler: health },
   v2: { params: z.object({}), response: healthSchema, handler: health },
 });
+
+export const liveSchema = z.object({ live: z.literal(true) });
+export const readySchema = z.object({
+  ready: z.boolean(),
+  /** Shutting down (SIGTERM): finishing what is in flight, taking nothing new. */
+  draining: z.boolean(),
+  database: z.enum(["ok", "down"]),
+});
+
+const live = async (): Promise<Response> => Response.json({ data: { live: true }, meta: { status: 200 } });
+
+async function ready(): Promise<Response> {
+  const rt = getRuntime();
+  const draining = rt.draining === true;
+  let database: "ok" | "down" = "ok";
+  try {
+    if (!draining) await rt.db.$queryRaw`SELECT 1`;
+  } catch {
+    database = "down";
+  }
+  const isReady = !draining && database === "ok";
+  const data: z.infer<typeof readySchema> = { ready: isReady, draining, database };
+  const status = isReady ? 200 : 503;
+  // A draining instance is not coming back: another instance should be asked at once.
+  const headers: Record<string, string> = isReady
+    ? {}
+    : { "Retry-After": draining ? "1" : String(UNAVAILABLE_RETRY_AFTER_S) };
+  return Response.json({ data, meta: { status } }, { status, headers });
+}
+
+export const getLive = endpoint({
+  method: "GET",
+  path: "/health/live",
+  summary: "Liveness: the process answers (a supervisor restarts an instance that stops answering)",
+  tags: ["Meta"],
+  auth: "none",
+  ias: false,
+  v1: { params: z.object({}), response: liveSchema, handler: live },
+  v2: { params: z.object({}), response: liveSchema, handler: live },
+});
+
+export const getReady = endpoint({
+  method: "GET",
+  path: "/health/ready",
+  summary:
+    "Readiness: whether a load balancer should send this instance traffic (503 while draining after SIGTERM " +
+    "or while the database is unreachable)",
+  tags: ["Meta"],
+  auth: "none",
+  ias: false,
+  v1: { params: z.object({}), response: readySchema, handler: ready },
+  v2: { params: z.object({}), response: readySchema, handler: ready },
+});

@@ -14,7 +14,12 @@ import { Redis } from "ioredis";
 import { rewriteApiUrl } from "../api/rewrite";
 import { serveDirect } from "../api/direct";
 import { answerClientError, answerConnect } from "../api/client-error";
-import { refuseMalformed } from "../api/refuse";
+import { refuseMalformed, refuseStopping } from "../api/refuse";
+import { createLogger, routeConsole } from "../server/logger";
+import { serveMetrics } from "../server/metrics";
+import { linkNote, type RequestNote } from "../server/request-note";
+import { logRequest } from "../server/request-log";
+import { trustedProxies } from "../api/client-address";
 import { routes } from "./catalog";
 import { makeLimits } from "../server/rate-limit";
 import { setRuntime, type Runtime } from "../server/runtime";
@@ -34,9 +39,13 @@ import { continuityJob } from "../email/continuity";
 import { closeTransport, emailSendJob } from "../email/send";
 import { notifyEmailJob, operatorsJob } from "../email/operator-emails";
 import { transcriptJob } from "../email/transcript";
+import { csatEmailJob } from "../csat/email";
 import { startSmtpListener, type SmtpListener } from "../email/smtp-listener";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** How long a drain waits for the requests in flight: with the rest, an instance is gone within 30 s of SIGTERM. */
+const IN_FLIGHT_GRACE_MS = 15_000;
 
 /**
  * Every kind of background work, in one place: the runner (lib/jobs) claims and runs them. Webhook deliveries run
@@ -54,6 +63,7 @@ const JOB_KINDS: JobKind[] = [
   operatorsJob,
   notifyEmailJob,
   transcriptJob,
+  csatEmailJob,
   emailSendJob,
   messagesConsumerJob,
   messageSendJob,
@@ -68,7 +78,10 @@ export interface StartOptions {
   apiThroughNext?: boolean;
   /** Runs after migrations, before the port opens (the demo seed). */
   beforeListen?: (rt: Runtime) => Promise<void>;
+  /** Where the server's lines go (tests); otherwise the logger writes them to stdout (LOG_FORMAT). */
   log?: (line: string) => void;
+  /** console.* through the logger too (the product's process, server.ts). */
+  routeConsole?: boolean;
 }
 
 export interface RunningServer {
@@ -129,7 +142,13 @@ function panelOf(dev: boolean): Promise<PanelHandler> {
 
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const config = { ...loadConfig(), ...opts.config };
-  const log = opts.log ?? ((l: string) => console.log(l));
+  const logger = createLogger({
+    format: opts.dev ? "text" : config.logFormat,
+    instance: config.instanceName,
+    sink: opts.log,
+  });
+  if (opts.routeConsole) routeConsole(logger);
+  const log = opts.log ?? ((l: string) => logger.info(l));
   let release = () => {};
   let handle = opts.db;
   if (!handle) {
@@ -165,6 +184,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     startedAt: Date.now(),
     log,
     foreground: foreground(),
+    trustedProxies: trustedProxies(config.trustedProxies),
+    poolUse: db.poolUse,
   };
   setRuntime(runtime);
   // Links composed before the port opens (the demo's emails) name the port asked for; the real one replaces it.
@@ -176,20 +197,33 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   let inFlight = 0;
   let idle: (() => void) | undefined;
+  // Past the drain: what still arrives is refused with a 503 for the balancer to retry elsewhere.
+  let stopped = false;
   // Leads filters travel in query strings: allow long request lines. A missing Host is refused below, in the
   // envelope on /api, rather than by Node with an empty 400.
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     inFlight++;
     runtime.foreground?.enter();
+    const started = performance.now();
+    const note: RequestNote = {};
+    linkNote(req, note);
     // Every answer (pages, /api served here or by Next, static files): no browser guesses a type we did not send.
     res.setHeader("X-Content-Type-Options", "nosniff");
-    rewriteApiUrl(req);
+    rewriteApiUrl(req, runtime.trustedProxies);
     res.on("close", () => {
       runtime.foreground?.leave();
       if (--inFlight === 0) idle?.();
+      logRequest(logger, req, res, note, performance.now() - started);
     });
+    if (stopped) return refuseStopping(req, res);
+    // Draining: served, on a connection that then closes, so the balancer opens the next one elsewhere.
+    if (runtime.draining) res.shouldKeepAlive = false;
     if (refuseMalformed(routes, req, res)) return;
-    if (serveMessengerAsset(req, res)) return;
+    if (req.url === "/metrics" || req.url?.startsWith("/metrics?")) {
+      note.route = "/metrics";
+      return void serveMetrics(runtime, req, res);
+    }
+    if (serveMessengerAsset(req, res)) return void (note.route = "messenger asset");
     // Under `next dev` through Next's catch-all route, which reloads the catalog on edit (lib/api/direct.ts).
     if (!opts.dev && !opts.apiThroughNext && serveDirect(routes, req, res)) return;
     void panel(req, res);
@@ -204,7 +238,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   await hub.start();
   runtime.afterCommit.push(() => hub.wake());
   runtime.eventPosition = () => hub.current();
-  const io = await attachIo(server, runtime, config.redisUrl, hub);
+  const io = await attachIo(
+    server,
+    runtime,
+    { redisUrl: config.redisUrl, instanceName: config.instanceName },
+    hub,
+  );
   runtime.io = io.io;
   const webhooks = startWebhookDispatcher(runtime);
   const jobs = await startRunner(runtime, JOB_KINDS);
@@ -230,15 +269,19 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      // Stop accepting, let requests in flight finish (bounded), then sockets, then the database.
+      // The drain (docs/deploy.md): readiness fails, the port closes (a balancer sends new connections to another
+      // instance), answers close their connections, and sockets reconnect elsewhere and replay what they missed.
+      runtime.draining = true;
       server.close();
       server.closeIdleConnections();
+      await io.handOff();
       if (inFlight > 0) {
         await Promise.race([
           new Promise<void>((r) => (idle = r)),
-          new Promise<void>((r) => setTimeout(r, 10_000).unref()),
+          new Promise<void>((r) => setTimeout(r, IN_FLIGHT_GRACE_MS).unref()),
         ]);
       }
+      stopped = true;
       // Running jobs stop at their next safe point; what is left is released for the next claimer.
       await smtp?.close();
       await jobs.stop();

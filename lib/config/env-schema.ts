@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIP } from "node:net";
 
 /** What the README's configuration table says of a variable (lib/config/env-table.ts renders it). */
 export interface EnvDoc {
@@ -42,6 +43,16 @@ const flag: Kind<boolean> = {
     return TRUE.includes(s) ? true : FALSE.includes(s) ? false : undefined;
   },
 };
+
+/** Whether `entry` is an address or CIDR range TRUSTED_PROXIES accepts. */
+export function isProxyEntry(entry: string): boolean {
+  const [address = "", bits, extra] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = /^[0-9]{1,3}$/.test(bits) ? Number(bits) : NaN;
+  return n >= 0 && n <= (family === 4 ? 32 : 128);
+}
 
 const text: Kind<string> = { accepts: "any text", parse: (raw) => raw };
 
@@ -218,6 +229,55 @@ export const envSchema = z.object({
     description:
       "Seconds an operator's reply stays unread before the visitor gets it by email (new apps' default)",
   }),
+  TRUSTED_PROXIES: setting(
+    {
+      accepts: "addresses or CIDR ranges, comma-separated",
+      parse: (raw) => {
+        const entries = raw
+          .split(",")
+          .map((e) => e.trim())
+          .filter(Boolean);
+        return entries.every(isProxyEntry) ? entries.join(",") : undefined;
+      },
+    },
+    "",
+    {
+      shown: "unset",
+      description:
+        "The load balancers (`127.0.0.1`, `10.0.0.0/8`) whose `X-Forwarded-For` names the client for rate " +
+        "limits and login lockouts; from anyone else the header is ignored",
+    },
+  ),
+  INSTANCE_NAME: optional(
+    {
+      accepts: "1 to 16 lowercase letters, digits or dashes",
+      parse: (raw) => (/^[a-z0-9-]{1,16}$/.test(raw.trim()) ? raw.trim() : undefined),
+    },
+    {
+      shown: "unset",
+      description:
+        "This instance's name behind a balancer: it starts socket.io session IDs (`a.…`), which the nginx " +
+        "configuration routes long-polling by (docs/deploy.md), and labels logs and metrics",
+    },
+  ),
+  METRICS_TOKEN: optional(
+    { accepts: "at least 16 characters", secret: true, parse: (raw) => (raw.length >= 16 ? raw : undefined) },
+    {
+      shown: "unset",
+      description: "Bearer token of `/metrics`; unset: `/metrics` answers loopback clients only",
+    },
+  ),
+  LOG_FORMAT: setting(
+    {
+      accepts: "json or text",
+      parse: (raw) => (raw === "json" || raw === "text" ? raw : undefined),
+    },
+    "json",
+    {
+      description:
+        "One line per request and event: `json` for log collectors, `text` to read (`npm run dev`)",
+    },
+  ),
   // Read by next.config.js and scripts/start.ts, not by the server's Config.
   NEXT_DIST_DIR: setting(text, ".next", { description: "Build output directory" }),
 });

@@ -24,6 +24,10 @@ const OLD_DEFAULTS: Config = {
   webhookDispatchDelayMs: 0,
   defaultApiVersion: "2",
   awayAfterMinutes: 15,
+  trustedProxies: [],
+  instanceName: undefined,
+  metricsToken: undefined,
+  logFormat: "json",
   email: {
     smtpUrl: undefined,
     dkim: undefined,

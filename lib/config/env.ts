@@ -33,6 +33,12 @@ export interface Config {
   /** Minutes without panel activity after which an Available operator is set Away (AWAY_AFTER). */
   awayAfterMinutes: number;
   email: EmailConfig;
+  /** Balancers whose X-Forwarded-For is believed (lib/api/client-address.ts). */
+  trustedProxies: string[];
+  /** Starts socket.io session IDs, so a balancer can route long-polling to the instance holding the session. */
+  instanceName: string | undefined;
+  metricsToken: string | undefined;
+  logFormat: "json" | "text";
 }
 
 /** The email channel's settings (lib/email). */
@@ -89,6 +95,10 @@ export function loadConfig(env: Environment = process.env): Config {
     webhookDispatchDelayMs: e.WEBHOOK_DISPATCH_DELAY_MS,
     defaultApiVersion: e.DEFAULT_API_VERSION,
     awayAfterMinutes: e.AWAY_AFTER,
+    trustedProxies: e.TRUSTED_PROXIES ? e.TRUSTED_PROXIES.split(",") : [],
+    instanceName: e.INSTANCE_NAME,
+    metricsToken: e.METRICS_TOKEN,
+    logFormat: e.LOG_FORMAT === "text" ? "text" : "json",
     email: {
       smtpUrl: e.SMTP_URL,
       dkim:

@@ -18,6 +18,8 @@ export interface DbHandle {
   kind: DbKind;
   /** The embedded database, when there is one (tests load snapshots into it). */
   pglite?: PGlite;
+  /** The PostgreSQL pool's connections (metrics), when there is a pool. */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ export function pgHandle(pool: pg.Pool): DbHandle {
   return {
     db,
     kind: "postgres",
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await db.$disconnect();
       await pool.end();

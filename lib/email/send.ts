@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
 import { errorLine } from "../db/client";
+import { countDelivery } from "../server/metrics";
 import { sqlOf } from "../db/sql";
 import { processWide } from "../config/process-wide";
 import type { EmailConfig } from "../config/env";
@@ -125,6 +126,7 @@ export async function sendEmail(rt: Runtime, emailId: bigint, attempts: number):
         UPDATE emails SET state = 'deferred', attempts = ${attempts}, last_error = ${error},
           next_attempt_at = now() + ${retryDelayMs(attempts)} * INTERVAL '1 millisecond'
         WHERE id = ${row.id}`;
+      countDelivery("email", "deferred");
       throw err;
     }
     const state = kind === "bounced" ? "bounced" : "failed";
@@ -132,6 +134,7 @@ export async function sendEmail(rt: Runtime, emailId: bigint, attempts: number):
     await db.$executeRaw`
       UPDATE emails SET state = ${state}, attempts = ${attempts}, last_error = ${why}, next_attempt_at = NULL
       WHERE id = ${row.id}`;
+    countDelivery("email", state);
     if (state === "bounced") await recordBounce(rt, row.appId, row.toAddress, why);
     return;
   }
@@ -139,6 +142,7 @@ export async function sendEmail(rt: Runtime, emailId: bigint, attempts: number):
     UPDATE emails SET state = 'sent', attempts = ${attempts}, sent_at = now(), next_attempt_at = NULL,
       last_error = NULL
     WHERE id = ${row.id}`;
+  countDelivery("email", "sent");
 }
 
 /** A hard bounce: the address gets nothing more from this app until it changes or is re-subscribed. */

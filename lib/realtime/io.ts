@@ -4,6 +4,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import type { Runtime } from "../server/runtime";
 import { isApiError, toApiError } from "../api/errors";
+import { clientAddress } from "../api/client-address";
 import { isDomainError } from "../domain/errors";
 import type { Hub } from "./hub";
 import { deploymentName } from "../db/deployment";
@@ -15,20 +16,37 @@ import { adminRoom, sessionRoom, apiKeyRoom, visitorRoom, familyRoom } from "../
 export interface IoHandle {
   io: RelayServer;
   redisStatus(): "off" | "connected" | "down";
+  /**
+   * Closes this instance's connections, not with a socket.io disconnect (after which clients stay away) but as a
+   * lost connection: clients reconnect (behind a balancer, to another instance) and replay from their last
+   * position. In batches, so that they do not all land at once.
+   */
+  handOff(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** Connections closed per tick of a hand-off: a few thousand reconnect over a few hundred milliseconds. */
+const HAND_OFF_BATCH = 250;
+const HAND_OFF_TICK_MS = 50;
+
 export async function attachIo(
   server: http.Server,
-  rt: Pick<Runtime, "db" | "badTokens">,
-  redisUrl: string | undefined,
+  rt: Pick<Runtime, "db" | "badTokens" | "trustedProxies">,
+  opts: { redisUrl: string | undefined; instanceName: string | undefined },
   hub: Hub,
 ): Promise<IoHandle> {
+  const { redisUrl, instanceName } = opts;
   const io: RelayServer = new Server(server, {
     path: "/socket.io",
     serveClient: false,
     cors: { origin: false },
   });
+  if (instanceName) {
+    // A long-polling client's requests must reach the instance holding its session: the balancer reads the
+    // instance from the session ID every request after the handshake carries (docs/deploy.md).
+    const generate = io.engine.generateId.bind(io.engine);
+    io.engine.generateId = async (req) => `${instanceName}.${await generate(req)}`;
+  }
   let pub: Redis | undefined;
   let sub: Redis | undefined;
   if (redisUrl) {
@@ -43,7 +61,11 @@ export async function attachIo(
       const who = await identify(rt, {
         token: typeof auth.token === "string" ? auth.token : undefined,
         cookies: socket.handshake.headers.cookie,
-        address: socket.handshake.address,
+        address: clientAddress(
+          socket.handshake.address,
+          socket.handshake.headers["x-forwarded-for"],
+          rt.trustedProxies,
+        ),
         // Sockets have no API version: an access token opens one as its API key would.
         jwt: true,
         visitor: true,
@@ -95,12 +117,22 @@ export async function attachIo(
     socket.on("disconnect", () => hub.remove(socket));
   });
 
+  const handOff = async () => {
+    const clients = [...new Set([...io.sockets.sockets.values()].map((socket) => socket.conn))];
+    for (let i = 0; i < clients.length; i += HAND_OFF_BATCH) {
+      if (i > 0) await new Promise((r) => setTimeout(r, HAND_OFF_TICK_MS));
+      for (const c of clients.slice(i, i + HAND_OFF_BATCH)) c.close();
+    }
+  };
+
   return {
     io,
     redisStatus: () =>
       !pub ? "off" : pub.status === "ready" && sub?.status === "ready" ? "connected" : "down",
+    handOff,
     close: async () => {
-      io.disconnectSockets(true);
+      // Not io.disconnectSockets(): with the Redis adapter it disconnects every instance's sockets, for good.
+      await handOff();
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());
       });

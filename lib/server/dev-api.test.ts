@@ -78,7 +78,7 @@ async function startDev(): Promise<{ url: string; stop: () => Promise<void> }> {
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on("data", (b: Buffer) => {
       out += b.toString();
-      const m = /Ready on (http:\/\/\S+)/.exec(out);
+      const m = /Ready on (http:\/\/[^\s"]+)/.exec(out);
       if (m?.[1]) resolve(m[1]);
     });
     child.stderr.on("data", (b: Buffer) => (out += b.toString()));

@@ -1,3 +1,4 @@
+import type { BlockList } from "node:net";
 import type { Server as IoServer } from "socket.io";
 import type { Config } from "../config/env";
 import type { Db, DbKind } from "../db/client";
@@ -26,6 +27,15 @@ export interface Runtime extends Limits {
   baseUrl?: string;
   /** The requests this server is answering: background jobs yield to them. */
   foreground?: Foreground;
+  /** The balancers whose X-Forwarded-For names the client (TRUSTED_PROXIES). */
+  trustedProxies?: BlockList;
+  /**
+   * Set on SIGTERM: readiness fails (`/api/health/ready`), answers close their connections, sockets are asked to
+   * reconnect elsewhere (lib/compose/drain.ts).
+   */
+  draining?: boolean;
+  /** The database pool's connections, for /metrics (PostgreSQL only). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   /** Where the server's own lines go (startServer's `log`; tests silence it). */
   log?: (line: string) => void;
 }

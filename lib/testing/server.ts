@@ -23,7 +23,7 @@ export interface Called {
 /** The real product server (Next production build + socket.io) on a free port, over a fresh test database. */
 export async function startTestServer(
   config: Partial<Config> = {},
-  opts: Pick<StartOptions, "apiThroughNext"> = {},
+  opts: Pick<StartOptions, "apiThroughNext" | "log"> = {},
 ): Promise<TestServer> {
   const db = await createTestDb();
   const server = await startServer({
@@ -44,7 +44,7 @@ export async function startTestServer(
       messengerTrackPerMinute: 10_000,
       ...config,
     },
-    log: () => undefined,
+    log: opts.log ?? (() => undefined),
   });
   const call: TestServer["call"] = async (path, init = {}) => {
     const headers = new Headers(init.headers);

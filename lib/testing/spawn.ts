@@ -36,7 +36,7 @@ export function spawnServer(env: Record<string, string>): Spawned {
   const ready = new Promise<string>((resolve, reject) => {
     child.stdout.on("data", (b: Buffer) => {
       out += b.toString();
-      const m = /Ready on (http:\/\/\S+)/.exec(out);
+      const m = /Ready on (http:\/\/[^\s"]+)/.exec(out);
       if (m?.[1]) resolve(m[1]);
     });
     child.stderr.on("data", (b: Buffer) => (out += b.toString()));

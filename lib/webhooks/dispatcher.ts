@@ -1,4 +1,5 @@
 import type { Runtime } from "../server/runtime";
+import { countDelivery } from "../server/metrics";
 import type { JobKind } from "../jobs/runner";
 import { startLoop } from "../jobs/loop";
 import {
@@ -96,6 +97,8 @@ export function startWebhookDispatcher(rt: Runtime, opts: Partial<DispatcherOpti
       }
     };
     await Promise.all(Array.from({ length: Math.min(options.concurrency, claimed.length) }, worker));
+    countDelivery("webhook", "delivered", ok.length);
+    countDelivery("webhook", "failed_attempt", failed.length);
     await recordSuccesses(rt.db, ok);
     for (const f of failed) await recordAttempt(rt.db, f.d, f.outcome, options);
   };
