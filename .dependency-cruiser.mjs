@@ -6,7 +6,7 @@
 
 /** Tests, test support and the benchmark may import anything they exercise. */
 const TESTS =
-  "\\.test\\.tsx?$|\\.spec\\.tsx?$|^e2e/|^bench/|^lib/testing/|^lib/[^/]+/testing\\.ts$|^lib/[^/]+/test-[a-z-]+\\.ts$";
+  "\\.test\\.tsx?$|\\.spec\\.tsx?$|^e2e/|^bench/|^deploy/|^lib/testing/|^lib/[^/]+/testing\\.ts$|^lib/[^/]+/test-[a-z-]+\\.ts$";
 /** A domain's HTTP files: endpoint files (one naming rule: endpoints.ts or endpoints-<resource>.ts) and schemas. */
 const ENDPOINT_FILES = "^lib/[^/]+/endpoints\\.ts$|^lib/[^/]+/endpoints-[a-z0-9-]+\\.ts$";
 /** The socket.io edge: handshake, subscribe and acks, the socket counterpart of endpoint(). */

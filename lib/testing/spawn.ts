@@ -16,6 +16,8 @@ export async function prepareServerBundle(): Promise<void> {
   process.env[BUNDLE_ENV] = await bundled("server.ts");
 }
 
+const OUTPUT_KEPT = 1_000_000;
+
 export interface Spawned {
   child: ChildProcess;
   output: () => string;
@@ -35,7 +37,8 @@ export function spawnServer(env: Record<string, string>): Spawned {
   let out = "";
   const ready = new Promise<string>((resolve, reject) => {
     child.stdout.on("data", (b: Buffer) => {
-      out += b.toString();
+      // The last of it: a server under load writes a line per request.
+      out = (out.length > OUTPUT_KEPT ? out.slice(-OUTPUT_KEPT / 2) : out) + b.toString();
       const m = /Ready on (http:\/\/[^\s"]+)/.exec(out);
       if (m?.[1]) resolve(m[1]);
     });
