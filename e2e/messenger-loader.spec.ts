@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { hostPage } from "../lib/testing/host-page";
-import { launcher, messengerSite, type MessengerSite } from "./support/messenger";
+import { stamp } from "./support/inbox";
+import { data, launcher, messengerSite, subscribed, type MessengerSite } from "./support/messenger";
 
 // The loader on a customer's site: another origin (its own port) than the server that serves /messenger.js.
 let m: MessengerSite;
@@ -218,4 +219,39 @@ test("a click before the frame exists creates it, opens it and puts focus inside
   const frame = page.frameLocator('iframe[title="Messenger"]');
   await expect(frame.getByRole("button", { name: "Close messages" })).toBeFocused();
   await expect(page.locator('iframe[title="Messenger"]')).toHaveCount(1);
+});
+
+test("news.js comes only with news: none for a new visitor; an unread reply brings it, and its badge", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/messenger/news.js")) asked.push(r.url());
+  });
+  const booted = page.waitForResponse((r) => r.url().endsWith("/api/v2/messenger/boot"));
+  const live = subscribed(page);
+  await page.goto(`${m.site.url}/shop`);
+  const visitor = ((await (await booted).json()) as { data: { visitor: { id: number } } }).data.visitor;
+  // Booted (its unread count told to the loader) and live: nothing unread, nothing to preview, no chunk.
+  await live;
+  await expect(launcher(page)).toBeVisible();
+  expect(asked).toEqual([]);
+
+  // An operator's message while the messenger is closed: counted by the launcher's label, drawn by the chunk's badge.
+  const chunk = page.waitForResponse((r) => r.url().includes("/messenger/news.js"));
+  await data(
+    await m.api.post(`/api/v2/users/${visitor.id}/sendmessage`, { data: { body: `Hi ${stamp()}` } }),
+  );
+  await expect(launcher(page, "Open messages, 1 unread")).toBeVisible();
+  const res = await chunk;
+  // Asked for by its version, so cached for good.
+  expect(res.url()).toMatch(/\/messenger\/news\.js\?v=[\w-]{8}$/);
+  expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  await expect(page.locator("relay-messenger .b")).toHaveText("1");
+  // Opened and closed: the chunk, once here, is not asked for again.
+  await launcher(page, "Open messages, 1 unread").click();
+  await expect(launcher(page, "Close messages")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.locator("relay-messenger .b")).toHaveText("1");
+  expect(asked).toHaveLength(1);
 });

@@ -1,12 +1,6 @@
 import { drawLauncher, type Launcher } from "./launcher";
 import { isMessage, TAG, type FromFrame, type ToFrame } from "./protocol";
-import {
-  carrotQueue,
-  messageInteraction,
-  replayCarrotQueue,
-  replayRelayQueue,
-  type ApiMethod,
-} from "./queue";
+import { carrotQueue, replayQueue, type ApiMethod } from "./queue";
 
 /**
  * /messenger.js, added to a site by the install snippet (lib/messenger/install-snippet.ts): an inline stub, then
@@ -25,9 +19,12 @@ import {
  * refuses an auth (a bad hash): the visitor stays anonymous, and onReady fires all the same.
  *
  * It draws the launcher itself and creates the messenger's iframe after the page's load event (when idle), on a
- * pointer or focus on the launcher, or on the first click, whichever comes first.
+ * pointer or focus on the launcher, or on the first click, whichever comes first. The launcher's unread badge and
+ * previews come in /messenger/news.js, loaded once the frame has any (messenger/news-load.ts).
  */
 type Fn = (...args: unknown[]) => void;
+/** The news chunk's content hash, set by scripts/build-messenger.mjs: a new chunk is a new URL. */
+declare const NEWS_VERSION: string;
 interface RelayGlobal {
   (method: string, ...args: unknown[]): void;
   q?: ArrayLike<ArrayLike<unknown>>;
@@ -78,7 +75,7 @@ function post(m: ToFrame) {
   }
 }
 
-// The frame serves these with the visitor API (messenger/frame/calls.ts).
+// The frame checks and serves these with the visitor API (messenger/frame/calls.ts); a bad call is its warning.
 const forward =
   (method: string) =>
   (...args: unknown[]) =>
@@ -115,13 +112,10 @@ function show(open: boolean) {
   // Focus leaves the messenger with it only when it was inside (the shadow host is the page's active element).
   const focusInside = document.activeElement === launcher.host;
   launcher.setOpen(open);
-  if (open) {
-    frame.focus();
-    if (ready) frame.contentWindow?.postMessage({ tag: TAG, type: "open" }, ORIGIN);
-  } else {
-    if (ready) frame.contentWindow?.postMessage({ tag: TAG, type: "closed" }, ORIGIN);
-    if (focusInside) launcher.button.focus();
-  }
+  // Not queued before "ready": the frame is told then whether it is open.
+  if (ready) post({ tag: TAG, type: open ? "open" : "closed" });
+  if (open) frame.focus();
+  else if (focusInside) launcher.button.focus();
   emit(open ? "messenger_opened" : "messenger_closed");
 }
 
@@ -153,6 +147,7 @@ function draw() {
       if (action === "open") show(true);
       post({ tag: TAG, type: "message", send, action });
     },
+    `${ORIGIN}/messenger/news.js?v=${NEWS_VERSION}`,
   ));
   l.host.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && isOpen) show(false);
@@ -217,11 +212,7 @@ const methods: Record<ApiMethod, Fn> = {
   auth: forward("auth"),
   identify: forward("identify"),
   track: forward("track"),
-  trackMessageInteraction: (sendingId, type) => {
-    const r = messageInteraction(sendingId, type);
-    if ("refused" in r) console.warn(`Relay: trackMessageInteraction: ${r.refused}`);
-    else post({ tag: TAG, type: "call", method: "trackMessageInteraction", args: [r.send, r.action] });
-  },
+  trackMessageInteraction: forward("trackMessageInteraction"),
   open: () => show(true),
   close: () => show(false),
   onReady: (fn) => {
@@ -244,7 +235,7 @@ const isMethod = (m: unknown): m is ApiMethod =>
 
 function call(method: unknown, args: unknown[]) {
   if (isMethod(method)) methods[method](...args);
-  else console.warn(`Relay: unknown method ${String(method)}`);
+  else console.warn("Relay: unknown method", method);
 }
 
 if (!w.Relay?.loaded) {
@@ -257,8 +248,8 @@ if (!w.Relay?.loaded) {
   for (const name of Object.keys(methods)) cq[name] = (...args: unknown[]) => call(name, args);
   w.carrotquest = cq;
   w.carrotquestasync = carrotQueue(call);
-  if (Array.isArray(cqQueue)) replayCarrotQueue(cqQueue, call);
-  if (Array.isArray(rQueue)) replayRelayQueue(rQueue, call);
+  if (Array.isArray(cqQueue)) replayQueue(cqQueue, call);
+  if (Array.isArray(rQueue)) replayQueue(rQueue, call);
   openLinkedConversation();
   watchNavigation();
   draw();

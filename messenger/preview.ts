@@ -1,9 +1,10 @@
 import type { Preview } from "./protocol";
 
 /**
- * The preview of a chat message or pop-up above the closed launcher, in the launcher's Shadow DOM (its styles join
- * the launcher's sheet): who it is from and its text; the whole preview opens the messenger on the message, × hides
- * it. Its text is set as text, never as HTML. A visually hidden live region says that a message came.
+ * The preview of a chat message or pop-up above the closed launcher, in the launcher's Shadow DOM, drawn by the news
+ * chunk (messenger/news.ts, loaded when there is news): who it is from and its text; the whole preview opens the
+ * messenger on the message, × hides it. Its text is set as text, never as HTML. A visually hidden live region says
+ * that a message came.
  */
 export const PREVIEW_STYLES = `
 .v{position:fixed;bottom:88px;right:20px;z-index:2147483647;display:flex;align-items:flex-start;gap:4px;

@@ -55,5 +55,6 @@ export type FromFrame =
   | { tag: typeof TAG; type: "preview"; preview: Preview | null };
 
 export function isMessage<T extends { tag: typeof TAG }>(data: unknown): data is T {
-  return typeof data === "object" && data !== null && (data as { tag?: unknown }).tag === TAG;
+  // A primitive has no own `tag`: reading one gives undefined, as for null.
+  return (data as { tag?: unknown } | null | undefined)?.tag === TAG;
 }

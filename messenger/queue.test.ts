@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
-import { carrotQueue, messageInteraction, replayCarrotQueue, replayRelayQueue } from "./queue";
+import { carrotQueue, messageInteraction, replayQueue } from "./queue";
 
 /** A call recorder in place of the loader's method table. */
 function recorder() {
@@ -17,10 +17,10 @@ function args(...a: unknown[]): IArguments {
   return of(...a);
 }
 
-describe("replayCarrotQueue", () => {
+describe("replayQueue", () => {
   test("two-push: a name, then its arguments object", () => {
     const r = recorder();
-    replayCarrotQueue(["connect", args("mk_1"), "track", args("Viewed", { plan: "pro" })], r.call);
+    replayQueue(["connect", args("mk_1"), "track", args("Viewed", { plan: "pro" })], r.call);
     expect(r.calls).toEqual([
       ["connect", ["mk_1"]],
       ["track", ["Viewed", { plan: "pro" }]],
@@ -29,7 +29,7 @@ describe("replayCarrotQueue", () => {
 
   test("one-tuple: one array per call, the name first", () => {
     const r = recorder();
-    replayCarrotQueue([["connect", "mk_1"], ["auth", "u1", "hash"], ["open"]], r.call);
+    replayQueue([["connect", "mk_1"], ["auth", "u1", "hash"], ["open"]], r.call);
     expect(r.calls).toEqual([
       ["connect", ["mk_1"]],
       ["auth", ["u1", "hash"]],
@@ -40,7 +40,7 @@ describe("replayCarrotQueue", () => {
   test("identify's operations array is an argument, not a call, in either shape", () => {
     const ops = [{ op: "add", key: "visits", value: 1 }];
     const r = recorder();
-    replayCarrotQueue([["identify", ops], "identify", args(ops), "identify", [ops]], r.call);
+    replayQueue([["identify", ops], "identify", args(ops), "identify", [ops]], r.call);
     expect(r.calls).toEqual([
       ["identify", [ops]],
       ["identify", [ops]],
@@ -51,7 +51,7 @@ describe("replayCarrotQueue", () => {
   test("a mixed queue, a name pushed alone, and an unreadable entry that is skipped with a warning", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const r = recorder();
-    replayCarrotQueue([["track", "x"], "open", "track", args("y"), 42, ["close"]], r.call);
+    replayQueue([["track", "x"], "open", "track", args("y"), 42, ["close"]], r.call);
     expect(r.calls).toEqual([
       ["track", ["x"]],
       ["open", []],
@@ -74,13 +74,15 @@ describe("the queues after load", () => {
     ]);
   });
 
-  test("Relay's queue: each entry one call's arguments", () => {
+  test("Relay's queue: each entry one call's arguments; one without a name is skipped with a warning", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const r = recorder();
-    replayRelayQueue([args("auth", "u1", "h"), args("open")], r.call);
+    replayQueue([args("auth", "u1", "h"), args(), args(42, "x"), args("open")], r.call);
     expect(r.calls).toEqual([
       ["auth", ["u1", "h"]],
       ["open", []],
     ]);
+    expect(warn).toHaveBeenCalledTimes(2);
   });
 });
 

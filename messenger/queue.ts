@@ -4,7 +4,8 @@
  *   two-push:  carrotquest.x = function(){carrotquestasync.push("x", arguments)}           → "x", arguments, …
  *   one-tuple: carrotquest.x = function(){carrotquestasync.push(["x"].concat([].slice…))}   → ["x", …args], …
  * A queue may mix them (a site that changed its stub between deploys), so each entry is read by its own shape.
- * Relay's own stub queues each call's `arguments` on `Relay.q`. No DOM here: unit tested in node.
+ * Relay's own stub queues each call's `arguments` on `Relay.q`: the one-tuple shape, as an `arguments` object, so
+ * one reader serves both queues. No DOM here: unit tested in node.
  */
 export type Call = (method: unknown, args: unknown[]) => void;
 
@@ -23,16 +24,16 @@ export const API_METHODS = [
 ] as const;
 export type ApiMethod = (typeof API_METHODS)[number];
 
-/** An `arguments` object or an array: the second half of a two-push entry. */
+/** An `arguments` object or an array: a one-tuple entry, or the second half of a two-push one. */
 function isArgs(x: unknown): x is ArrayLike<unknown> {
   return Array.isArray(x) || Object.prototype.toString.call(x) === "[object Arguments]";
 }
 
-/** Runs a carrotquest queue's calls in order, whichever stub shape wrote each entry. */
-export function replayCarrotQueue(queue: ArrayLike<unknown>, call: Call): void {
+/** Runs a queue's calls in order (carrotquest's or Relay's), whichever stub shape wrote each entry. */
+export function replayQueue(queue: ArrayLike<unknown>, call: Call): void {
   for (let i = 0; i < queue.length; i++) {
     const entry = queue[i];
-    if (Array.isArray(entry) && typeof entry[0] === "string") call(entry[0], entry.slice(1));
+    if (isArgs(entry) && typeof entry[0] === "string") call(entry[0], Array.from(entry).slice(1));
     else if (typeof entry === "string") {
       // A name pushed without its arguments (a hand-written push("open")) takes none, and the next entry is
       // read on its own.
@@ -40,14 +41,6 @@ export function replayCarrotQueue(queue: ArrayLike<unknown>, call: Call): void {
       if (isArgs(next)) i++;
       call(entry, isArgs(next) ? Array.from(next) : []);
     } else console.warn("Relay: unreadable queued call", entry);
-  }
-}
-
-/** Runs Relay's queue: each entry is one call's `arguments`, the method first. */
-export function replayRelayQueue(queue: ArrayLike<ArrayLike<unknown>>, call: Call): void {
-  for (let i = 0; i < queue.length; i++) {
-    const args = Array.from(queue[i] ?? []);
-    call(args[0], args.slice(1));
   }
 }
 
@@ -59,7 +52,7 @@ export function replayRelayQueue(queue: ArrayLike<ArrayLike<unknown>>, call: Cal
 export function carrotQueue(call: Call): { push(...entries: unknown[]): number } {
   return {
     push(...entries) {
-      replayCarrotQueue(entries, call);
+      replayQueue(entries, call);
       return 0;
     },
   };
@@ -73,9 +66,10 @@ const INTERACTIONS = new Map<unknown, "read" | "click">([
 ]);
 
 /**
- * carrotquest.trackMessageInteraction(sendingId, type) as the send's ID and the endpoint, or why it is refused:
- * the site's own code calls it with template-filled IDs, so a bad one is a warning, never a throw. "replied" has
- * no endpoint here: a reply is the visitor's text, which the messenger's own composer sends.
+ * carrotquest.trackMessageInteraction(sendingId, type) as the send's ID and the endpoint, or why it is refused, read
+ * by the frame (the loader forwards the call as it came): the site's own code calls it with template-filled IDs, so
+ * a bad one is a warning, never a throw on the site. "replied" has no endpoint here: a reply is the visitor's text,
+ * which the messenger's own composer sends.
  */
 export function messageInteraction(
   sendingId: unknown,

@@ -28,23 +28,31 @@ const FRAME_POLICY = [
 
 // Short: a site picks up a new loader within minutes; revalidation by ETag costs a 304.
 const SHORT_CACHE = "public, max-age=300";
+// A URL that names its content (`?v=` + the start of its ETag) never changes.
+const IMMUTABLE = "public, max-age=31536000, immutable";
+// How much of the ETag a versioned URL carries: scripts/build-messenger.mjs puts as much in the loader's.
+const VERSION_LENGTH = 8;
 
 interface Asset {
   file: string;
   headers: Record<string, string>;
+  /** Asked for as `?v=<version>`: that URL is cached for good while it is the file's version. */
+  versioned?: boolean;
 }
 
+// What a host page loads from us: any site may, including with `crossorigin` (error reports) or under
+// Cross-Origin-Embedder-Policy.
+const HOST_SCRIPT = {
+  "Content-Type": "text/javascript; charset=utf-8",
+  "Cache-Control": SHORT_CACHE,
+  "Access-Control-Allow-Origin": "*",
+  "Cross-Origin-Resource-Policy": "cross-origin",
+};
+
 const ASSETS: Record<string, Asset> = {
-  "/messenger.js": {
-    file: "messenger.js",
-    headers: {
-      "Content-Type": "text/javascript; charset=utf-8",
-      "Cache-Control": SHORT_CACHE,
-      // Sites may load it with `crossorigin` (error reports) or under Cross-Origin-Embedder-Policy.
-      "Access-Control-Allow-Origin": "*",
-      "Cross-Origin-Resource-Policy": "cross-origin",
-    },
-  },
+  "/messenger.js": { file: "messenger.js", headers: HOST_SCRIPT },
+  // The launcher's unread badge and previews, loaded by the loader when there are any (messenger/news-load.ts).
+  "/messenger/news.js": { file: "news.js", headers: HOST_SCRIPT, versioned: true },
   "/messenger/frame.html": {
     file: "frame.html",
     headers: {
@@ -112,7 +120,13 @@ function answer(
   res.end(body);
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, asset: Asset, dir: string): Promise<void> {
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  asset: Asset,
+  dir: string,
+  version: string | null,
+): Promise<void> {
   const got = await load(path.join(dir, asset.file));
   if (!got) {
     answer(
@@ -127,6 +141,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, asset: Asset, di
   // One tag per representation (RFC 9110 8.8.3); either one revalidates, the content being the same.
   const etag = `"${got.etag}${gzip ? "-gz" : ""}"`;
   const headers: Record<string, string> = { ...asset.headers, ETag: etag, Vary: "Accept-Encoding" };
+  // Another version than the file's (a loader cached from before a deployment) gets the file, briefly cached.
+  if (asset.versioned && version === got.etag.slice(0, VERSION_LENGTH)) headers["Cache-Control"] = IMMUTABLE;
   const tags = String(req.headers["if-none-match"] ?? "")
     .split(",")
     .map((t) => t.trim().replace(/^W\//, "").replace(/-gz"$/, '"'));
@@ -159,7 +175,8 @@ export function serveMessengerAsset(
     );
     return true;
   }
-  serve(req, res, asset, dir).catch((err: unknown) => {
+  const version = q < 0 ? null : new URLSearchParams(url.slice(q)).get("v");
+  serve(req, res, asset, dir, version).catch((err: unknown) => {
     console.error(err);
     if (!res.headersSent)
       answer(res, 500, { "Content-Type": "text/plain; charset=utf-8" }, "Internal Server Error\n");

@@ -1,7 +1,7 @@
 import vm from "node:vm";
 import { describe, expect, test } from "vitest";
 import { installSnippet } from "./install-snippet";
-import { API_METHODS, replayCarrotQueue, replayRelayQueue } from "../../messenger/queue";
+import { API_METHODS, replayQueue } from "../../messenger/queue";
 
 const snippet = installSnippet("https://relay.example.com", "mk_abc");
 
@@ -30,8 +30,8 @@ describe("installSnippet", () => {
       Relay("track", "Viewed", { plan: "pro" });`);
     const calls: [unknown, unknown[]][] = [];
     const call = (method: unknown, args: unknown[]) => void calls.push([method, args]);
-    replayCarrotQueue(w.carrotquestasync as unknown[], call);
-    replayRelayQueue((w.Relay as { q: ArrayLike<unknown>[] }).q, call);
+    replayQueue(w.carrotquestasync as unknown[], call);
+    replayQueue((w.Relay as { q: ArrayLike<unknown>[] }).q, call);
     expect(calls).toEqual([
       ["connect", ["mk_abc"]],
       ["auth", ["u1", "hash"]],

@@ -47,10 +47,24 @@ describe("runCall", () => {
     expect(f.loads).toEqual([1]);
   });
 
-  test("trackMessageInteraction with what the loader would not send: nothing", async () => {
+  test("trackMessageInteraction as the site calls it: carrotquest's names, a numeric ID", async () => {
     const f = fakeApp();
-    await runCall(f.app, "trackMessageInteraction", ["42", "replied"]);
     await runCall(f.app, "trackMessageInteraction", [42, "read"]);
+    await runCall(f.app, "trackMessageInteraction", [" 43 ", "clicked"]);
+    expect(f.requests).toEqual([
+      { method: "POST", path: "/messages/42/read", body: undefined },
+      { method: "POST", path: "/messages/43/click", body: {} },
+    ]);
+  });
+
+  test("trackMessageInteraction with a bad ID or type: refused (the site's warning), nothing sent", async () => {
+    const f = fakeApp();
+    await expect(runCall(f.app, "trackMessageInteraction", ["42", "replied"])).rejects.toThrow(
+      "trackMessageInteraction: replied is not one of read, clicked",
+    );
+    await expect(runCall(f.app, "trackMessageInteraction", ["{{ sending_id }}", "read"])).rejects.toThrow(
+      "is not a sending ID",
+    );
     expect(f.requests).toEqual([]);
   });
 

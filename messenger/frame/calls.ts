@@ -1,3 +1,4 @@
+import { messageInteraction } from "../queue";
 import { ApiError } from "./api";
 import type { App } from "./app";
 import type { Messages } from "./context";
@@ -10,8 +11,8 @@ export type CallsApp = Pick<App, "api" | "visitor" | "reload" | "emit"> & {
 
 /**
  * The site's JS API calls the loader forwards (protocol "call"): auth(user_id, hash), identify(props or
- * operations), track(name, params), trackMessageInteraction(send, "read" | "click") as the loader checked it,
- * connect's settings. Each runs once the visitor is booted.
+ * operations), track(name, params), trackMessageInteraction(sending_id, "read" | "clicked"), connect's settings.
+ * Each runs once the visitor is booted; a call with bad arguments throws, which the site sees as a warning.
  */
 export async function runCall(app: CallsApp, method: string, args: unknown[]): Promise<void> {
   if (method === "auth") {
@@ -50,11 +51,11 @@ export async function runCall(app: CallsApp, method: string, args: unknown[]): P
       ...(params && typeof params === "object" ? { params } : {}),
     });
   } else if (method === "trackMessageInteraction") {
-    const [send, action] = args;
-    if (typeof send !== "string" || (action !== "read" && action !== "click")) return;
-    await app.api.call("POST", `/messages/${send}/${action}`, action === "click" ? {} : undefined);
+    const r = messageInteraction(args[0], args[1]);
+    if ("refused" in r) throw new Error(`trackMessageInteraction: ${r.refused}`);
+    await app.api.call("POST", `/messages/${r.send}/${r.action}`, r.action === "click" ? {} : undefined);
     // A clicked message leaves the visitor's list; the messenger stops showing it.
-    if (action === "click") await app.messages.load();
+    if (r.action === "click") await app.messages.load();
   }
   // connect's settings: nothing of them is used by this version.
 }
