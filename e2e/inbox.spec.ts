@@ -60,6 +60,8 @@ test("a visitor's message appears live for both operators; replies and notes rea
   await expect(a.getByTestId("part-admin").filter({ hasText: reply })).toHaveCount(1);
   await expect(a.locator('[data-pending="true"]')).toHaveCount(0);
   await expect(a.getByTestId("part-admin").filter({ hasText: reply })).toHaveCount(1);
+  // The reply took the unassigned conversation for A (the app's assign_on_reply), live for B.
+  await expect(row(b, visitor.conversation).getByTestId("row-assignee")).toHaveText(nameA);
 
   // Shift+Enter breaks the line instead of sending.
   await a.getByTestId("composer-input").fill("first line");
@@ -93,12 +95,15 @@ test("a visitor's message appears live for both operators; replies and notes rea
 test("assign, close, reopen, snooze and tags show in both lists and counts", async () => {
   test.slow(); // a dozen round trips, each seen by both operators
   const id = visitor.conversation;
+  // A's reply assigned it to A: unassigned again, so that "Assign to me" has something to do.
+  await post(`/api/conversations/${id}/assign`, { admin: "" });
+  await expect(row(b, id).getByTestId("row-assignee")).toHaveText("Unassigned");
   await openConversation(a, id);
 
   await a.getByRole("button", { name: "Assign to me" }).click();
   await expect(row(b, id).getByTestId("row-assignee")).toHaveText(nameA);
   await expect(
-    b.getByTestId("part-system").filter({ hasText: "assigned the conversation to" }),
+    b.getByTestId("part-system").filter({ hasText: "assigned the conversation to" }).last(),
   ).toBeVisible();
 
   const open = await count(b, "open");

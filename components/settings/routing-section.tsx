@@ -15,9 +15,23 @@ import { SectionCard } from "./section-card";
 const control =
   "h-9 rounded-md bg-white px-2 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
+const MODES: { value: AppRouting["routing"]; label: string; hint: string }[] = [
+  { value: "off", label: "Off — leave unassigned", hint: "New conversations wait in Unassigned." },
+  {
+    value: "round_robin",
+    label: "Round robin — take turns",
+    hint: "Each Available operator in turn, in a fixed order, whatever they have open.",
+  },
+  {
+    value: "balanced",
+    label: "Balanced — fewest open conversations",
+    hint: "The Available operator with the fewest open conversations.",
+  },
+];
+
 /**
- * Owners choose whether new visitor conversations go round robin to Available operators, the cap, and which
- * operators each channel's conversations go to.
+ * Owners choose how new visitor conversations are assigned to Available operators (off, in turns, or to the least
+ * loaded), the cap, which operators each channel's conversations go to, and whether replying assigns.
  */
 export function RoutingSection({ appId }: { appId: string }) {
   const routing = useRouting(appId);
@@ -29,7 +43,7 @@ export function RoutingSection({ appId }: { appId: string }) {
     <SectionCard
       title="Routing"
       titleId="routing-title"
-      description="New visitor conversations can be assigned in turn to the operators who are Available."
+      description="New visitor conversations can be assigned to the operators who are Available."
     >
       {routing.isPending ? (
         <Spinner label="Loading routing" />
@@ -65,6 +79,7 @@ function RoutingForm({
 }) {
   const [mode, setMode] = useState(saved.routing);
   const [cap, setCap] = useState(saved.routing_cap === null ? "" : String(saved.routing_cap));
+  const [onReply, setOnReply] = useState(saved.assign_on_reply);
   const [perChannel, setPerChannel] = useState(() => asStrings(saved.channel_operators));
   const capValue = cap.trim() === "" ? null : Number(cap);
   const capError =
@@ -77,7 +92,12 @@ function RoutingForm({
     // Every channel the form knows of is sent, so that one cleared here goes back to all operators.
     const known = Object.keys(saved.channel_operators).concat(channels.map((c) => String(c.id)));
     const sent = Object.fromEntries(known.map((c) => [c, perChannel[c] ?? []]));
-    update.mutate({ routing: mode, routing_cap: capValue, channel_operators: sent });
+    update.mutate({
+      routing: mode,
+      routing_cap: capValue,
+      assign_on_reply: onReply,
+      channel_operators: sent,
+    });
   };
   return (
     <form aria-label="Routing" className="flex flex-wrap items-end gap-4" onSubmit={submit}>
@@ -86,10 +106,14 @@ function RoutingForm({
         <select
           className={control}
           value={mode}
-          onChange={(e) => setMode(e.target.value as AppRouting["routing"])}
+          aria-describedby="routing-mode-hint"
+          onChange={(e) => setMode(MODES.find((m) => m.value === e.target.value)?.value ?? "off")}
         >
-          <option value="off">Leave unassigned</option>
-          <option value="round_robin">Round robin among Available operators</option>
+          {MODES.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
         </select>
       </label>
       <label className="flex flex-col gap-1 text-sm text-slate-700">
@@ -103,11 +127,23 @@ function RoutingForm({
           onChange={(e) => setCap(e.target.value)}
         />
       </label>
+      <p id="routing-mode-hint" className="w-full text-xs text-slate-500">
+        {MODES.find((m) => m.value === mode)?.hint}
+      </p>
       {capError && (
         <p role="alert" className="w-full text-xs text-red-700">
           {capError}
         </p>
       )}
+      <label className="flex w-full items-center gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          className="size-4 shrink-0 rounded border-slate-300 accent-brand-600"
+          checked={onReply}
+          onChange={(e) => setOnReply(e.target.checked)}
+        />
+        Assign unassigned conversations to the operator who replies
+      </label>
       <RoutingChannels
         channels={channels}
         operators={operators}

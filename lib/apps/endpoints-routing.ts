@@ -27,7 +27,9 @@ const channelOperators = p
 export const getAppRouting = endpoint({
   method: "GET",
   path: "/apps/{id}/routing",
-  summary: "How new visitor conversations are assigned: off, or round robin among Available operators",
+  summary:
+    "How conversations are assigned: new visitor conversations off, round robin (turns) or balanced (fewest " +
+    "open) among Available operators, and whether a reply assigns",
   tags: ["Settings"],
   scopes: ["app-admin"],
   v2: {
@@ -41,16 +43,18 @@ export const postAppRouting = endpoint({
   method: "POST",
   path: "/apps/{id}/routing",
   summary:
-    "Turn round-robin routing on or off, with a cap of open conversations per operator (0: none), and " +
-    "restrict channels to some operators",
+    "Set routing (off, round_robin: strict turns, balanced: fewest open) with a cap of open conversations per " +
+    "operator (0: none), restrict channels to some operators, and turn assign-on-reply on or off",
   tags: ["Settings"],
   scopes: ["app-admin"],
   v2: {
     response: appRoutingSchema,
     params: z.object({
       id: p.appId(),
-      routing: p.oneOf(["off", "round_robin"]).optional(),
+      // "round_robin" before "balanced" existed meant fewest open; old clients now get what the name says.
+      routing: p.oneOf(["off", "round_robin", "balanced"]).optional(),
       routing_cap: p.int({ min: 0, max: 10_000 }).optional(),
+      assign_on_reply: p.bool().optional(),
       channel_operators: channelOperators.optional(),
     }),
     handler: async (ctx, input) => ({
@@ -58,6 +62,7 @@ export const postAppRouting = endpoint({
         appId: input.id,
         routing: input.routing,
         cap: input.routing_cap,
+        assignOnReply: input.assign_on_reply,
         channels:
           input.channel_operators &&
           new Map(Object.entries(input.channel_operators).map(([k, ops]) => [BigInt(k), ops])),

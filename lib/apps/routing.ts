@@ -2,20 +2,22 @@ import { assertApp, type Ctx } from "../auth/context";
 import type { Tx } from "../db/client";
 import { lookupFailed } from "../domain/errors";
 import type { Serialized } from "../contract/schemas";
-import type { AppRouting } from "./schemas";
+import { routingModeSchema, type AppRouting } from "./schemas";
 
-const select = { routing: true, routingCap: true } as const;
+const select = { routing: true, routingCap: true, assignOnReply: true } as const;
 
 /** Per channel, the operators its conversations are routed among (only channels that restrict it). */
 type ChannelOperators = Map<bigint, bigint[]>;
 
 function serialize(
-  a: { routing: string; routingCap: number | null },
+  a: { routing: string; routingCap: number | null; assignOnReply: boolean },
   channels: ChannelOperators,
 ): Serialized<AppRouting> {
+  const mode = routingModeSchema.safeParse(a.routing);
   return {
-    routing: a.routing === "round_robin" ? "round_robin" : "off",
+    routing: mode.success ? mode.data : "off",
     routing_cap: a.routingCap,
+    assign_on_reply: a.assignOnReply,
     channel_operators: Object.fromEntries([...channels].map(([c, ops]) => [String(c), ops])),
   };
 }
@@ -42,8 +44,9 @@ export async function getRouting(ctx: Ctx, input: { appId: bigint }): Promise<Se
 }
 
 /**
- * Turns routing on or off and sets its cap (0: no cap); `channels` replaces the operators of each channel it
- * names (an empty list: the channel routes among all the app's operators again). What is not given stays.
+ * Sets the routing mode and its cap (0: no cap), and whether a reply assigns; `channels` replaces the operators
+ * of each channel it names (an empty list: the channel routes among all the app's operators again). What is not
+ * given stays.
  */
 export async function updateRouting(
   ctx: Ctx,
@@ -51,6 +54,7 @@ export async function updateRouting(
     appId: bigint;
     routing?: AppRouting["routing"];
     cap?: number;
+    assignOnReply?: boolean;
     channels?: ChannelOperators;
   },
 ): Promise<Serialized<AppRouting>> {
@@ -61,6 +65,7 @@ export async function updateRouting(
       data: {
         ...(input.routing !== undefined ? { routing: input.routing } : {}),
         ...(input.cap !== undefined ? { routingCap: input.cap === 0 ? null : input.cap } : {}),
+        ...(input.assignOnReply !== undefined ? { assignOnReply: input.assignOnReply } : {}),
       },
       select,
     });

@@ -33,12 +33,15 @@ export function isTimeZone(tz: string): boolean {
     return false;
   }
 }
-export const routingModeSchema = z.enum(["off", "round_robin"]);
-/** How the app's new visitor conversations are assigned (lib/conversations/routing.ts). */
+/** Off; round robin: strict turns among Available operators; balanced: to whoever has the fewest open. */
+export const routingModeSchema = z.enum(["off", "round_robin", "balanced"]);
+/** How the app's conversations are assigned (lib/conversations/routing.ts, and reply.ts for assign_on_reply). */
 export const appRoutingSchema = z.strictObject({
   routing: routingModeSchema,
   /** Open assigned conversations per operator above which routing skips them; null: no cap. */
   routing_cap: z.number().int().nullable(),
+  /** An operator's reply to an unassigned conversation assigns it to them. */
+  assign_on_reply: z.boolean(),
   /** Channels that route among some operators only: channel ID → their admin IDs. Other channels use them all. */
   channel_operators: z.record(z.string(), z.array(id)),
 });

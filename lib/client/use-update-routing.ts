@@ -7,8 +7,8 @@ import { queryKeys } from "./query-keys";
 import { appPath } from "./settings-types";
 
 /**
- * Saves the routing mode, cap and per-channel operators (a channel with an empty list goes back to all of them):
- * shown at once, put back if the server refuses.
+ * Saves the routing mode, cap, assign-on-reply and per-channel operators (a channel with an empty list goes back
+ * to all of them): shown at once, put back if the server refuses.
  */
 export function useUpdateRouting(appId: string) {
   const queryClient = useQueryClient();
@@ -19,6 +19,7 @@ export function useUpdateRouting(appId: string) {
       api.post<AppRouting>(`${appPath(appId)}/routing`, {
         routing: next.routing,
         routing_cap: next.routing_cap ?? 0,
+        assign_on_reply: next.assign_on_reply,
         channel_operators: next.channel_operators,
       }),
     onMutate: async (next) => {

@@ -26,7 +26,8 @@ describe("POST /conversations/{id}/reply", () => {
       403,
       "PermissionDenied",
     );
-    expect(await partCount(s, conv.id)).toBe(2);
+    // The visitor's message, and the operator's reply with the assignment it made (assign_on_reply).
+    expect(await partCount(s, conv.id)).toBe(3);
   });
 
   it("accepts JSON bodies and parameters in the query string", async ({ server: s, app: a }) => {

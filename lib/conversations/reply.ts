@@ -17,6 +17,7 @@ import {
   type UserRef,
 } from "./actors";
 import { publishChange } from "./events";
+import type { LockedConversation } from "./rows";
 import { botSees } from "./bot-run";
 import { eventOf } from "../contract/socket";
 
@@ -119,8 +120,11 @@ export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<
         const adminId = await resolveAdmin(ctx, tx, conv, input.fromAdmin);
         message = { type: input.type ?? "reply_admin", fromAdminId: adminId, sentVia: via };
       }
-      if (input.autoAssign !== undefined) {
-        const assignee = await requireMember(tx, conv.appId, input.autoAssign, "auto_assign");
+      const assignee =
+        input.autoAssign !== undefined
+          ? await requireMember(tx, conv.appId, input.autoAssign, "auto_assign")
+          : takesOnReply(ctx, conv, message);
+      if (assignee !== undefined) {
         drafts.push({
           type: "assigned",
           sentVia: via,
@@ -143,7 +147,7 @@ export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<
       const { ids, conversation, parts } = await appendParts(tx, conv, drafts);
       const pub = await publishChange(tx, emit, urls, conversation, parts);
       if (conv.assistantType !== null) await botSees(tx, emit, ctx, urls, conversation, parts.at(-1)!);
-      const assignId = input.autoAssign !== undefined ? ids[0] : undefined;
+      const assignId = assignee !== undefined ? ids[0] : undefined;
       const assignPart = assignId === undefined ? undefined : pub.partJson.get(assignId);
       if (assignPart) {
         emit(
@@ -185,6 +189,18 @@ export async function replyToConversation(ctx: Ctx, input: ReplyInput): Promise<
     assignPart: res.assignId === undefined ? undefined : byId.get(res.assignId),
     created: res.created,
   };
+}
+
+/**
+ * assign_on_reply: the operator who answers an unassigned conversation takes it, in the reply's part group as an
+ * auto_assign would (the IDs reserved under the lock are one short: appendParts draws both, an extra statement
+ * only then). Only an operator's own reply or article: not a note, a token's reply (an integration's message
+ * is no one taking the conversation), a visitor's or a bot's.
+ */
+function takesOnReply(ctx: Ctx, conv: LockedConversation, message: PartDraft): bigint | undefined {
+  if (!conv.assignOnReply || conv.assigneeId !== null || ctx.actor.kind !== "admin") return undefined;
+  if (message.type !== "reply_admin" && message.type !== "article") return undefined;
+  return message.fromAdminId === ctx.actor.adminId ? ctx.actor.adminId : undefined;
 }
 
 async function findByExternalId(tx: Queryable, conversationId: bigint, externalId: string) {

@@ -4,7 +4,9 @@ import { it } from "../testing/fixture";
 import { client } from "../testing/http";
 import { makeApp } from "../testing/factories";
 import { ok } from "../users/testing";
-import { routedApp, startConversation } from "./testing";
+import { fails, routedApp, startConversation } from "./testing";
+
+const balanced = { routing: "balanced" };
 
 async function loads(s: TestServer, appId: bigint): Promise<Map<string, number>> {
   const rows = await s.db.conversation.groupBy({
@@ -15,29 +17,36 @@ async function loads(s: TestServer, appId: bigint): Promise<Map<string, number>>
   return new Map(rows.map((r) => [String(r.assigneeId), r._count]));
 }
 
-describe("round-robin routing of new visitor conversations", () => {
+describe("balanced routing of new visitor conversations (fewest open first)", () => {
   it("is off by default, and set through the app's routing", async ({ server: s }) => {
     const a = await makeApp(s.db);
     const api = client(s, a.token);
     expect(ok(await api.get(`/api/apps/${a.app.id}/routing`))).toEqual({
       routing: "off",
       routing_cap: null,
+      assign_on_reply: true,
       channel_operators: {},
     });
     const c = await startConversation(api, s.db, a.app.id);
     expect((await s.db.conversation.findUniqueOrThrow({ where: { id: c.id } })).assigneeId).toBeNull();
     expect(
-      ok(await api.postJson(`/api/apps/${a.app.id}/routing`, { routing: "round_robin", routing_cap: 3 })),
-    ).toEqual({ routing: "round_robin", routing_cap: 3, channel_operators: {} });
-    expect(ok(await api.postJson(`/api/apps/${a.app.id}/routing`, { routing_cap: 0 }))).toEqual({
-      routing: "round_robin",
-      routing_cap: null,
-      channel_operators: {},
-    });
+      ok(await api.postJson(`/api/apps/${a.app.id}/routing`, { routing: "balanced", routing_cap: 3 })),
+    ).toEqual({ routing: "balanced", routing_cap: 3, assign_on_reply: true, channel_operators: {} });
+    expect(
+      ok(await api.postForm(`/api/apps/${a.app.id}/routing`, { routing_cap: "0", assign_on_reply: "false" })),
+    ).toEqual({ routing: "balanced", routing_cap: null, assign_on_reply: false, channel_operators: {} });
+    // An old client's "round_robin" is kept as such: strict turns now (routing-turns.api.test.ts).
+    expect(ok(await api.postJson(`/api/apps/${a.app.id}/routing`, { routing: "round_robin" }))).toMatchObject(
+      {
+        routing: "round_robin",
+        assign_on_reply: false,
+      },
+    );
+    fails(await api.postJson(`/api/apps/${a.app.id}/routing`, { routing: "fewest" }), 400, "ValidationError");
   });
 
   it("spreads 6 starts over 3 Available operators 2-2-2, skipping the Away", async ({ server: s }) => {
-    const a = await routedApp(s, 3);
+    const a = await routedApp(s, 3, balanced);
     for (let k = 0; k < 6; k++) await startConversation(a.api, s.db, a.app.id);
     const l = await loads(s, a.app.id);
     expect(a.ops.map((o) => l.get(String(o.id)))).toEqual([2, 2, 2]);
@@ -53,7 +62,7 @@ describe("round-robin routing of new visitor conversations", () => {
   });
 
   it("skips operators at the cap, and leaves it unassigned when all are", async ({ server: s }) => {
-    const a = await routedApp(s, 2, { routing_cap: 1 });
+    const a = await routedApp(s, 2, { ...balanced, routing_cap: 1 });
     for (let k = 0; k < 3; k++) await startConversation(a.api, s.db, a.app.id);
     const l = await loads(s, a.app.id);
     expect(a.ops.map((o) => l.get(String(o.id)))).toEqual([1, 1]);
@@ -66,7 +75,7 @@ describe("round-robin routing of new visitor conversations", () => {
   });
 
   it("never exceeds the cap under concurrent starts", async ({ server: s }) => {
-    const a = await routedApp(s, 3, { routing_cap: 2 });
+    const a = await routedApp(s, 3, { ...balanced, routing_cap: 2 });
     await Promise.all(Array.from({ length: 9 }, () => startConversation(a.api, s.db, a.app.id)));
     const l = await loads(s, a.app.id);
     expect(a.ops.map((o) => l.get(String(o.id)))).toEqual([2, 2, 2]);

@@ -103,6 +103,8 @@ export async function selectConversations(db: Queryable, ids: bigint[]): Promise
 export interface LockedConversation extends ConversationRow {
   /** The app's default admin: the author of a token's writes that name no operator. */
   defaultAdminId: bigint | null;
+  /** The app's assign_on_reply: an operator's reply to it while unassigned assigns it to them. */
+  assignOnReply: boolean;
   /** Part IDs reserved under the lock, for appendParts. */
   partIds: bigint[];
   /** The visitor's system props as they were when the lock was taken (event payloads show them). */
@@ -113,6 +115,7 @@ export interface LockedConversation extends ConversationRow {
 
 interface RawLocked extends RawConversation {
   default_admin_id: bigint | null;
+  assign_on_reply: boolean;
   part_ids: bigint[];
   admins: { id: string; name: string; avatar: string }[] | null;
   u_user_id: string | null;
@@ -146,9 +149,9 @@ export async function lockConversation(
 ): Promise<LockedConversation | undefined> {
   const rows = await tx.$queryRaw<RawLocked[]>`
     WITH c AS MATERIALIZED (
-      SELECT ${CONVERSATION_COLUMNS}, a.default_admin_id, u.user_id AS u_user_id, u.presence AS u_presence,
-        u.last_heartbeat AS u_last_heartbeat, u.name AS u_name, u.email AS u_email, u.phone AS u_phone,
-        u.avatar AS u_avatar, u.initial_referrer AS u_initial_referrer, u.country AS u_country,
+      SELECT ${CONVERSATION_COLUMNS}, a.default_admin_id, a.assign_on_reply, u.user_id AS u_user_id,
+        u.presence AS u_presence, u.last_heartbeat AS u_last_heartbeat, u.name AS u_name, u.email AS u_email,
+        u.phone AS u_phone, u.avatar AS u_avatar, u.initial_referrer AS u_initial_referrer, u.country AS u_country,
         u.region AS u_region, u.city AS u_city, u.sessions AS u_sessions, u.last_seen AS u_last_seen,
         u.last_contacted AS u_last_contacted, u.last_reply AS u_last_reply
       FROM conversations c JOIN apps a ON a.id = c.app_id JOIN users u ON u.id = c.user_id
@@ -167,6 +170,7 @@ export async function lockConversation(
   return {
     ...mapConversation(r),
     defaultAdminId: r.default_admin_id,
+    assignOnReply: r.assign_on_reply,
     partIds: r.part_ids.map((x) => BigInt(x)),
     admins: new Map(
       (r.admins ?? []).map((a) => [BigInt(a.id), { id: BigInt(a.id), name: a.name, avatar: a.avatar }]),

@@ -52,8 +52,8 @@ export async function lastEventId(db: Db): Promise<bigint> {
 }
 
 /**
- * An app routing round robin (with `routing`'s other fields) among `n` operators besides its default admin, who is
- * Away; with a second channel for per-channel routing.
+ * An app routing round robin (or as `routing`'s fields say) among `n` operators besides its default admin, who is
+ * Away; with a second channel for per-channel routing. The operators are in ID order, the order of turns.
  */
 export async function routedApp(s: TestServer, n: number, routing: Json = {}) {
   const a = await makeApp(s.db);

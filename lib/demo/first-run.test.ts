@@ -51,6 +51,8 @@ describe("seedOnFirstRun", () => {
     });
     expect(parts.map((p) => [p.type, p.sentVia])).toEqual([
       ["reply_user", "web_user"],
+      // The operator's reply takes the unassigned conversation (assign_on_reply).
+      ["assigned", "web_admin"],
       ["reply_admin", "web_admin"],
       ["reply_user", "email"],
     ]);
