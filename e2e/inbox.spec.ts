@@ -124,12 +124,15 @@ test("assign, close, reopen, snooze and tags show in both lists and counts", asy
   await expect(b.getByTestId("count-open")).toHaveText(String(open));
 
   const delayed = await count(b, "delayed");
+  // Snooze and tags sit behind the header's "⋯" (one row at 1280 px).
+  await a.getByRole("button", { name: /^Snooze and tags/ }).click();
   await a.getByLabel("Snooze", { exact: true }).selectOption({ label: "1 hour" });
   await expect(row(b, id)).toHaveCount(0);
   await expect(b.getByTestId("count-delayed")).toHaveText(String(delayed + 1));
   await expect(b.getByTestId("count-open")).toHaveText(String(open - 1));
   await b.getByTestId("tab-delayed").click();
   await expect(row(b, id)).toBeVisible();
+  await a.getByRole("button", { name: /^Snooze and tags/ }).click();
   await a.getByRole("button", { name: "Wake now" }).click();
   await expect(row(b, id)).toHaveCount(0);
   await b.getByTestId("tab-open").click();

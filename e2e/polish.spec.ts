@@ -81,6 +81,7 @@ test.describe("inbox", () => {
       await expect(side.getByRole("button", { name: "Add visitor note" })).toBeVisible();
 
       const tag = `polish-${Date.now()}`;
+      await page.getByRole("button", { name: /^Snooze and tags/ }).click();
       await page.getByLabel("Add a tag").fill(tag);
       await page.getByRole("button", { name: "Add tag", exact: true }).click();
       await expect(page.getByRole("button", { name: `Remove tag ${tag}` })).toBeVisible();

@@ -7,6 +7,8 @@ import type { QuickReplyButton } from "@/lib/client/inbox/types";
 import { QuickReplyEditor } from "./quick-reply-editor";
 import { SavedReplyList } from "./saved-reply-picker";
 import { useSavedReplyPicker, type PlaceholderValues } from "./use-saved-reply-picker";
+import { MentionList } from "./mention-list";
+import { useMentionPicker } from "./use-mention-picker";
 
 export type ComposerMode = "reply_admin" | "note";
 
@@ -51,12 +53,15 @@ export function Composer(props: ComposerProps) {
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const picker = useSavedReplyPicker({ appId, values: placeholders, setBody });
+  const note = mode === "note";
+  const mention = useMentionPicker({ appId, enabled: note, setBody });
+  // The `@handles` naming nobody in the note last refused; sending the same text again sends it.
+  const [unmatched, setUnmatched] = useState<{ body: string; handles: string[] } | null>(null);
 
   useEffect(() => {
     onDraft?.(body || file || buttons ? { body, file, buttons } : null);
   }, [body, file, buttons, onDraft]);
   const id = useId();
-  const note = mode === "note";
 
   const send = () => {
     const text = body.trim();
@@ -69,6 +74,14 @@ export function Composer(props: ComposerProps) {
       return;
     }
     setError(null);
+    // A mention that names nobody is said before sending: a typo would otherwise notify nobody, silently.
+    // Warned, not blocked: sending the same note again sends it (it may name someone outside the app on purpose).
+    const handles = note ? mention.unmatched(text) : [];
+    if (handles.length && unmatched?.body !== text) {
+      setUnmatched({ body: text, handles });
+      return;
+    }
+    setUnmatched(null);
     onSend({
       type: mode,
       body: text,
@@ -77,6 +90,7 @@ export function Composer(props: ComposerProps) {
     });
     setBody("");
     picker.close();
+    mention.close();
     setFile(null);
     setButtons(null);
     if (fileInput.current) fileInput.current.value = "";
@@ -123,9 +137,11 @@ export function Composer(props: ComposerProps) {
       </label>
       <div className="relative">
         <SavedReplyList picker={picker} />
+        <MentionList picker={mention} />
         <textarea
           id={`${id}-body`}
           {...picker.inputProps}
+          {...mention.inputProps}
           ref={textareaRef}
           data-testid="composer-input"
           value={body}
@@ -140,12 +156,16 @@ export function Composer(props: ComposerProps) {
             setBody(e.target.value);
             setError(null);
             picker.track(e.target);
+            mention.track(e.target);
             if (e.target.value) onTyping(e.target.value, note);
           }}
-          onSelect={(e) => picker.track(e.currentTarget)}
+          onSelect={(e) => {
+            picker.track(e.currentTarget);
+            mention.track(e.currentTarget);
+          }}
           onBlur={() => picker.close()}
           onKeyDown={(e) => {
-            if (picker.onKeyDown(e)) {
+            if (mention.onKeyDown(e) || picker.onKeyDown(e)) {
               e.preventDefault();
             } else if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
@@ -154,7 +174,9 @@ export function Composer(props: ComposerProps) {
               e.currentTarget.blur();
             }
           }}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={
+            error ? `${id}-error` : unmatched?.body === body.trim() && note ? `${id}-mentions` : undefined
+          }
           className="block w-full resize-y rounded-lg bg-white px-3 py-2 text-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
         />
       </div>
@@ -166,6 +188,17 @@ export function Composer(props: ComposerProps) {
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
           {error}
+        </p>
+      )}
+      {note && unmatched && unmatched.body === body.trim() && (
+        <p
+          id={`${id}-mentions`}
+          role="alert"
+          data-testid="mention-warning"
+          className="mt-1 text-sm text-amber-900"
+        >
+          {unmatched.handles.join(", ")} {unmatched.handles.length === 1 ? "names" : "name"} no operator of
+          this app: nobody will be notified. Fix the name, or press Enter again to add the note as it is.
         </p>
       )}
       <div className="mt-2 flex flex-wrap items-center gap-2">

@@ -13,6 +13,7 @@ import { ConversationRow, ROW_HEIGHT } from "./conversation-row";
 import { VirtualList, type VirtualListHandle } from "./virtual-list";
 import { SelectAllRow } from "./select-all-row";
 import type { BulkSelection } from "./use-bulk-selection";
+import { TeamPopover } from "./team-popover";
 
 const TABS: { id: InboxTab; label: string }[] = [
   { id: "open", label: "Open" },
@@ -58,6 +59,7 @@ export function ConversationList(props: ListProps) {
         <div className="border-b border-slate-200 px-4 pt-3">
           <div className="flex items-center gap-2">
             <h1 className="flex-1 text-lg font-semibold text-slate-900">Inbox</h1>
+            <TeamPopover admins={admins} meId={meId} />
             {props.actions}
           </div>
           <TabList label="Status" className="mt-2 flex gap-1">

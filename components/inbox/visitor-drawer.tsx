@@ -35,7 +35,8 @@ export function VisitorDrawer({ open, onClose, children }: DrawerProps) {
     if (open && wide) onClose();
   }, [open, wide, onClose]);
 
-  if (wide) return <div className="w-72 shrink-0 border-l border-slate-200">{children}</div>;
+  // Narrower until 2xl, so the thread's header keeps one row at 1280 px.
+  if (wide) return <div className="w-64 shrink-0 border-l border-slate-200 2xl:w-72">{children}</div>;
   return (
     <Dialog
       open={open}

@@ -4,6 +4,7 @@ import { useCombobox } from "downshift";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import type { CatalogProp } from "@/lib/client/leads-types";
+import { useRefreshPropCatalog } from "@/lib/client/use-refresh-prop-catalog";
 import { matchesQuery, OPTION_CLASS, POPUP_CLASS, SHOWN_MAX } from "./picker-parts";
 
 const MAX_COLUMNS = 20;
@@ -30,6 +31,7 @@ export function ColumnPicker({
   const shown = matching.slice(0, SHOWN_MAX);
   const toggle = (name: string) =>
     onChange(value.includes(name) ? value.filter((n) => n !== name) : [...value, name].slice(0, MAX_COLUMNS));
+  const fresh = useRefreshPropCatalog();
   const T = useCombobox.stateChangeTypes;
   const cb = useCombobox<CatalogProp>({
     items: shown,
@@ -41,6 +43,7 @@ export function ColumnPicker({
     onInputValueChange: ({ inputValue }) => setQuery(inputValue),
     onIsOpenChange: ({ isOpen, type }) => {
       setOpen(isOpen);
+      if (isOpen) fresh.onOpen();
       // Escape hands the focus back to the button it came from (the input is hidden with the list).
       if (!isOpen && type === T.InputKeyDownEscape) buttonRef.current?.focus();
     },
@@ -57,6 +60,10 @@ export function ColumnPicker({
   useEffect(() => {
     if (open) inputRef.current?.focus();
   }, [open]);
+  const missed = open && query.trim() !== "" && matching.length === 0;
+  useEffect(() => {
+    if (missed) fresh.onMiss(query.trim());
+  }, [missed, query, fresh]);
   return (
     <div className="relative">
       <button

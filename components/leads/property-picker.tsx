@@ -1,9 +1,10 @@
 "use client";
 
 import { useCombobox } from "downshift";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import type { CatalogProp } from "@/lib/client/leads-types";
+import { useRefreshPropCatalog } from "@/lib/client/use-refresh-prop-catalog";
 import { propLabel } from "./format";
 import { matchesQuery, OPTION_CLASS, POPUP_CLASS, SHOWN_MAX } from "./picker-parts";
 
@@ -65,6 +66,7 @@ export function PropertyPicker({
   const selected =
     all.find((o) => o.name === value) ?? (value ? { ...LISTS[0]!, name: value, label: value } : null);
   const groupId = useId();
+  const fresh = useRefreshPropCatalog();
   const cb = useCombobox<Option>({
     items: shown,
     itemToString: (o) => o?.label ?? "",
@@ -79,6 +81,7 @@ export function PropertyPicker({
     },
     onIsOpenChange: ({ isOpen }) => {
       if (!isOpen) setQuery("");
+      else fresh.onOpen();
     },
     stateReducer: (state, { type, changes }) => {
       const T = useCombobox.stateChangeTypes;
@@ -88,6 +91,10 @@ export function PropertyPicker({
       return changes;
     },
   });
+  const missed = cb.isOpen && query.trim() !== "" && matching.length === 0;
+  useEffect(() => {
+    if (missed) fresh.onMiss(query.trim());
+  }, [missed, query, fresh]);
   const groups = GROUP_ORDER.map((g) => [g, shown.filter((o) => o.group === g)] as const).filter(
     ([, os]) => os.length,
   );

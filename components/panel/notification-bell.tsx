@@ -9,7 +9,11 @@ import { useCurrentApp } from "@/lib/client/use-current-app";
 import { useSocket } from "@/lib/client/use-socket";
 import { useNotifications } from "@/lib/client/notifications/use-notifications";
 import { useMarkNotificationsRead } from "@/lib/client/notifications/use-mark-notifications-read";
-import { describeNotification, notificationChannels } from "@/lib/client/notifications/realtime";
+import {
+  describeNotification,
+  notificationChannels,
+  notificationHref,
+} from "@/lib/client/notifications/realtime";
 import type { Notification } from "@/lib/notifications/schemas";
 
 /** The bell: unread count live over the operator's own channels; opening one goes to its conversation, read. */
@@ -44,7 +48,7 @@ export function NotificationBell({ me }: { me: Me }) {
     if (n.read_at === null) markRead.mutate([String(n.id)]);
     setOpen(false);
     setAppId(String(n.app));
-    router.push(`/inbox?c=${encodeURIComponent(String(n.conversation))}`);
+    router.push(notificationHref(n));
   };
 
   return (

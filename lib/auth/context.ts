@@ -23,6 +23,8 @@ export interface Ctx {
   requestId: string;
   /** The channel a change came through when not the actor's usual one: "email" for an answer by mail. */
   via?: "email";
+  /** The bulk job a change is part of (lib/bulk): its assignments are told once per job, not per conversation. */
+  bulkJob?: bigint;
 }
 
 export function canAccessApp(actor: Actor, appId: bigint): boolean {

@@ -10,7 +10,8 @@ import {
   tagConversation,
   type Changed,
 } from "../conversations/change";
-import { publishTransient } from "../eventlog/append";
+import { publishTransient, withEvents } from "../eventlog/append";
+import { releaseBulkNotices } from "../notifications/bulk";
 import type { JobKind, JobRun } from "../jobs/runner";
 import type { Runtime } from "../server/runtime";
 import { serializeBulkJob, type BulkJobRow, type BulkParams } from "./serialize";
@@ -57,7 +58,7 @@ function jobCtx(rt: Runtime, appId: bigint, p: z.infer<typeof payloadSchema>, jo
     a.kind === "admin"
       ? { kind: "admin", adminId: BigInt(a.adminId), sessionId: BigInt(a.sessionId), appIds: [appId] }
       : { kind: "token", apiKeyId: BigInt(a.apiKeyId), appId, scopes: a.scopes as Scope[] };
-  return { db: rt.db, actor, appId, requestId: `bulk-${jobId}` };
+  return { db: rt.db, actor, appId, requestId: `bulk-${jobId}`, bulkJob: jobId };
 }
 
 export interface BulkPlan {
@@ -150,9 +151,15 @@ export async function runBulkJob(
     : [];
   let pushed = 0;
   const save = async (extra: Partial<Pick<BulkJobRow, "status" | "error" | "finished">> = {}) => {
-    const { count } = await db.bulkJob.updateMany({
-      where: { id: job.id, status: { in: ["pending", "running"] } },
-      data: { status: "running", ...counts, errors, ...extra },
+    // The end, and only the end, tells the operators (one notification each for the whole job), in the same
+    // transaction as the status: whoever finishes the job tells them, once.
+    const count = await withEvents(db, async (tx, emit) => {
+      const { count } = await tx.bulkJob.updateMany({
+        where: { id: job.id, status: { in: ["pending", "running"] } },
+        data: { status: "running", ...counts, errors, ...extra },
+      });
+      if (count > 0 && extra.status !== undefined) await releaseBulkNotices(tx, emit, job.id);
+      return count;
     });
     if (count === 0) throw new Finished();
     const now = Date.now();

@@ -62,7 +62,7 @@ async function changeIn(
   };
   const { ids, conversation, parts } = await appendParts(tx, conv, [draft]);
   const id = ids[0]!;
-  const pub = await publishChange(tx, emit, urls, conversation, parts);
+  const pub = await publishChange(tx, emit, urls, conversation, parts, { bulkJob: ctx.bulkJob });
   const part = pub.partJson.get(id);
   if (!part) throw new Error(`the change's part ${id} was not published`);
   for (const e of planned.events?.(part) ?? []) emit(e);

@@ -31,6 +31,7 @@ export async function publishChange(
   urls: AttachmentUrl,
   conv: ConversationRow & { user?: UserSystemRow; admins?: Map<bigint, ActorView> },
   created: CreatedPart[],
+  opts: { bulkJob?: bigint } = {},
 ): Promise<Published> {
   // The new parts are known already: one query names every operator they and the conversation mention.
   const admins = await loadActors(
@@ -48,7 +49,7 @@ export async function publishChange(
   });
   const conversationJson = serializeConversation(view!, { version: 2, urls });
   emit(eventOf("conversation", conv, conversationJson));
-  await notifyParts(tx, emit, conv, created);
+  await notifyParts(tx, emit, conv, created, opts);
   await scheduleEmails(tx, conv, created);
   return { parts, partJson, conversationJson };
 }

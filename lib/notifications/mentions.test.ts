@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findMentions } from "./mentions";
+import { findMentions, unmatchedMentions } from "./mentions";
 
 const ops = [
   { id: 1n, name: "Ann", email: "ann@example.test" },
@@ -19,5 +19,18 @@ describe("findMentions", () => {
     expect(findMentions("@Anna and x@bob", ops)).toEqual([]);
     expect(findMentions("no mention", ops)).toEqual([]);
     expect(findMentions("@Ann Lee and @Bob", ops).sort()).toEqual([2n, 3n]);
+  });
+});
+
+describe("unmatchedMentions", () => {
+  it("names the handles that match no operator, and only those", () => {
+    expect(unmatchedMentions("@Bobb can you look? cc @Ann Lee", ops)).toEqual(["@Bobb"]);
+    expect(unmatchedMentions("@bob, @ANN. and @lee@example.test", ops)).toEqual([]);
+    expect(unmatchedMentions("@Anna please; @Anna again", ops)).toEqual(["@Anna"]);
+  });
+
+  it("leaves email addresses and a lone @ alone", () => {
+    expect(unmatchedMentions("write to x@bob.example or @ noon", ops)).toEqual([]);
+    expect(unmatchedMentions("no mention", ops)).toEqual([]);
   });
 });

@@ -25,3 +25,26 @@ export function findMentions(body: string, operators: readonly Mentionable[]): b
   }
   return [...found];
 }
+
+/**
+ * The `@handles` of a note that name nobody: what is left after every operator's mention is taken out, as
+ * `findMentions` takes them. The panel warns of these before a note is sent (a typo would notify nobody).
+ * An email address in the text is no mention (its `@` follows a letter).
+ */
+export function unmatchedMentions(
+  body: string,
+  operators: readonly Pick<Mentionable, "name" | "email">[],
+): string[] {
+  if (!body.includes("@")) return [];
+  let text = body;
+  const handles = operators
+    .flatMap((op) => [op.email, op.name].map((h) => h.trim()).filter(Boolean))
+    .sort((a, b) => b.length - a.length);
+  for (const h of handles)
+    text = text.replace(
+      new RegExp(`(^|[^\\p{L}\\p{N}_@])@${escape(h)}(?![\\p{L}\\p{N}_])`, "giu"),
+      (_m, before: string) => `${before} `,
+    );
+  const left = text.matchAll(/(?:^|[^\p{L}\p{N}_@])@([\p{L}\p{N}_][^\s@,;:!?)]*)/gu);
+  return [...new Set([...left].map((m) => `@${m[1]!.replace(/[.'"]+$/, "")}`))];
+}

@@ -16,7 +16,8 @@ export async function listNotifications(
   // Only apps the operator still belongs to: removed from an app, its notifications go quiet.
   const items = await ctx.db.$queryRaw<NotificationRow[]>`
     SELECT n.id, n.app_id AS "appId", n.kind, n.conversation_id AS "conversationId", n.part_id AS "partId",
-      n.actor_id AS "actorId", a.name AS "actorName", n.excerpt, n.created, n.read_at AS "readAt"
+      n.actor_id AS "actorId", a.name AS "actorName", n.excerpt, n.created, n.read_at AS "readAt",
+        n.count, n.bulk_job_id AS "bulkJobId"
     FROM notifications n LEFT JOIN admins a ON a.id = n.actor_id
     WHERE n.admin_id = ${me.adminId} AND n.app_id = ANY(${me.appIds}::bigint[])
       AND (${!input.unreadOnly}::boolean OR n.read_at IS NULL)

@@ -2,6 +2,7 @@ import type { Queryable } from "../db/sql";
 import type { Emit } from "../eventlog/append";
 import { operatorChannel } from "../contract/socket";
 import { findMentions, type Mentionable } from "./mentions";
+import { countBulkNotice } from "./bulk";
 import type { NotificationKind } from "./schemas";
 import { serializeNotification, type NotificationRow } from "./serialize";
 
@@ -44,13 +45,15 @@ async function operatorsOf(tx: Queryable, appId: bigint): Promise<Mentionable[]>
 /**
  * Notifications for the parts a transaction just wrote, written and logged in that transaction: a note's
  * `@mentions`, an assignment to someone other than its author, and a visitor's reply to the assignee. Nobody is
- * told of their own act. Mentions and assignments are also emailed (queued here, sent by lib/email).
+ * told of their own act. Mentions and assignments are also emailed (queued here, sent by lib/email). Inside a bulk
+ * job (`bulkJob`) assignments are only counted: the job's end tells each operator once (./bulk.ts).
  */
 export async function notifyParts(
   tx: Queryable,
   emit: Emit,
   conv: { id: bigint; appId: bigint; assigneeId: bigint | null },
   parts: readonly NotifiedPart[],
+  opts: { bulkJob?: bigint } = {},
 ): Promise<void> {
   const drafts: Draft[] = [];
   let operators: Mentionable[] | undefined;
@@ -72,6 +75,11 @@ export async function notifyParts(
     }
   }
   for (const d of drafts) {
+    // A bulk job's assignments are counted, and told once per operator when the job ends.
+    if (opts.bulkJob !== undefined && d.kind === "assigned") {
+      await countBulkNotice(tx, opts.bulkJob, { ...d, conversationId: conv.id });
+      continue;
+    }
     const [row] = await tx.$queryRaw<NotificationRow[]>`
       WITH n AS (
         INSERT INTO notifications (admin_id, app_id, kind, conversation_id, part_id, actor_id, excerpt)
@@ -79,7 +87,8 @@ export async function notifyParts(
         RETURNING *
       )
       SELECT n.id, n.app_id AS "appId", n.kind, n.conversation_id AS "conversationId", n.part_id AS "partId",
-        n.actor_id AS "actorId", a.name AS "actorName", n.excerpt, n.created, n.read_at AS "readAt"
+        n.actor_id AS "actorId", a.name AS "actorName", n.excerpt, n.created, n.read_at AS "readAt",
+        n.count, n.bulk_job_id AS "bulkJobId"
       FROM n LEFT JOIN admins a ON a.id = n.actor_id`;
     if (!row) continue;
     if (d.kind === "mention" || d.kind === "assigned")

@@ -15,6 +15,10 @@ export const notificationSchema = z.strictObject({
   actor: z.strictObject({ id, name: z.string() }).nullable(),
   /** The start of the note or reply, for the list. */
   excerpt: z.string(),
+  /** How many conversations it tells of: 1, or a bulk job's (one notification per job, `conversation` its first). */
+  count: z.number().int(),
+  /** The bulk job it sums up, or null. */
+  bulk_job: id.nullable(),
   created: seconds,
   read_at: seconds.nullable(),
 });

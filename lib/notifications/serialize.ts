@@ -11,6 +11,8 @@ export interface NotificationRow {
   excerpt: string;
   created: Date;
   readAt: Date | null;
+  count: number;
+  bulkJobId: bigint | null;
 }
 
 const secondsOf = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -24,6 +26,8 @@ export function serializeNotification(n: NotificationRow) {
     part: n.partId,
     actor: n.actorId !== null ? { id: n.actorId, name: n.actorName ?? "" } : null,
     excerpt: n.excerpt,
+    count: n.count,
+    bulk_job: n.bulkJobId,
     created: secondsOf(n.created),
     read_at: n.readAt ? secondsOf(n.readAt) : null,
   };

@@ -11,10 +11,21 @@ export const notificationChannels = (adminId: string, appIds: readonly string[])
 export function describeNotification(n: Notification): string {
   const who = n.actor?.name ?? "The visitor";
   if (n.kind === "mention") return `${who} mentioned you`;
+  // A bulk job's one notification for all it assigned to this operator (lib/notifications/bulk.ts).
+  if (n.kind === "assigned" && n.bulk_job !== null)
+    return n.count === 1
+      ? `1 conversation was assigned to you${n.actor ? ` by ${n.actor.name}` : ""}`
+      : `${n.count} conversations were assigned to you${n.actor ? ` by ${n.actor.name}` : ""}`;
   // No actor on an assignment: routing made it (lib/conversations/routing.ts).
   if (n.kind === "assigned")
     return n.actor ? `${who} assigned you a conversation` : "A new conversation was routed to you";
   return "New reply in your conversation";
+}
+
+/** Where opening a notification goes: its conversation, or for a bulk job's the operator's own list. */
+export function notificationHref(n: Notification): string {
+  if (n.bulk_job !== null && n.count > 1) return "/inbox?assignee=mine";
+  return `/inbox?c=${encodeURIComponent(String(n.conversation))}`;
 }
 
 /** Called by ../realtime-dispatch.ts: into the bell's cache, and to the desktop when the tab is hidden. */
@@ -42,7 +53,7 @@ function showDesktop(n: Notification): void {
     const shown = new Notification(describeNotification(n), { body: n.excerpt, tag: `notification-${n.id}` });
     shown.onclick = () => {
       window.focus();
-      window.location.assign(`/inbox?c=${encodeURIComponent(String(n.conversation))}`);
+      window.location.assign(notificationHref(n));
     };
   } catch {
     // Some browsers allow notifications only from a service worker; the bell still counts.
