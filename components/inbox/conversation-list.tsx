@@ -131,6 +131,26 @@ export function ConversationList(props: ListProps) {
             </select>
           </label>
           <label className="min-w-0 text-xs text-slate-600">
+            Rating
+            <select
+              className={selectClass}
+              aria-label="Filter by rating"
+              value={filter.rating ?? ""}
+              onChange={(e) => onFilter({ rating: (e.target.value || null) as InboxFilter["rating"] })}
+            >
+              <option value="">Any</option>
+              <option value="rated">Rated</option>
+              <option value="unrated">Asked, not rated</option>
+              <option value="good">Good (4–5)</option>
+              <option value="bad">Bad (1–3)</option>
+              {[5, 4, 3, 2, 1].map((n) => (
+                <option key={n} value={String(n)}>
+                  {"★".repeat(n)} ({n})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="min-w-0 text-xs text-slate-600">
             Tag
             <input
               className={selectClass}

@@ -1,10 +1,12 @@
 "use client";
 
-import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { clickedButtons, threadParts } from "@/lib/client/inbox/thread-cache";
 import type { useConversationParts } from "@/lib/client/inbox/use-conversation-parts";
 import { useConversationEmails } from "@/lib/client/use-conversation-emails";
+import { useConversationRating } from "@/lib/client/use-conversation-rating";
+import { RatingLine } from "@/components/csat/rating-line";
 import { ConversationEmails } from "./conversation-emails";
 import { PartView } from "./part-view";
 
@@ -36,6 +38,10 @@ export function Thread({
   const parts = useMemo(() => threadParts(query.data), [query.data]);
   const emails = useConversationEmails(appId, conversationId);
   const clicked = useMemo(() => clickedButtons(parts), [parts]);
+  const rating = useConversationRating(conversationId).data;
+  // The rating's line goes after the last part before it (asked at a close, rated later).
+  const ratedAt = rating ? (rating.rated ?? rating.requested) : null;
+  const ratingAfter = ratedAt === null ? -2 : parts.findLastIndex((p) => p.created <= ratedAt);
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const olderFrom = useRef<number | null>(null);
@@ -94,15 +100,18 @@ export function Thread({
         </p>
       ) : (
         <ol aria-label="Messages" aria-live="polite" aria-relevant="additions">
-          {parts.map((p) => (
-            <PartView
-              key={String(p.id)}
-              part={p}
-              meId={meId}
-              clicked={clicked.get(String(p.id))}
-              onRetry={onRetry}
-              onDiscard={onDiscard}
-            />
+          {rating && ratingAfter === -1 && <RatingLine rating={rating} />}
+          {parts.map((p, i) => (
+            <Fragment key={String(p.id)}>
+              <PartView
+                part={p}
+                meId={meId}
+                clicked={clicked.get(String(p.id))}
+                onRetry={onRetry}
+                onDiscard={onDiscard}
+              />
+              {rating && i === ratingAfter && <RatingLine rating={rating} />}
+            </Fragment>
           ))}
         </ol>
       )}

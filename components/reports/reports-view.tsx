@@ -15,6 +15,7 @@ import {
   ResponseTimesCard,
 } from "./report-charts";
 import { ReportsFilters, type FilterState } from "./reports-filters";
+import { CsatCard } from "./csat-card";
 
 export function ReportsView() {
   const { app } = useCurrentApp();
@@ -64,6 +65,7 @@ function Reports({ appId, tz }: { appId: string; tz: string }) {
           <ResponseTimesCard appId={appId} params={params} which="close" />
           <BusiestHoursCard appId={appId} params={params} />
           <OperatorsCard appId={appId} params={params} />
+          <CsatCard appId={appId} params={params} />
         </div>
       </div>
     </>

@@ -38,6 +38,7 @@ const KIND_LABEL: Record<EmailKind, string> = {
   operator_mention: "Mention",
   operator_assigned: "Assignment",
   message: "Message",
+  rating_request: "Rating request",
 };
 
 function StateBadge({ state }: { state: EmailState }) {

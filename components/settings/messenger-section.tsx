@@ -6,6 +6,7 @@ import { MessengerAppearance } from "./messenger-appearance";
 import { MessengerIdentity } from "./messenger-identity";
 import { MessengerInstall } from "./messenger-install";
 import { MessengerOrigins } from "./messenger-origins";
+import { CsatSetting } from "./csat-setting";
 
 /** Settings → Messenger: what a site owner needs to put the messenger on their site. */
 export function MessengerSection({ appId }: { appId: string }) {
@@ -18,6 +19,7 @@ export function MessengerSection({ appId }: { appId: string }) {
           <MessengerAppearance appId={appId} settings={s} />
           <MessengerOrigins appId={appId} settings={s} />
           <MessengerIdentity appId={appId} settings={s} />
+          <CsatSetting appId={appId} />
         </div>
       )}
     </SectionQuery>

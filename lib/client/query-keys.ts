@@ -125,6 +125,15 @@ export const queryKeys = {
     list: (appId: string) => [...queryKeys.availability.all, appId, "list"] as const,
     routing: (appId: string) => [...queryKeys.availability.all, appId, "routing"] as const,
   },
+  csat: {
+    all: ["csat"] as const,
+    settings: (appId: string) => [...queryKeys.csat.all, appId, "settings"] as const,
+    conversation: (conversationId: string) =>
+      [...queryKeys.csat.all, "conversation", conversationId] as const,
+    user: (appId: string, userId: string) => [...queryKeys.csat.all, appId, "user", userId] as const,
+    /** `params` is the report's range and filters (lib/client/use-report.ts ReportParams). */
+    report: (appId: string, params: object) => [...queryKeys.csat.all, appId, "report", params] as const,
+  },
   bulk: {
     all: ["bulk"] as const,
     job: (appId: string, jobId: string) => [...queryKeys.bulk.all, appId, jobId] as const,

@@ -6,6 +6,7 @@ import { onUserPresenceChanged, onUserPropsChanged } from "./leads-realtime";
 import { onNotification } from "./notifications/realtime";
 import { patchAvailability } from "./availability-realtime";
 import { onBulkEnd, onBulkJob } from "./inbox/bulk-realtime";
+import { onConversationRating } from "./csat-realtime";
 
 export interface RealtimeContext {
   queryClient: QueryClient;
@@ -54,6 +55,8 @@ function handle(msg: SocketMessage, ctx: RealtimeContext): void {
       return patchAvailability(qc, msg.app, msg.message);
     case "bulk_job":
       return onBulkJob(msg, ctx);
+    case "conversation_rating":
+      return onConversationRating(qc, msg.app, msg.message);
     default:
       // Kinds the panel does not subscribe to.
       return;

@@ -42,6 +42,9 @@ import * as messages from "../messages/endpoints";
 import * as visitorMessages from "../messages/endpoints-visitor";
 import * as messageUnsubscribe from "../messages/endpoints-unsubscribe";
 import * as bots from "../bots/endpoints";
+import * as csat from "../csat/endpoints";
+import * as csatEmail from "../csat/endpoints-email";
+import * as visitorCsat from "../messenger/endpoints-visitor-csat";
 
 /**
  * Every endpoint: the table the one router of /api matches (lib/api/direct.ts, in front of Next and behind its
@@ -84,6 +87,8 @@ const modules: Record<string, unknown>[] = [
   bulk,
   messages,
   bots,
+  csat,
+  csatEmail,
 ];
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === "object" && v !== null && "spec" in v && "handle" in v;
@@ -106,6 +111,7 @@ export const visitorEndpoints: Endpoint[] = [
   visitorBot,
   visitorIdentity,
   visitorMessages,
+  visitorCsat,
 ].flatMap((m) => Object.values(m).filter(isEndpoint));
 
 /** What the router matches: every version's endpoints. */

@@ -39,6 +39,7 @@ import { continuityJob } from "../email/continuity";
 import { closeTransport, emailSendJob } from "../email/send";
 import { notifyEmailJob, operatorsJob } from "../email/operator-emails";
 import { transcriptJob } from "../email/transcript";
+import { csatEmailJob } from "../csat/email";
 import { startSmtpListener, type SmtpListener } from "../email/smtp-listener";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -62,6 +63,7 @@ const JOB_KINDS: JobKind[] = [
   operatorsJob,
   notifyEmailJob,
   transcriptJob,
+  csatEmailJob,
   emailSendJob,
   messagesConsumerJob,
   messageSendJob,

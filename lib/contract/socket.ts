@@ -19,6 +19,8 @@ export const CHANNEL_KINDS = [
   "conversation_closed",
   "conversation_tag_added",
   "conversation_tag_deleted",
+  // A rating asked (rating null) or given (lib/csat).
+  "conversation_rating",
   // A bulk job's end (lib/bulk): transient, so that every panel reads the lists it changed again.
   "conversation_bulk",
   "user_presence_changed",

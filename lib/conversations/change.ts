@@ -7,6 +7,7 @@ import { appendParts, type PartDraft } from "../parts/append";
 import { seconds } from "../parts/serialize";
 import { lockOwnConversation, requireMember, resolveAdmin, sentVia, type AdminRef } from "./actors";
 import { publishChange } from "./events";
+import { requestRating } from "./csat-request";
 import { eventOf } from "../contract/socket";
 import type { Serialized } from "../contract/schemas";
 import type { Part } from "../parts/schemas";
@@ -19,6 +20,8 @@ interface Planned {
   draft: Omit<PartDraft, "sentVia" | "fromAdminId">;
   /** Given the system part the change stored, as published. */
   events?: (part: Serialized<Part>) => LogEvent[];
+  /** More writes of the change, in its transaction, once its part is stored (a close's rating request). */
+  after?: (tx: Queryable, emit: Emit, adminId: bigint | null) => Promise<void>;
 }
 
 interface ChangeInput {
@@ -66,6 +69,7 @@ async function changeIn(
   const part = pub.partJson.get(id);
   if (!part) throw new Error(`the change's part ${id} was not published`);
   for (const e of planned.events?.(part) ?? []) emit(e);
+  await planned.after?.(tx, emit, adminId);
   return { id, part_group: id };
 }
 
@@ -121,6 +125,7 @@ function setClosed(ctx: Ctx, input: ChangeInput, closed: boolean): Promise<Chang
     return {
       draft: { type: closed ? "closed" : "reopened" },
       events: (part) => [eventOf("conversation_closed", conv, { conversation: conv.id, closed, part })],
+      after: closed ? (tx, emit, adminId) => requestRating(tx, emit, conv, adminId) : undefined,
     };
   });
 }

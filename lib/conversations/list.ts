@@ -7,6 +7,7 @@ import { pageByKeyset, type KeyColumn } from "../db/keyset";
 import type { Keyset, KeysetPage } from "../domain/keyset";
 import { CONVERSATION_COLUMNS, mapConversation, type ConversationRow, type RawConversation } from "./rows";
 import { hydrateConversations, type ConversationFields, type ConversationView } from "./view";
+import type { RatingFilter } from "./schemas";
 
 export const ASSISTANT_TYPES = [
   "dialogflow",
@@ -29,6 +30,7 @@ export interface ConversationFilters {
   assistantType?: (typeof ASSISTANT_TYPES)[number];
   includeNoTags?: boolean;
   includeNotAssigned?: boolean;
+  rating?: RatingFilter;
 }
 
 export const CONVERSATION_KEY: KeyColumn[] = [
@@ -70,7 +72,23 @@ export function filterSql(appId: bigint, f: ConversationFilters): Prisma.Sql {
   } else if (f.includeNoTags) conds.push(untagged);
   if (f.channel === 0n) conds.push(Prisma.sql`c.channel_id IS NULL`);
   else if (f.channel !== undefined) conds.push(Prisma.sql`c.channel_id = ${f.channel}`);
+  if (f.rating !== undefined) conds.push(ratingSql(f.rating));
   return Prisma.join(conds, " AND ");
+}
+
+/** The conversations whose rating (lib/csat, conversation_ratings) matches the list's `rating` filter. */
+function ratingSql(f: RatingFilter): Prisma.Sql {
+  const score =
+    f === "rated"
+      ? Prisma.sql`r.rating IS NOT NULL`
+      : f === "unrated"
+        ? Prisma.sql`r.rating IS NULL`
+        : f === "good"
+          ? Prisma.sql`r.rating >= 4`
+          : f === "bad"
+            ? Prisma.sql`r.rating <= 3`
+            : Prisma.sql`r.rating = ${Number(f)}`;
+  return Prisma.sql`EXISTS (SELECT 1 FROM conversation_ratings r WHERE r.conversation_id = c.id AND ${score})`;
 }
 
 export interface ListInput {

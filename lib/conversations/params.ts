@@ -4,6 +4,7 @@ import { MAX_TIME } from "../contract/dates";
 import { PART_FIELDS } from "../parts/serialize";
 import { CONVERSATION_FIELDS } from "./view";
 import { ASSISTANT_TYPES, type ConversationFilters } from "./list";
+import { RATING_FILTERS } from "./schemas";
 
 /** Parameter schemas shared by the conversation endpoints: one schema per shape. */
 const lastOf = (v: unknown): unknown => (Array.isArray(v) ? (v as unknown[])[v.length - 1] : v);
@@ -90,6 +91,7 @@ export const conversationFilterParams = {
   include_no_tags: p.bool().optional(),
   include_not_assigned: p.bool().optional(),
   channel: p.id({ allowZero: true }).optional(),
+  rating: p.oneOf(RATING_FILTERS).optional(),
 };
 
 type FilterInput = {
@@ -107,5 +109,6 @@ export function filtersOf(input: FilterInput): ConversationFilters {
     assistantType: input.assistant_type,
     includeNoTags: input.include_no_tags,
     includeNotAssigned: input.include_not_assigned,
+    rating: input.rating,
   };
 }

@@ -62,3 +62,9 @@ export const startedV1Schema = z.strictObject({ id });
 export const startedV2Schema = z.strictObject({ id, part: partSchema });
 /** v2's reply: the part, and the assignment part when the reply assigned the conversation. */
 export const replyV2Schema = partSchema.extend({ assign_part: partSchema.optional() });
+
+/**
+ * The list's `rating` filter (v2; lib/csat): rated, unrated (asked, not rated), good (4–5), bad (1–3) or one score.
+ */
+export const RATING_FILTERS = ["rated", "unrated", "good", "bad", "1", "2", "3", "4", "5"] as const;
+export type RatingFilter = (typeof RATING_FILTERS)[number];

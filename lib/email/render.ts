@@ -18,6 +18,8 @@ export interface EmailContent {
   blocks: EmailBlock[];
   /** The button under the messages. */
   action?: { label: string; url: string };
+  /** Links to pick one of, one a line (a rating request's scores). */
+  choices?: { label: string; url: string }[];
   /** Small print: why this email came, how to answer, how to stop. */
   footer: string[];
   unsubscribeUrl?: string;
@@ -55,6 +57,8 @@ export function renderText(c: EmailContent): string {
     out.push("");
   }
   if (c.action) out.push(`${c.action.label}: ${c.action.url}`, "");
+  for (const ch of c.choices ?? []) out.push(`${ch.label}: ${ch.url}`);
+  if (c.choices?.length) out.push("");
   out.push("-- ", ...c.footer);
   if (c.unsubscribeUrl) out.push(`Unsubscribe: ${c.unsubscribeUrl}`);
   return out.join("\n") + "\n";
@@ -81,6 +85,12 @@ export function renderHtml(c: EmailContent): string {
         `display:inline-block;padding:10px 18px;background:${accent};color:#ffffff;text-decoration:none;border-radius:6px`,
       )}</td></tr>`
     : "";
+  const choices = (c.choices ?? [])
+    .map(
+      (ch) =>
+        `<tr><td style="padding:4px 0">${link(ch.label, ch.url, `color:${accent};font-size:17px;text-decoration:none`)}</td></tr>`,
+    )
+    .join("");
   const footer = [
     ...c.footer.map(escapeHtml),
     ...(c.unsubscribeUrl ? [link("Unsubscribe", c.unsubscribeUrl, "color:#64748b")] : []),
@@ -91,7 +101,7 @@ export function renderHtml(c: EmailContent): string {
     `<body style="margin:0;padding:0;background:#ffffff">` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;margin:0 auto;` +
     `font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#0f172a">` +
-    `<tr><td style="padding:20px 0 12px 0">${escapeHtml(c.intro)}</td></tr>${blocks}${action}` +
+    `<tr><td style="padding:20px 0 12px 0">${escapeHtml(c.intro)}</td></tr>${blocks}${action}${choices}` +
     `<tr><td style="padding:16px 0;border-top:1px solid #e2e8f0;font-size:12px;color:#64748b">${footer}</td></tr>` +
     `</table></body></html>`
   );

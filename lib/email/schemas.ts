@@ -30,6 +30,7 @@ export const EMAIL_KINDS = [
   "operator_mention",
   "operator_assigned",
   "message",
+  "rating_request",
 ] as const;
 
 export const emailDeliverySchema = z.strictObject({

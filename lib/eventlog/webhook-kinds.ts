@@ -9,6 +9,7 @@ export const WEBHOOK_KINDS = [
   "conversation.reopened",
   "conversation.tag_added",
   "conversation.tag_deleted",
+  "conversation.rated",
   "user.props_changed",
   "user.event",
   "user.lead_created",
@@ -56,6 +57,8 @@ export function webhookKind(type: string, channel: string | undefined, payload: 
     const closed = field(payload, "closed");
     return closed === true ? "conversation.closed" : closed === false ? "conversation.reopened" : null;
   }
+  // An ask (rating null) is the panel's and the messenger's only; a rating given is the webhook.
+  if (t === "conversation_rating") return field(payload, "rating") == null ? null : "conversation.rated";
   return BY_TYPE[t] ?? null;
 }
 

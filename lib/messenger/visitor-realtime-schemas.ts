@@ -6,6 +6,7 @@ import {
   visitorMessageSchema,
   visitorPartSchema,
 } from "./visitor-schemas";
+import { visitorRatingSchema } from "../csat/schemas";
 
 /**
  * The messages of a visitor socket's `messenger` subscription, by `type`; the envelope is the operators' one,
@@ -26,6 +27,8 @@ export const visitorRealtimeSchemas = {
   messenger_conversation: visitorConversationEventSchema,
   /** A chat message or pop-up sent to the visitor (lib/messages). */
   messenger_message: visitorMessageSchema,
+  /** A conversation's rating asked (`rating` null: the card to rate it) or given (lib/csat). */
+  messenger_rating: visitorRatingSchema,
   /**
    * Who can answer changed (an operator went Away or came back): what the heartbeat answers, pushed to every
    * visitor of the app at once. Not stored (`id` null): a reconnecting frame asks with its heartbeat.

@@ -79,7 +79,10 @@ describe("the socket contract, against the server", () => {
     ok(await asBob.postJson(`${path}/assign`, { admin: String(a.admin.id) }));
     ok(await asAnn.postJson(`${path}/tag`, { tag: "vip" }));
     ok(await asAnn.del(`${path}/tag`, { tag: "vip" }));
+    // The close asks the visitor to rate it (lib/csat), who does.
+    await s.db.app.update({ where: { id: appId }, data: { csatEnabled: true } });
     ok(await asAnn.postJson(`${path}/close`, {}));
+    ok(await v.api.postJson(`/api/v2/messenger/conversations/${conv}/rating`, { rating: 5 }));
     ok(
       await asAnn.postJson(`/api/apps/${appId}/conversations/bulk`, {
         action: "tag",

@@ -29,6 +29,7 @@ describe("the socket contract's kinds", () => {
       "messenger_conversation",
       "messenger_message",
       "messenger_part",
+      "messenger_rating",
       "messenger_read",
       "messenger_status",
       "messenger_typing",

@@ -15,6 +15,7 @@ import { notificationSchema } from "../notifications/schemas";
 import { adminAvailabilitySchema } from "../admins/schemas";
 import { bulkJobSchema } from "../bulk/schemas";
 import { visitorRealtimeSchemas } from "../messenger/visitor-realtime-schemas";
+import { conversationRatingSchema } from "../csat/schemas";
 
 /**
  * The socket contract: for each channel kind, the payload schema of each event type it carries (the API's own
@@ -62,6 +63,8 @@ export const SOCKET_SCHEMAS = {
   },
   conversation_tag_added: { conversation_tag_added: z.strictObject({ ...change, tag: z.string() }) },
   conversation_tag_deleted: { conversation_tag_deleted: z.strictObject({ ...change, tag: z.string() }) },
+  /** A rating asked (`rating` null) or given (lib/csat). */
+  conversation_rating: { conversation_rating: conversationRatingSchema },
   /** A bulk job's end, for every panel of the app. */
   conversation_bulk: { conversation_bulk: bulkJobSchema },
   user_presence_changed: {

@@ -18,6 +18,7 @@ const KINDS = [
   "conversation_read",
   "conversation_assigned",
   "conversation_closed",
+  "conversation_rating",
   "event",
 ] as const satisfies LoggedKind[];
 type VisitorSourceKind = (typeof KINDS)[number];
@@ -142,6 +143,13 @@ export function visitorMessageOf(row: LogRow, memo: ConversationMemo): RowMessag
       // Checked: an API client may track an event of that name with props of its own.
       const shown = visitorMessageSchema.safeParse(e.props);
       return shown.success ? { type: "messenger_message", message: shown.data } : undefined;
+    }
+    case "conversation_rating": {
+      const r = source.payload;
+      return {
+        type: "messenger_rating",
+        message: { conversation: r.conversation, rating: r.rating, comment: r.comment, rated: r.rated },
+      };
     }
     case "conversation_read":
       return {

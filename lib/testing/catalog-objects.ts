@@ -2,6 +2,7 @@ import type { TestServer } from "./server";
 import { makeAdmin, makeUser, unique } from "./factories";
 import { REPORT_SERIES } from "../reports/schemas";
 import { unsubscribeToken } from "../email/tokens";
+import { ratingToken } from "../csat/tokens";
 
 /**
  * One real object of an app for every path parameter of the catalog, made through the API, and for each endpoint
@@ -25,6 +26,8 @@ export interface CatalogObjects {
   bot_id: string;
   /** The user's unsubscribe link token. */
   unsubscribe: string;
+  /** A rating email's link token for the conversation (asked, lib/csat): a score of 5. */
+  rating: string;
   /** An operator of the app besides its default admin. */
   admin_id: string;
   /** Stored strings of the app: what another app must never see. */
@@ -60,6 +63,10 @@ export async function makeCatalogObjects(
     body: fd,
   });
   const part = reply.body.data as { id: number; body: string; attachments: { url: string }[] };
+  // The conversation's visitor asked to rate it (lib/csat), so a rating link of it can rate it.
+  await s.db.conversationRating.create({
+    data: { conversationId: BigInt(String(conv.id)), appId: app.app.id, userId: user.id },
+  });
   const attachment = /attachments\/(\d+)/.exec(part.attachments[0]!.url)![1]!;
   const noteBody = unique("secret note");
   const note = await as("POST", `/api/users/${user.id}/notes`, { body: noteBody });
@@ -138,6 +145,7 @@ export async function makeCatalogObjects(
     message_id: String(message.id),
     bot_id: String(bot.id),
     unsubscribe: await unsubscribeToken(s.db, user.id),
+    rating: await ratingToken(s.db, BigInt(String(conv.id)), 5),
     admin_id: String(member.id),
     secrets: [
       member.name,
@@ -227,6 +235,9 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
     "GET /apps/{id}/email/bounces": { address: "someone@example.test" },
     "POST /apps/{id}/office_hours": { office_hours: { weekly: { mon: [["09:00", "17:00"]] } } },
     "POST /email/unsubscribe": { t: o.unsubscribe },
+    "POST /apps/{id}/csat": { enabled: true },
+    "POST /csat/rate": { t: o.rating },
+    "GET /apps/{id}/reports/csat": { from: "2026-01-01", to: "2026-01-31" },
     "POST /apps/{id}/messages": {
       name: "Sweep",
       kind: "popup",

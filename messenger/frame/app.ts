@@ -9,6 +9,7 @@ import { newConversation, sendMessage } from "./send";
 import { connectLive, type LiveEvent } from "./live";
 import { Store } from "./store";
 import { openThread } from "./thread";
+import { loadRating } from "./rating";
 import type { ThreadView } from "./thread-view";
 import { TypingThrottle } from "./typing";
 import type { Boot, Conversation, Part, TokenPair } from "./types";
@@ -125,6 +126,7 @@ export class App implements FrameContext {
     const parts = await this.api.call<Part[]>("GET", `/conversations/${id}/parts`).catch(() => []);
     this.store.setParts(id, parts);
     this.markRead();
+    void loadRating(this.api, this.store, id);
   }
 
   go(view: View) {
@@ -204,6 +206,7 @@ export class App implements FrameContext {
     } else if (e.type === "messenger_message") this.messages.add(e.message);
     else if (e.type === "messenger_read") this.store.markRead(e.conversation, e.by);
     else if (e.type === "messenger_status") this.setOperators(e.online, e.opensAt);
+    else if (e.type === "messenger_rating") this.store.setRating(e.rating);
     else this.store.upsertConversation(e.conversation);
   }
 

@@ -7,7 +7,8 @@ import type {
 } from "../../lib/contract/socket";
 import type { Api } from "./api";
 import { frameMessage } from "./auto-messages";
-import type { AutoMessage, Conversation, Part, VisitorConversation, VisitorPart } from "./types";
+import type { AutoMessage, Conversation, Part, Rating, VisitorConversation, VisitorPart } from "./types";
+import { frameRating } from "./rating";
 
 type Payload<T extends MessengerMessage["type"]> = Extract<MessengerMessage, { type: T }>["message"];
 
@@ -24,7 +25,9 @@ export type LiveEvent =
   /** A chat message or pop-up sent to the visitor. */
   | { type: "messenger_message"; message: AutoMessage }
   /** Who can answer changed (the heartbeat's answer, pushed). */
-  | { type: "messenger_status"; online: boolean; opensAt: string | null };
+  | { type: "messenger_status"; online: boolean; opensAt: string | null }
+  /** A rating asked (the card) or given. */
+  | { type: "messenger_rating"; rating: Rating };
 
 // The frame imports types only from the contract: its constants would bring zod into the bundle.
 const CHANNEL: typeof MESSENGER_CHANNEL = "messenger";
@@ -56,6 +59,8 @@ function liveEvent(m: MessengerMessage): LiveEvent | undefined {
       return { type: m.type, message: frameMessage(m.message) };
     case "messenger_status":
       return { type: m.type, online: m.message.operators_online, opensAt: m.message.opens_at };
+    case "messenger_rating":
+      return { type: m.type, rating: frameRating(m.message) };
     default:
       return undefined;
   }

@@ -1,4 +1,4 @@
-import type { Conversation, Part } from "./types";
+import type { Conversation, Part, Rating } from "./types";
 
 /**
  * What the frame knows of the visitor's conversations. Parts are keyed by ID, so a part that comes twice (the
@@ -7,6 +7,8 @@ import type { Conversation, Part } from "./types";
  */
 export class Store {
   conversations = new Map<number, Conversation>();
+  /** Ratings asked or given, by conversation (rating.ts). */
+  ratings = new Map<number, Rating>();
   private parts = new Map<number, Map<string, Part>>();
   private listeners = new Set<() => void>();
 
@@ -94,6 +96,13 @@ export class Store {
       if ((p.type === "reply_user") === (by === "admin")) p.read = true;
     const c = this.conversations.get(conversation);
     if (c && by === "user") c.unread = 0;
+    this.changed();
+  }
+
+  /** A given rating is never replaced by the ask that preceded it (a replayed event). */
+  setRating(r: Rating) {
+    if (r.rating === null && this.ratings.get(r.conversation)?.rating) return;
+    this.ratings.set(r.conversation, r);
     this.changed();
   }
 

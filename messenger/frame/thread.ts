@@ -5,6 +5,7 @@ import { emailForm } from "./home";
 import type { Attachment, Part } from "./types";
 import type { ThreadView } from "./thread-view";
 import { authorOf } from "./author";
+import { ratingCard } from "./rating";
 
 /**
  * A conversation: operators' messages left with their name and avatar, the visitor's own right, images inline,
@@ -21,6 +22,8 @@ export function openThread(
   const typing = h("p", { class: "typing muted small" });
   // Outside the list, which is redrawn on every change: what the visitor types in it and its focus stay.
   const asking = h("div", { class: "asking" });
+  // The rating card (rating.ts): redrawn only when the rating changes, so a chosen score and comment stay.
+  const rating = h("div", { class: "rating" });
   const offline = ctx.offline && !ctx.visitor.email ? emailForm(ctx) : null;
   fill(
     main,
@@ -28,6 +31,7 @@ export function openThread(
     offline,
     list,
     asking,
+    rating,
     typing,
   );
   const view: ThreadView = {
@@ -44,6 +48,12 @@ export function openThread(
       } else if (asking.dataset.part !== String(last.id)) {
         fill(asking, askForm(ctx, last, ask));
         asking.dataset.part = String(last.id);
+      }
+      const r = view.conversation === null ? undefined : ctx.store.ratings.get(view.conversation);
+      const rated = r ? `${r.conversation}:${r.rating ?? ""}` : "";
+      if (rating.dataset.key !== rated) {
+        fill(rating, r ? ratingCard(ctx, r) : null);
+        rating.dataset.key = rated;
       }
       const t = view.conversation === null ? undefined : ctx.typing.get(view.conversation);
       typing.textContent = t && t.until > Date.now() ? `${t.name} is typing…` : "";

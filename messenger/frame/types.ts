@@ -4,6 +4,9 @@
  * the frame's own message on its way has a string ID until the stored part replaces it.
  */
 import type { VisitorConversation, VisitorMessage, VisitorPart } from "../../lib/messenger/visitor-schemas";
+import type { VisitorRating } from "../../lib/csat/schemas";
+
+export type { VisitorRating } from "../../lib/csat/schemas";
 
 export type {
   Boot,
@@ -36,3 +39,6 @@ export interface TokenPair {
   refresh_token: string;
   expires_in: number;
 }
+
+/** A conversation's rating asked (`rating` null) or given (lib/csat), its ID as a number. */
+export type Rating = Omit<VisitorRating, "conversation"> & { conversation: number };

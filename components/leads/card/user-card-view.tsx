@@ -15,6 +15,7 @@ import { claimedUserIdOf, leadName, PRESENCE_LABEL, presenceClass } from "../for
 import { CardEvents } from "./card-events";
 import { CardProps } from "./card-props";
 import { CardConversations, CardNotes, CardSegments, CardTags } from "./card-side";
+import { CardRatings } from "./card-ratings";
 
 export function UserCardView({ userId }: { userId: string }) {
   const user = useUser(userId);
@@ -102,6 +103,7 @@ export function UserCardView({ userId }: { userId: string }) {
         </div>
         <div className="space-y-4">
           <CardConversations user={u} />
+          <CardRatings appId={String(u.app)} userId={userId} />
           <CardTags user={u} />
           <CardSegments user={u} />
           <CardNotes user={u} />

@@ -1,4 +1,5 @@
 import type { Conversation } from "./types";
+import { RATING_FILTERS, type RatingFilter } from "@/lib/conversations/schemas";
 
 /** The Inbox's list state, as the URL holds it (`?tab=&assignee=&channel=&tag=&c=`). */
 export type InboxTab = "open" | "delayed" | "closed";
@@ -11,6 +12,8 @@ export interface InboxFilter {
   /** A channel's ID, "0" for conversations without one, null for every channel. */
   channel: string | null;
   tag: string | null;
+  /** The visitors' rating (lib/csat): rated, unrated, good, bad or a score; null for any. */
+  rating?: RatingFilter | null;
 }
 
 export interface InboxUrlState extends InboxFilter {
@@ -28,6 +31,7 @@ export function parseInboxUrl(params: { get(name: string): string | null }): Inb
   const channel = params.get("channel");
   const tag = params.get("tag")?.trim();
   const selected = params.get("c");
+  const rating = params.get("rating");
   return {
     tab: INBOX_TABS.includes(tab as InboxTab) ? (tab as InboxTab) : DEFAULT_FILTER.tab,
     assignee:
@@ -36,6 +40,10 @@ export function parseInboxUrl(params: { get(name: string): string | null }): Inb
         : DEFAULT_FILTER.assignee,
     channel: channel && ID.test(channel) ? channel : null,
     tag: tag ? tag.slice(0, 255) : null,
+    // Only when given: a URL without it reads as before the filter existed.
+    ...((RATING_FILTERS as readonly string[]).includes(rating ?? "")
+      ? { rating: rating as RatingFilter }
+      : {}),
     selected: selected && ID.test(selected) ? selected : null,
   };
 }
@@ -47,6 +55,7 @@ export function inboxSearch(state: InboxUrlState): string {
   if (state.assignee !== DEFAULT_FILTER.assignee) q.set("assignee", state.assignee);
   if (state.channel !== null) q.set("channel", state.channel);
   if (state.tag !== null) q.set("tag", state.tag);
+  if (state.rating) q.set("rating", state.rating);
   if (state.selected !== null) q.set("c", state.selected);
   const s = q.toString();
   return s ? `?${s}` : "";
@@ -62,6 +71,7 @@ export interface ListParams {
   assigned?: string;
   channel?: string;
   tags?: string[];
+  rating?: RatingFilter;
 }
 
 export function listParams(f: InboxFilter, meId: string): ListParams {
@@ -72,6 +82,7 @@ export function listParams(f: InboxFilter, meId: string): ListParams {
   else if (f.assignee !== "all") out.assigned = f.assignee;
   if (f.channel !== null) out.channel = f.channel;
   if (f.tag !== null) out.tags = [f.tag];
+  if (f.rating) out.rating = f.rating;
   return out;
 }
 
@@ -98,6 +109,8 @@ export function matchesList(
     if (assignee !== p.assigned) return false;
   }
   if (p.tags?.some((t) => !c.tags.includes(t))) return false;
+  // A conversation's rating is not on it: the list's own answer says which belong.
+  if (p.rating !== undefined) return undefined;
   if (p.channel !== undefined) {
     const ch = c.channel !== undefined ? String(c.channel?.id ?? 0) : channelOf(String(c.id));
     if (ch === undefined) return undefined;

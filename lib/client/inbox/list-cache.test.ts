@@ -75,6 +75,10 @@ describe("the URL state", () => {
       tag: null,
       selected: null,
     });
+    const rated = parseInboxUrl(new URLSearchParams("tab=closed&rating=good"));
+    expect(rated.rating).toBe("good");
+    expect(parseInboxUrl(new URLSearchParams(inboxSearch(rated)))).toEqual(rated);
+    expect(parseInboxUrl(new URLSearchParams("rating=great")).rating).toBeUndefined();
   });
 });
 

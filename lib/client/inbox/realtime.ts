@@ -203,5 +203,6 @@ export const inboxChannels = (appId: string): string[] =>
       "conversation_bulk",
       "user_presence_changed",
       "user_props_changed",
+      "conversation_rating",
     ] as const
   ).map((kind) => appChannel(kind, appId));

@@ -63,6 +63,13 @@ export const WEBHOOK_SOURCES: Record<WebhookKind, Source> = {
     logType: "conversation_tag_deleted",
     description: "A tag was taken off the conversation.",
   },
+  "conversation.rated": {
+    logType: "conversation_rating",
+    patch: { rating: 5 },
+    description:
+      "The visitor rated the conversation (1–5, with an optional comment), in the messenger or by an email's link; " +
+      "`admin` is the operator who closed it.",
+  },
   "user.props_changed": {
     logType: "user_props_changed",
     description: "A user's properties changed: the new values, null for a deleted property.",
