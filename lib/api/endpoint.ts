@@ -4,6 +4,7 @@ import type { Scope } from "../auth/scopes";
 import type { Ctx } from "../auth/context";
 import { getRuntime } from "../server/runtime";
 import { noteOf } from "../server/request-note";
+import { actorKey, onReadDb } from "./read-replica";
 import { actsAsUser, appIdParams, requireScopes, scopesOf, type Access } from "./access";
 import { anonymous, authenticate } from "./authenticate";
 import { envelopeResponse, errorResponse, withEnvelopeBody } from "./envelope";
@@ -62,6 +63,11 @@ interface EndpointBase<S1 extends z.ZodType, S2 extends z.ZodType, S3 extends z.
    * `as-user`, in every version.
    */
   asUserWith?: string;
+  /**
+   * A heavy read (leads lists and counts, exports, reports, search): served by DATABASE_REPLICA_URL's replica
+   * when the caller's writes are there (lib/api/read-replica.ts).
+   */
+  reads?: "replica";
   /** Answers readable from other origins under this policy (lib/api/cors.ts); none: no CORS headers at all. */
   cors?: CorsPolicy;
   v1?: VersionSpec<S1>;
@@ -211,7 +217,13 @@ export function endpoint<
         appId: selfApp,
         requestId,
       };
-      const result = await vspec.handler(ctx, parsed.data, req);
+      const result =
+        spec.reads === "replica"
+          ? await onReadDb(rt, ctx, (c) => vspec.handler(c, parsed.data, req))
+          : await vspec.handler(ctx, parsed.data, req);
+      // Done: the caller's next heavy reads stay on the primary until the replica has this write.
+      if (rt.replica && req.method !== "GET" && req.method !== "HEAD")
+        await rt.replica.wrote(actorKey(actor));
       if (result instanceof Response) {
         for (const [k, v] of headers) if (!result.headers.has(k)) result.headers.set(k, v);
         return result;

@@ -1,11 +1,11 @@
 import http from "node:http";
-import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import path from "node:path";
 import next from "next";
 import { loadConfig, type Config } from "../config/env";
 import { openDb, pglitePath, type DbHandle } from "../db/client";
 import { lockDataDir } from "../db/lock";
+import { openReplica } from "../db/replica";
 import { migrate } from "../db/migrate";
 import { attachIo } from "../realtime/io";
 import { deploymentName } from "../db/deployment";
@@ -34,6 +34,7 @@ import { delaySweepJob } from "../conversations/sweeper";
 import { presenceSweepJob } from "../users/presence";
 import { availabilitySweepJob } from "../admins/availability";
 import { serveMessengerAsset } from "../messenger/assets";
+import { serveOtherUpgrades } from "../server/upgrades";
 import { processWide } from "../config/process-wide";
 import { continuityJob } from "../email/continuity";
 import { closeTransport, emailSendJob } from "../email/send";
@@ -95,36 +96,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/**
- * A request asking to upgrade (`curl --http2` sends `Upgrade: h2c`) goes to `upgrade` listeners only: socket.io's
- * closes those not its own unanswered, and Next adds one of its own on its first request. Upgrades other than
- * socket.io's are served as plain requests instead, the Upgrade ignored (RFC 9110 7.8), on a connection closed
- * after the answer, Node having let go of its parser. One dispatch in front of the listeners, whoever adds them.
- * Next's own (`/_next/`: the development server's hot reload) stay with Next.
- */
-function serveOtherUpgrades(
-  server: http.Server,
-  serve: (req: http.IncomingMessage, res: http.ServerResponse) => void,
-): void {
-  const emit = server.emit.bind(server) as (event: string | symbol, ...args: unknown[]) => boolean;
-  server.emit = (event: string | symbol, ...args: unknown[]): boolean => {
-    // Other events carry other arguments, or none ("listening").
-    if (event !== "upgrade") return emit(event, ...args);
-    const [req, socket] = args as [http.IncomingMessage, Socket];
-    const url = req.url ?? "/";
-    if (url.startsWith("/socket.io/") || url.startsWith("/_next/")) return emit(event, ...args);
-    const res = new http.ServerResponse(req);
-    res.shouldKeepAlive = false;
-    res.assignSocket(socket);
-    res.once("finish", () => {
-      res.detachSocket(socket);
-      socket.destroySoon();
-    });
-    serve(req, res);
-    return true;
-  };
-}
-
 type PanelHandler = ReturnType<ReturnType<typeof next>["getRequestHandler"]>;
 
 /**
@@ -174,6 +145,13 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       })
     : undefined;
   limiterRedis?.on("error", () => undefined);
+  const replica = config.databaseReplicaUrl
+    ? await openReplica(config.databaseReplicaUrl, db.db, {
+        redis: limiterRedis,
+        log,
+        maxLagMs: config.replicaMaxLagMs,
+      })
+    : undefined;
   const runtime: Runtime = {
     ...makeLimits(config, limiterRedis),
     db: db.db,
@@ -186,6 +164,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     foreground: foreground(),
     trustedProxies: trustedProxies(config.trustedProxies),
     poolUse: db.poolUse,
+    replica,
   };
   setRuntime(runtime);
   // Links composed before the port opens (the demo's emails) name the port asked for; the real one replaces it.
@@ -292,6 +271,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       limiterRedis?.disconnect();
       server.closeAllConnections();
       setRuntime(undefined);
+      await replica?.close();
       if (!opts.db) await db.close();
       release();
     })());

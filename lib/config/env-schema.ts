@@ -124,6 +124,12 @@ export const envSchema = z.object({
       "`postgresql://user@host:5432/db` for a PostgreSQL server; `pglite:memory://` for a throw-away in-memory " +
       "database; unset: embedded PostgreSQL (PGlite) in `DATA_DIR`",
   }),
+  DATABASE_REPLICA_URL: optional(url("a postgresql:// URL", /^postgres(ql)?:\/\//), {
+    shown: "unset",
+    description:
+      "A streaming replica of `DATABASE_URL`: leads lists and counts, exports, reports and search read from it " +
+      "while it is less than 5 s behind (a caller's reads stay on the primary for 6 s after their own write)",
+  }),
   DATA_DIR: setting(text, "./data", { description: "Where the embedded database lives" }),
   REDIS_URL: optional(url("a redis:// or rediss:// URL", /^rediss?:\/\//), {
     shown: "unset",

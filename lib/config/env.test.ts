@@ -7,6 +7,7 @@ const OLD_DEFAULTS: Config = {
   port: 3000,
   host: "0.0.0.0",
   databaseUrl: `pglite://${path.resolve("./data")}/db`,
+  databaseReplicaUrl: undefined,
   dataDir: path.resolve("./data"),
   redisUrl: undefined,
   seedDemo: true,

@@ -6,6 +6,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** A streaming replica for heavy reads (lib/db/replica.ts). */
+  databaseReplicaUrl: string | undefined;
+  /** How far behind the replica may be and still serve (5 s; tests set their own). */
+  replicaMaxLagMs?: number;
   dataDir: string;
   redisUrl: string | undefined;
   seedDemo: boolean;
@@ -78,6 +82,7 @@ export function loadConfig(env: Environment = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL ?? `pglite://${dataDir}/db`,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     dataDir,
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,

@@ -73,6 +73,7 @@ export const getUserRatings = endpoint({
 export const getCsatReport = endpoint({
   method: "GET",
   path: "/apps/{id}/reports/csat",
+  reads: "replica",
   summary:
     "CSAT: score (share of 4–5) and ratings per day, response rate, per closing operator, and comments newest first",
   tags: ["Reports"],

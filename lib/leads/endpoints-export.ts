@@ -7,6 +7,7 @@ import { MAX_EXTRA_PROPS } from "./lead-extras";
 export const getUsersExport = endpoint({
   method: "GET",
   path: "/apps/{id}/users/export",
+  reads: "replica",
   summary: "The leads matching a filter as CSV, streamed (up to 100,000 rows, in ID order)",
   tags: ["Users"],
   scopes: ["users-list", "app-admin"],

@@ -49,6 +49,7 @@ export function serializeLead(u: LeadRow, asStrings = false) {
 export const getAppUsers = endpoint({
   method: "GET",
   path: "/apps/{id}/users",
+  reads: "replica",
   summary: "Get users/leads: filtered, sorted, paged by offset",
   tags: ["Users"],
   scopes: ["users-list"],

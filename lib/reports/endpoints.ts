@@ -35,6 +35,7 @@ function report<T extends z.ZodType>(
   return endpoint({
     method: "GET",
     path: `/apps/{id}/reports/${series}`,
+    reads: "replica",
     summary,
     tags: ["Reports"],
     scopes: ["conversations-read"],

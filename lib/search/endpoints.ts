@@ -37,6 +37,7 @@ function leadOut(l: LeadFound) {
 export const searchApp = endpoint({
   method: "GET",
   path: "/apps/{id}/search",
+  reads: "replica",
   summary:
     "Search the app: conversations by the text of replies and notes or by the visitor's name, email, phone or " +
     "user ID, and leads by the same fields (kind leads or all also needs the users-list scope)",

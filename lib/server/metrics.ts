@@ -27,6 +27,11 @@ export function observeRequest(method: string, route: string, status: number, se
   m.duration.observe({ method, route }, seconds);
 }
 
+/** A heavy read (DATABASE_REPLICA_URL set): where it was served. */
+export function countReplicaRead(servedBy: "replica" | "primary"): void {
+  metrics().replicaReads.inc({ served_by: servedBy });
+}
+
 /** An email or webhook delivery attempt's outcome (sent, deferred, failed, bounced; delivered, retry, failed). */
 export function countDelivery(channel: "email" | "webhook", result: string, n = 1): void {
   if (n > 0) metrics().deliveries.inc({ channel, result }, n);
@@ -88,6 +93,15 @@ function makeMetrics(): Metrics {
       this.set({ state: "total" }, use.total);
       this.set({ state: "idle" }, use.idle);
       this.set({ state: "waiting" }, use.waiting);
+    },
+  });
+  new Gauge({
+    name: "relay_replica_lag_seconds",
+    help: "How far the read replica is behind the primary (-1: not answering); absent without a replica",
+    registers,
+    collect() {
+      const replica = tryRuntime()?.replica;
+      if (replica) this.set(replica.lagSeconds() ?? -1);
     },
   });
   const logLag = new Gauge({

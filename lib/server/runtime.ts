@@ -2,6 +2,7 @@ import type { BlockList } from "node:net";
 import type { Server as IoServer } from "socket.io";
 import type { Config } from "../config/env";
 import type { Db, DbKind } from "../db/client";
+import type { Replica } from "../db/replica";
 import type { Foreground } from "./foreground";
 import type { Limits } from "./rate-limit";
 
@@ -34,6 +35,8 @@ export interface Runtime extends Limits {
    * reconnect elsewhere (lib/compose/drain.ts).
    */
   draining?: boolean;
+  /** DATABASE_REPLICA_URL: where heavy reads may go (lib/db/replica.ts). */
+  replica?: Replica;
   /** The database pool's connections, for /metrics (PostgreSQL only). */
   poolUse?: () => { total: number; idle: number; waiting: number };
   /** Where the server's own lines go (startServer's `log`; tests silence it). */
