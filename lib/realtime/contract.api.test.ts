@@ -70,6 +70,8 @@ describe("the socket contract, against the server", () => {
     const conv = ok(await a.api.postForm(`/api/users/${user}/startconversation`, { body: "Hello" }))
       .id as number;
     const path = `/api/conversations/${conv}`;
+    // Ann's reply leaves it unassigned, for Bob's assignment below to notify her.
+    await s.db.app.update({ where: { id: appId }, data: { assignOnReply: false } });
     // Read before the reply, which would leave nothing unread.
     ok(await asAnn.postJson(`${path}/read`, {}));
     ok(await asAnn.postJson(`${path}/reply`, { body: "Hi there", random_id: 42 }));

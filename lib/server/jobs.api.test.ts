@@ -100,6 +100,7 @@ describe("the server's jobs", () => {
       [
         "availability sweeper",
         "bulk",
+        "csat.email",
         "delay sweeper",
         "email.continuity",
         "email.notify",
