@@ -6,6 +6,7 @@ import { benchEmail } from "./cases-email";
 import { benchMessages } from "./cases-messages";
 import { benchMessenger } from "./messenger";
 import { benchVisitorSockets } from "./visitor-sockets";
+import { benchCluster } from "./cluster";
 import { ensureDataset, type DatasetInfo } from "./dataset";
 import { openSession, type Figure } from "./harness";
 import { benchLeads } from "./cases-leads";
@@ -20,7 +21,7 @@ import { met, printTable, ratio } from "./table";
 
 /**
  * `npm run bench [-- group…] [--rebuild]`: groups leads, inbox, search, reports, webhooks, bulk, users, import, visitor, realtime,
- * edge, messenger, visitor-sockets, email, messages (all by default; BENCH_VISITORS sets visitor-sockets' sockets, 10,000 by default).
+ * edge, messenger, visitor-sockets, cluster, email, messages (all by default; BENCH_VISITORS sets visitor-sockets' sockets, 10,000 by default).
  * email (bench/cases-email.ts) starts its own server and SMTP sink, on a fresh PostgreSQL database with DATABASE_URL,
  * else on PGlite in memory; BENCH_EMAILS (10,000), BENCH_CONTINUITY_REPLIES (300) and BENCH_INBOUND (200) size it.
  * PostgreSQL (DATABASE_URL) for everything but edge and messenger (Chromium); REDIS_URL for realtime. BENCH_USERS sets the dataset size
@@ -50,6 +51,7 @@ const GROUPS = [
   "edge",
   "messenger",
   "visitor-sockets",
+  "cluster",
   "email",
   "messages",
 ] as const;
@@ -156,6 +158,10 @@ if (want("messenger")) {
 if (want("visitor-sockets")) {
   console.log(`== Messenger sockets: ${process.env.BENCH_VISITORS ?? 10_000} visitors on one server`);
   figures.push(...(await benchVisitorSockets(console.log)));
+}
+if (want("cluster")) {
+  console.log("== Cluster: three instances behind nginx, a SIGKILL and a rolling restart under load");
+  figures.push(...(await benchCluster(console.log)));
 }
 if (want("email")) {
   console.log(

@@ -61,11 +61,12 @@ fi
 if [ "$db_only" = 1 ]; then
   # The second pass's browser run keeps the specs where PostgreSQL and Redis change what happens: operators and
   # visitors live together (the socket.io Redis adapter), concurrent sends and background jobs (transactions that
-  # PGlite runs one at a time). The rest of the suite is the same panel on the same API, and ran in the first pass;
-  # running it all twice took CI to 44 minutes (docs/decisions.md, Testing).
+  # PGlite runs one at a time), and the panel long-polling through nginx in front of three instances. The rest of
+  # the suite is the same panel on the same API, and ran in the first pass; running it all twice took CI to 44
+  # minutes (docs/decisions.md, Testing).
   step "browser tests (Chromium, PostgreSQL + Redis: live and concurrent flows)"
   npx playwright test e2e/inbox.spec.ts e2e/inbox-send.spec.ts e2e/messenger-inbox.spec.ts \
-    e2e/bulk-actions.spec.ts e2e/notifications.spec.ts e2e/availability.spec.ts
+    e2e/bulk-actions.spec.ts e2e/notifications.spec.ts e2e/availability.spec.ts e2e/cluster-polling.spec.ts
 else
   step "browser tests (Chromium)"
   npx playwright test
