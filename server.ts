@@ -14,6 +14,8 @@ console.log(`Ready on ${running.url}`);
 
 /** What a supervisor is promised: gone within 30 s of SIGTERM (docs/deploy.md). */
 const HARD_EXIT_MS = 28_000;
+/** Longer than the balancer's idle timeout for its connections to us (10 s in deploy/nginx/relay.conf). */
+const IDLE_GRACE_MS = 12_000;
 let stopping = false;
 for (const sig of ["SIGTERM", "SIGINT"] as const) {
   process.on(sig, () => {
@@ -25,7 +27,8 @@ for (const sig of ["SIGTERM", "SIGINT"] as const) {
       console.error(`${sig}: still closing after ${HARD_EXIT_MS / 1000} s, exiting`);
       process.exit(1);
     }, HARD_EXIT_MS).unref();
-    running.close().then(
+    // Behind a balancer (SIGTERM), kept-alive connections get time for their next request; Ctrl-C does not wait.
+    running.close(sig === "SIGTERM" ? { idleGraceMs: IDLE_GRACE_MS } : {}).then(
       () => process.exit(0),
       (err: unknown) => {
         console.error(err);

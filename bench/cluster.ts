@@ -1,4 +1,5 @@
 import { nginxInstalled } from "../deploy/cluster";
+import { pgServerInstalled } from "../lib/testing/pg-clusters";
 import { runCluster } from "../deploy/cluster-scenario";
 import type { Figure } from "./harness";
 import { pct } from "./load";
@@ -18,9 +19,17 @@ export async function benchCluster(log = console.log): Promise<Figure[]> {
   }
   const visitors = Number(process.env.BENCH_CLUSTER_VISITORS ?? 4500);
   const perSecond = Number(process.env.BENCH_CLUSTER_RATE ?? 20);
-  const r = await runCluster({ base, redisUrl, visitors, active: 100, perSecond });
+  const r = await runCluster({
+    base,
+    redisUrl,
+    visitors,
+    active: 100,
+    perSecond,
+    replica: pgServerInstalled(),
+  });
   const extra = {
     rssMb: r.rssMb,
+    replicaReads: r.replicaReads,
     drainSeconds: r.drainSeconds,
     missing: r.missing.length,
     stored_twice: [...r.stored.values()].filter((n) => n > 1).length,

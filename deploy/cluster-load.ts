@@ -1,7 +1,7 @@
 import { io as connect, type Socket } from "socket.io-client";
 import type { Db } from "../lib/db/client";
 import { issueTokenPair } from "../lib/auth/refresh-tokens";
-import { makeApp } from "../lib/testing/factories";
+import { makeApp, makeToken } from "../lib/testing/factories";
 
 /**
  * The load a cluster runs under (deploy/cluster.api.test.ts, bench/cluster.ts): visitors whose sockets go through
@@ -10,7 +10,8 @@ import { makeApp } from "../lib/testing/factories";
  * took to reach its visitor's socket and each reconnect took.
  */
 export interface Answer {
-  kind: "reply" | "visitor";
+  /** An operator's reply, a visitor's message, or an operator reading the leads list (a heavy read). */
+  kind: "reply" | "visitor" | "leads";
   /** The visitor's index in Load.visitors. */
   visitor: number;
   body: string;
@@ -66,8 +67,20 @@ async function post(
   }
 }
 
+async function get(url: string, auth: string): Promise<{ status: number; retryAfter: boolean }> {
+  try {
+    const r = await fetch(url, { headers: { authorization: auth } });
+    await r.arrayBuffer();
+    return { status: r.status, retryAfter: r.headers.has("retry-after") };
+  } catch {
+    return { status: 0, retryAfter: false };
+  }
+}
+
 export async function startLoad(db: Db, url: string, count: number, active: number): Promise<Load> {
   const { app, admin, token } = await makeApp(db, { name: "Cluster load" });
+  // The leads are read with a token that writes nothing: its reads may go to a replica.
+  const reader = await makeToken(db, app.id);
   const users = await db.$queryRaw<{ id: bigint }[]>`
     INSERT INTO users (app_id) SELECT ${app.id} FROM generate_series(1, ${count}) RETURNING id`;
   const visitors: Visitor[] = [];
@@ -141,14 +154,20 @@ export async function startLoad(db: Db, url: string, count: number, active: numb
       const sentAt = performance.now();
       const phase = load.phase;
       const r =
-        kind === "reply"
-          ? await post(`${url}/api/conversations/${v.conversation}/reply`, appAuth, {
-              body,
-              from_admin: String(admin.id),
-            })
-          : await post(`${url}/api/v2/messenger/conversations/${v.conversation}/reply`, `Bearer ${v.token}`, {
-              body,
-            });
+        kind === "leads"
+          ? await get(`${url}/api/apps/${app.id}/users?per_page=20`, `Token ${reader}`)
+          : kind === "reply"
+            ? await post(`${url}/api/conversations/${v.conversation}/reply`, appAuth, {
+                body,
+                from_admin: String(admin.id),
+              })
+            : await post(
+                `${url}/api/v2/messenger/conversations/${v.conversation}/reply`,
+                `Bearer ${v.token}`,
+                {
+                  body,
+                },
+              );
       load.answers.push({ kind, visitor, body, phase, answeredIn: load.phase, sentAt, ...r });
       await new Promise((res) =>
         setTimeout(res, Math.max(0, 1000 / perSecond - (performance.now() - sentAt))),
@@ -157,7 +176,7 @@ export async function startLoad(db: Db, url: string, count: number, active: numb
   };
   load.run = (perSecond) => {
     running = true;
-    loops.push(talk("reply", perSecond), talk("visitor", perSecond));
+    loops.push(talk("reply", perSecond), talk("visitor", perSecond), talk("leads", perSecond));
   };
   load.stop = async () => {
     running = false;

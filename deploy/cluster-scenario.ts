@@ -1,6 +1,7 @@
 import pg from "pg";
 import { openDb } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
+import { startPgPair, type PgPair } from "../lib/testing/pg-clusters";
 import { startCluster } from "./cluster";
 import { arrivalMs, startLoad, type Answer } from "./cluster-load";
 
@@ -19,6 +20,8 @@ export interface ClusterRun {
   drainSeconds: number[];
   drainExits: (number | null)[];
   rssMb: Record<string, number>;
+  /** Heavy reads the replica served, over every instance since its last start (with `replica`). */
+  replicaReads: number;
   answers: Answer[];
   /** Acknowledged replies that never reached their visitor. */
   missing: Answer[];
@@ -42,12 +45,16 @@ export async function runCluster(opts: {
   visitors: number;
   active: number;
   perSecond: number;
+  /** On a primary and a streaming replica of the run's own (lib/testing/pg-clusters.ts), not on `base`'s server. */
+  replica?: boolean;
 }): Promise<ClusterRun> {
   const name = `relay_cluster_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: opts.base });
+  const pair: PgPair | undefined = opts.replica ? await startPgPair() : undefined;
+  const server = pair ? pair.primaryUrl("postgres") : opts.base;
+  const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
-  const u = new URL(opts.base);
+  const u = new URL(server);
   u.pathname = `/${name}`;
   const url = u.toString();
   await migrate({ url });
@@ -55,6 +62,7 @@ export async function runCluster(opts: {
   const lots = "1000000";
   const cluster = await startCluster({
     DATABASE_URL: url,
+    ...(pair ? { DATABASE_REPLICA_URL: pair.replicaUrl(name) } : {}),
     REDIS_URL: opts.redisUrl,
     SEED_DEMO: "0",
     RATE_LIMIT_PER_SECOND: lots,
@@ -91,6 +99,12 @@ export async function runCluster(opts: {
 
     load.phase = "after";
     await sleep(4000);
+    let replicaReads = 0;
+    for (const i of cluster.instances) {
+      const text = await (await fetch(`${i.url}/metrics`)).text();
+      const m = /^relay_replica_reads_total\{served_by="replica"\} (\d+)/m.exec(text);
+      replicaReads += Number(m?.[1] ?? 0);
+    }
     await load.stop();
     await sleep(3000);
 
@@ -114,6 +128,7 @@ export async function runCluster(opts: {
       drainSeconds,
       drainExits,
       rssMb: Object.fromEntries(cluster.instances.map((i) => [i.name, cluster.rssMb(i)])),
+      replicaReads,
       answers: load.answers,
       missing: replies.filter((a) => a.status === 200 && arrivalMs(load, a) === undefined),
       stored: new Map(rows.map((r) => [r.body, r.n])),
@@ -124,5 +139,6 @@ export async function runCluster(opts: {
     await handle.close();
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
+    pair?.stop();
   }
 }

@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import type { Duplex } from "node:stream";
 import path from "node:path";
 import next from "next";
@@ -85,6 +86,12 @@ export interface StartOptions {
   routeConsole?: boolean;
 }
 
+/** Until the server's connections have all closed, or the deadline. */
+async function connectionsGone(server: http.Server, deadline: number): Promise<void> {
+  const open = () => new Promise<number>((r) => server.getConnections((_err, n) => r(n ?? 0)));
+  while (Date.now() < deadline && (await open()) > 0) await new Promise((r) => setTimeout(r, 100));
+}
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -93,7 +100,11 @@ export interface RunningServer {
   webhooks: Dispatcher;
   /** The SMTP listener's port, when SMTP_INBOUND_PORT started one. */
   smtpPort: number | undefined;
-  close(): Promise<void>;
+  /**
+   * The drain, then the rest in reverse. `idleGraceMs`: how long kept-alive connections may stay for their next
+   * request (SIGTERM behind a balancer); none: they are closed at once (tests, Ctrl-C).
+   */
+  close(how?: { idleGraceMs?: number }): Promise<void>;
 }
 
 type PanelHandler = ReturnType<ReturnType<typeof next>["getRequestHandler"]>;
@@ -246,13 +257,17 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   runtime.baseUrl = url;
 
   let closing: Promise<void> | undefined;
-  const close = () =>
+  const close = (how: { idleGraceMs?: number } = {}) =>
     (closing ??= (async () => {
+      const started = Date.now();
       // The drain (docs/deploy.md): readiness fails, the port closes (a balancer sends new connections to another
       // instance), answers close their connections, and sockets reconnect elsewhere and replay what they missed.
       runtime.draining = true;
-      server.close();
-      server.closeIdleConnections();
+      // net.Server's close, not http.Server's, which closes kept-alive connections at once: a balancer reusing
+      // one just as it closes fails that request, and cannot retry a POST elsewhere. With a grace, each closes
+      // after its next answer or by the balancer's idle timeout (10 s in deploy/nginx/relay.conf).
+      net.Server.prototype.close.call(server);
+      if (!how.idleGraceMs) server.closeIdleConnections();
       await io.handOff();
       if (inFlight > 0) {
         await Promise.race([
@@ -260,6 +275,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
           new Promise<void>((r) => setTimeout(r, IN_FLIGHT_GRACE_MS).unref()),
         ]);
       }
+      if (how.idleGraceMs) await connectionsGone(server, started + how.idleGraceMs);
+      server.close();
       stopped = true;
       // Running jobs stop at their next safe point; what is left is released for the next claimer.
       await smtp?.close();
