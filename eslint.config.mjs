@@ -8,6 +8,7 @@ export default tseslint.config(
       ".next*/**",
       "lib/db/generated/**",
       "clients/typescript/schema.d.ts",
+      "clients/typescript/dist/**",
       "node_modules/**",
       "data/**",
       ".cache/**",

@@ -1,7 +1,7 @@
 import createClient from "openapi-fetch";
-import type { paths } from "./schema";
+import type { paths } from "./schema.js";
 
-export type { components, operations, paths } from "./schema";
+export type { components, operations, paths } from "./schema.js";
 
 /**
  * A typed client of Relay's v2 API: every path, parameter, request body and answer is typed from the OpenAPI

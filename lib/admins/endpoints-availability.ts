@@ -27,7 +27,8 @@ export const postAvailability = endpoint({
   path: "/apps/{id}/availability",
   summary: "Set yourself Available or Away in the app (operators only); teammates hear it live",
   tags: ["Apps"],
-  scopes: ["conversations-write"],
+  scopes: [],
+  sessionOnly: true,
   v2: {
     response: adminAvailabilitySchema,
     params: z.object({ id: p.appId(), status: p.oneOf(["available", "away"]) }),
@@ -42,7 +43,8 @@ export const postActivity = endpoint({
   path: "/apps/{id}/activity",
   summary: "The panel's activity ping: the operator is using the app (operators only)",
   tags: ["Apps"],
-  scopes: ["conversations-write"],
+  scopes: [],
+  sessionOnly: true,
   v2: {
     response: empty,
     params,

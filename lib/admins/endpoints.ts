@@ -29,7 +29,8 @@ export const postAdmin = endpoint({
   path: "/apps/{id}/admins",
   summary: "Add an operator: a new admin, or an existing one by email (owners only)",
   tags: ["Apps"],
-  scopes: ["app-admin"],
+  scopes: [],
+  sessionOnly: true,
   v2: {
     response: adminMemberSchema,
     params: z.object({
@@ -58,7 +59,8 @@ export const deleteAdmin = endpoint({
   path: "/apps/{id}/admins/{admin_id}",
   summary: "Remove an operator from the app; their open conversations become unassigned (owners only)",
   tags: ["Apps"],
-  scopes: ["app-admin"],
+  scopes: [],
+  sessionOnly: true,
   v2: {
     response: adminRemovedSchema,
     params: z.object({ id: p.appId(), admin_id: p.id() }),

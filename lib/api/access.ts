@@ -7,11 +7,22 @@ import { appIdFields } from "../contract/zod";
  * `auth`: `required` (default), a token or an operator session; `optional`; `none`; `visitor`, a messenger
  * visitor's access token and nothing else (in every version); `secret`, a credential the handler checks itself (a
  * shared secret in Authorization, a signed link): no token or session cookie is read, so neither can refuse it. An endpoint that takes a token names the scopes it
- * needs in every version (`[]`: any token of the app); operator sessions are not scoped.
+ * needs in every version (`[]`: any token of the app); operator sessions are not scoped. `sessionOnly`: an
+ * operator's own business (their profile, API keys, notifications): an API token is refused whatever its scopes,
+ * and the reference and the OpenAPI document say so, read from this one mark.
  */
 export type Access =
-  | { auth: "none" | "visitor" | "secret"; scopes?: undefined }
-  | { auth?: "required" | "optional"; scopes: readonly Scope[] };
+  | { auth: "none" | "visitor" | "secret"; scopes?: undefined; sessionOnly?: undefined }
+  | { auth?: "required" | "optional"; scopes: readonly Scope[]; sessionOnly?: undefined }
+  // Scopes are a token's: an endpoint no token may call needs none.
+  | { auth?: "required"; scopes: readonly []; sessionOnly: true };
+
+export const SESSION_ONLY_MESSAGE = "Only an operator's session may call this endpoint, not an API token.";
+
+/** Refuses an API token where the endpoint is an operator's own (an operator's v3 access token is a session's). */
+export function requireSession(spec: { sessionOnly?: true }, actorKind: string): void {
+  if (spec.sessionOnly && actorKind === "token") throw denied(SESSION_ONLY_MESSAGE);
+}
 
 /** The scopes a token needs for one version of an endpoint: the version's own where v1 differs, else the endpoint's. */
 export function scopesOf(

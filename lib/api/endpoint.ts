@@ -5,7 +5,7 @@ import type { Ctx } from "../auth/context";
 import { getRuntime } from "../server/runtime";
 import { noteOf } from "../server/request-note";
 import { actorKey, onReadDb } from "./read-replica";
-import { actsAsUser, appIdParams, requireScopes, scopesOf, type Access } from "./access";
+import { actsAsUser, appIdParams, requireScopes, requireSession, scopesOf, type Access } from "./access";
 import { anonymous, authenticate } from "./authenticate";
 import { envelopeResponse, errorResponse, withEnvelopeBody } from "./envelope";
 import { claimIdempotency, type Claim } from "./idempotency";
@@ -176,6 +176,7 @@ export function endpoint<
       seen.actor = actor;
       const note = noteOf(req);
       if (note) note.actor = actor.kind;
+      requireSession(spec, actor.kind);
       if (actor.kind === "token") requireScopes(actor.scopes, scopesOf(spec, vspec));
 
       const idAsString = (spec.ias ?? true) && asBool(raw.id_as_string);

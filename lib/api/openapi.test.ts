@@ -4,7 +4,7 @@ import { describe, expect } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { it } from "../testing/fixture";
 import { catalog } from "../compose/catalog";
-import { openApiDocument } from "./openapi";
+import { openApiDocument, SESSION_ONLY_EXTENSION } from "./openapi";
 import { COND_TYPES } from "../leads/filter-grammar";
 
 describe("OpenAPI", () => {
@@ -33,7 +33,12 @@ describe("OpenAPI", () => {
   });
 
   it("names each operation's token scopes in both documents", () => {
-    type Op = { security?: Record<string, string[]>[]; "x-scopes"?: string[]; description?: string };
+    type Op = {
+      security?: Record<string, string[]>[];
+      "x-scopes"?: string[];
+      "x-relay-session-only"?: boolean;
+      description?: string;
+    };
     const op = (major: 1 | 2, path: string, method: string) =>
       (openApiDocument(catalog, major).paths as Record<string, Record<string, Op>>)[path]![method]!;
     const hook = op(2, "/apps/{id}/webhooks", "post");
@@ -52,10 +57,31 @@ describe("OpenAPI", () => {
         openApiDocument(catalog, major).paths as Record<string, Record<string, Op>>,
       )) {
         for (const [method, o] of Object.entries(ops)) {
-          if (o.security) expect(o["x-scopes"], `v${major} ${method} ${path}`).toBeDefined();
+          if (o.security && !o[SESSION_ONLY_EXTENSION])
+            expect(o["x-scopes"], `v${major} ${method} ${path}`).toBeDefined();
         }
       }
     }
+  });
+
+  it("marks the operations only an operator's session may call, from the endpoints' own sessionOnly", () => {
+    type Op = { security?: Record<string, string[]>[]; description?: string; [k: string]: unknown };
+    const marked: string[] = [];
+    for (const major of [1, 2] as const) {
+      const paths = openApiDocument(catalog, major).paths as Record<string, Record<string, Op>>;
+      for (const e of catalog) {
+        const o = paths[e.spec.path]?.[e.spec.method.toLowerCase()];
+        if (!o) continue;
+        const name = `v${major} ${e.spec.method} ${e.spec.path}`;
+        expect(o[SESSION_ONLY_EXTENSION] === true, name).toBe(e.spec.sessionOnly === true);
+        if (!e.spec.sessionOnly) continue;
+        // No token scheme: the document must not offer one a token client would try.
+        expect(o.security, name).toEqual([{ session: [] }]);
+        expect(o.description, name).toMatch(/^Operator session only/);
+        marked.push(name);
+      }
+    }
+    expect(marked).toEqual(expect.arrayContaining(["v2 GET /auth/me", "v2 POST /apps/{id}/api_keys"]));
   });
 
   it("answers each operation's 200 with the envelope around the version's declared response", () => {

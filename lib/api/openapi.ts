@@ -149,6 +149,11 @@ function operation(
     op.description = "A messenger visitor's access token (from /messenger/boot), and nothing else.";
   } else if (e.spec.auth === "secret") {
     op.description = "No token or session: the request carries its own credential, as the summary says.";
+  } else if (e.spec.sessionOnly) {
+    // No token scheme: an API token is refused whatever its scopes (lib/api/access.ts requireSession).
+    op.security = [{ session: [] }, ...(major >= 3 ? [{ accessToken: [] }] : [])];
+    op[SESSION_ONLY_EXTENSION] = true;
+    op.description = sessionOnlyNote(major);
   } else if (e.spec.auth !== "none") {
     const scopes = [...scopesOf(e.spec, v)];
     // OpenAPI 3.1 lets any scheme list required roles: the token's scopes; operator sessions are not scoped.
@@ -165,6 +170,14 @@ function operation(
     parameters.push(IDEMPOTENCY_PARAMETER);
   if (parameters.length) op.parameters = parameters;
   return op;
+}
+
+/** The OpenAPI extension marking an operation only an operator's session may call. */
+export const SESSION_ONLY_EXTENSION = "x-relay-session-only";
+
+export function sessionOnlyNote(major: number): string {
+  const v3 = major >= 3 ? " (in version 3, also the access token of an operator's login)" : "";
+  return `Operator session only: the panel's session cookie${v3}. An API token is refused (PermissionDenied), whatever its scopes.`;
 }
 
 function scopeNote(e: Endpoint, v: VersionSpec<z.ZodType>): string {

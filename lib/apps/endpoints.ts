@@ -14,7 +14,8 @@ export const getApiKeys = endpoint({
   path: "/apps/{id}/api_keys",
   summary: "List the app's API keys (operators only)",
   tags: ["Settings"],
-  scopes: ["app-admin"],
+  scopes: [],
+  sessionOnly: true,
   v2: {
     response: z.array(apiKeySchema),
     params: z.object({ id: p.appId() }),
@@ -29,7 +30,8 @@ export const postApiKey = endpoint({
   path: "/apps/{id}/api_keys",
   summary: "Create an API key; the token is in this response only",
   tags: ["Settings"],
-  scopes: ["app-admin"],
+  scopes: [],
+  sessionOnly: true,
   v2: {
     response: newApiKeySchema,
     params: z.object({
@@ -53,7 +55,8 @@ export const deleteApiKey = endpoint({
   path: "/apps/{id}/api_keys/{key_id}",
   summary: "Revoke an API key",
   tags: ["Settings"],
-  scopes: ["app-admin"],
+  scopes: [],
+  sessionOnly: true,
   v2: {
     response: empty,
     params: z.object({ id: p.appId(), key_id: p.id() }),

@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ErrorName } from "../api/errors";
+import { SESSION_ONLY_MESSAGE } from "../api/access";
 import type { DocEndpoint } from "./reference";
 import { paramsOf } from "./params";
 
@@ -61,6 +62,16 @@ export function errorsOf(d: DocEndpoint): DocError[] {
       out.push(
         error("AuthenticationFailed", "No token or session, or an unknown or revoked one.", tokenText),
       );
+      if (d.sessionOnly) {
+        out.push(
+          error(
+            "PermissionDenied",
+            "An API token was sent: only an operator's session may call this.",
+            SESSION_ONLY_MESSAGE,
+          ),
+        );
+        break;
+      }
       out.push(
         error(
           "PermissionDenied",

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Endpoint, FileResponse, Method, VersionSpec } from "../api/endpoint";
 import { versionSpecOf } from "../api/endpoint-versions";
-import { openApiDocument } from "../api/openapi";
+import { openApiDocument, SESSION_ONLY_EXTENSION } from "../api/openapi";
 import { routes } from "../compose/catalog";
 
 /**
@@ -72,6 +72,8 @@ export interface DocEndpoint {
   auth: "required" | "optional" | "none" | "visitor" | "secret";
   /** What a token needs; operator sessions are not scoped. */
   scopes: readonly string[];
+  /** Only an operator's session may call it: an API token is refused (the endpoint spec's `sessionOnly`). */
+  sessionOnly: boolean;
   asUserWith?: string;
   endpoint: Endpoint;
   form: VersionSpec<z.ZodType>;
@@ -139,6 +141,7 @@ export function endpointsOf(version: DocVersion): DocEndpoint[] {
       deprecated: version.deprecated,
       auth: e.spec.auth ?? "required",
       scopes: (operation["x-scopes"] ?? []) as string[],
+      sessionOnly: operation[SESSION_ONLY_EXTENSION] === true,
       ...(e.spec.asUserWith ? { asUserWith: e.spec.asUserWith } : {}),
       endpoint: e,
       form,

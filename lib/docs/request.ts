@@ -1,4 +1,5 @@
 import type { Method } from "../api/endpoint";
+import { SESSION_COOKIE } from "../auth/sessions";
 import { exampleOf } from "./example";
 import { exampleParamsOf } from "./params";
 import type { DocEndpoint } from "./reference";
@@ -21,7 +22,7 @@ export interface ExampleRequest {
 
 export interface RequestOptions {
   origin?: string;
-  /** The API key (or, for visitor endpoints, the visitor's access token). */
+  /** The API key (for visitor endpoints the visitor's access token, for session-only ones the session cookie). */
   token?: string;
   /** Real values for parameters (a test's IDs), by name. */
   values?: Record<string, unknown>;
@@ -30,6 +31,19 @@ export interface RequestOptions {
 export const EXAMPLE_ORIGIN = "https://relay.example.com";
 const PLACEHOLDER_TOKEN = "YOUR_API_KEY";
 const PLACEHOLDER_VISITOR = "VISITOR_ACCESS_TOKEN";
+const PLACEHOLDER_SESSION = "YOUR_SESSION_COOKIE";
+const PLACEHOLDER_CSRF = "YOUR_CSRF_TOKEN";
+
+/** The server reads it case-blind (lib/auth/sessions.ts CSRF_HEADER); written as the panel sends it. */
+export const CSRF_HEADER_NAME = "X-CSRF-Token";
+
+/** An operator session's headers: the session cookie, and on writes its CSRF token (from GET /auth/me). */
+export function sessionHeaders(method: Method, cookie = PLACEHOLDER_SESSION): Record<string, string> {
+  return {
+    Cookie: `${SESSION_COOKIE}=${cookie}`,
+    ...(method === "GET" ? {} : { [CSRF_HEADER_NAME]: PLACEHOLDER_CSRF }),
+  };
+}
 
 /** Query and form values are text: arrays and objects travel JSON-encoded (the API decodes them). */
 export function asText(v: unknown): string {
@@ -49,7 +63,9 @@ export function exampleRequest(d: DocEndpoint, opts: RequestOptions = {}): Examp
     path = path.replace(`{${p.name}}`, encodeURIComponent(asText(values[p.name])));
   }
   const headers: Record<string, string> = {};
-  if (d.auth === "required" || d.auth === "optional")
+  // No token is accepted there: the session's headers.
+  if (d.sessionOnly) Object.assign(headers, sessionHeaders(d.method, opts.token));
+  else if (d.auth === "required" || d.auth === "optional")
     headers.Authorization = `Token ${opts.token ?? PLACEHOLDER_TOKEN}`;
   if (d.auth === "visitor") headers.Authorization = `Bearer ${opts.token ?? PLACEHOLDER_VISITOR}`;
   const rest = params.filter((p) => p.in !== "path" && !p.file);

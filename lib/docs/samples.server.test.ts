@@ -2,18 +2,11 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect } from "vitest";
 import { it } from "../testing/fixture";
+import { makeSession } from "../testing/factories";
 import { DEFAULT_VERSION, endpointsOf, type DocEndpoint } from "./reference";
 import { samplesOf } from "./samples";
 
 const run = promisify(execFile);
-
-/** Operators' own endpoints: their handlers refuse any token (nothing in the spec says so, hence this list). */
-const SESSION_ONLY = new Set([
-  "/auth/me",
-  "/apps/{id}/api_keys",
-  "/me/email_notifications",
-  "/notifications",
-]);
 
 /** The GETs whose path names only objects the fixtures have: an app, a conversation, its user. */
 function realIds(d: DocEndpoint, ids: { app: bigint; conversation: bigint; user: bigint }) {
@@ -35,19 +28,34 @@ it("runs the curl example of every GET with an envelope and gets the success env
   const gets = endpointsOf(DEFAULT_VERSION).filter(
     (d) => d.method === "GET" && d.dataSchema && (d.auth === "required" || d.auth === "optional"),
   );
+  // Session-only endpoints' examples send the session cookie (the example's "token"), the others the API key.
+  const session = (await makeSession(server.db, app.admin.id)).cookie.split("=")[1]!;
   const failures: string[] = [];
   let ran = 0;
+  let sessionOnly = 0;
   for (const d of gets) {
     const values = realIds(d, ids);
-    if (!values || SESSION_ONLY.has(d.path)) continue;
-    const curl = samplesOf(d, { origin: server.url, token: app.token, values }).find(
-      (s) => s.language === "curl",
-    );
+    if (!values) continue;
+    const token = d.sessionOnly ? session : app.token;
+    const curl = samplesOf(d, { origin: server.url, token, values }).find((s) => s.language === "curl");
     const { stdout } = await run("sh", ["-c", `${curl!.code} --silent`]);
     const body = JSON.parse(stdout) as { meta?: { status?: number } };
     if (body.meta?.status !== 200) failures.push(`${d.method} ${d.path}: ${stdout.slice(0, 200)}`);
     ran++;
+    if (!d.sessionOnly) continue;
+    sessionOnly++;
+    // The mark is the server's own rule: the same request with the app's API key is refused.
+    const url = samplesOf(d, { origin: server.url, values }).find((s) => s.language === "curl")!;
+    const withKey = url.code.replace(/-H 'Cookie: [^']*'/, `-H 'Authorization: Token ${app.token}'`);
+    const refused = JSON.parse((await run("sh", ["-c", `${withKey} --silent`])).stdout) as {
+      meta: { status: number; error: string };
+    };
+    expect(refused.meta, `${d.method} ${d.path} with an API key`).toMatchObject({
+      status: 403,
+      error: "PermissionDenied",
+    });
   }
   expect(failures).toEqual([]);
   expect(ran).toBeGreaterThan(20);
+  expect(sessionOnly).toBeGreaterThan(0);
 });

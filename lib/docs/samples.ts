@@ -147,6 +147,11 @@ function phpCurl(r: ExampleRequest): string {
 
 const RENDER: Record<Language, (r: ExampleRequest) => string> = { curl, javascript, python, php: phpCurl };
 
+/** One request in one language (the guides' examples, built as the reference's are). */
+export function renderSample(r: ExampleRequest, language: Language): string {
+  return RENDER[language](r);
+}
+
 /** The endpoint's example request in every language. */
 export function samplesOf(d: DocEndpoint, opts: RequestOptions = {}): Sample[] {
   const r = exampleRequest(d, opts);

@@ -127,6 +127,7 @@ export const getOperatorEmails = endpoint({
   summary: "Which emails the logged-in operator gets (operators only: a session)",
   tags: TAGS,
   scopes: [],
+  sessionOnly: true,
   v2: {
     response: operatorEmailPrefsSchema,
     params: z.object({}),
@@ -140,6 +141,7 @@ export const postOperatorEmails = endpoint({
   summary: "Turn the logged-in operator's emails on or off: only the parameters given",
   tags: TAGS,
   scopes: [],
+  sessionOnly: true,
   v2: {
     response: operatorEmailPrefsSchema,
     params: z.object({

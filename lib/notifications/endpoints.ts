@@ -16,6 +16,7 @@ export const getNotifications = endpoint({
     "The operator's notifications, newest first (mentions, assignments, replies); meta.unread counts all unread",
   tags: TAGS,
   scopes: [],
+  sessionOnly: true,
   v2: {
     response: z.array(notificationSchema),
     meta: notificationsMetaSchema,
@@ -39,6 +40,7 @@ export const postNotificationsRead = endpoint({
   summary: "Mark notifications read: `ids`, or `all`",
   tags: TAGS,
   scopes: [],
+  sessionOnly: true,
   v2: {
     response: notificationsReadSchema,
     params: z.object({

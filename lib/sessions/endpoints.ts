@@ -76,6 +76,7 @@ export const me = endpoint({
   summary: "The logged-in operator, their apps and the CSRF token for writes",
   tags: ["Panel"],
   scopes: [],
+  sessionOnly: true,
   ias: false,
   v2: {
     response: sessionSchema,

@@ -13,6 +13,14 @@ function AuthNote({ d }: { d: DocEndpoint }) {
   if (d.auth === "none") return <>No authentication.</>;
   if (d.auth === "secret") return <>Its own credential (see the summary); no token or session.</>;
   if (d.auth === "visitor") return <>A messenger visitor&apos;s access token (from /messenger/boot).</>;
+  if (d.sessionOnly)
+    return (
+      <>
+        The panel&apos;s session cookie (and <code>X-CSRF-Token</code> on writes)
+        {d.version.major >= 3 ? ", or the access token of an operator's login" : ""}. An API token is refused,
+        whatever its scopes.
+      </>
+    );
   return (
     <>
       {d.auth === "optional" ? "Token optional. " : ""}
@@ -58,6 +66,14 @@ export function EndpointSection({ d }: { d: DocEndpoint }) {
           <p className="mt-2 flex flex-wrap items-center gap-2 font-mono text-sm">
             <MethodBadge method={d.method} />
             {d.path}
+            {d.sessionOnly && (
+              <span
+                className="rounded bg-violet-100 px-2 py-0.5 font-sans text-xs text-violet-800"
+                title="Only an operator's session may call this endpoint, not an API token."
+              >
+                Operator session only
+              </span>
+            )}
             {d.deprecated && (
               <span className="rounded bg-amber-100 px-2 py-0.5 font-sans text-xs text-amber-800">
                 Deprecated

@@ -12,6 +12,52 @@ export interface Guide {
 
 export const GUIDES: readonly Guide[] = [
   {
+    slug: "authentication",
+    title: "Authentication, scopes and v3 tokens",
+    summary:
+      "API keys and their scopes, operator sessions and the endpoints only they may call, as-user, $self_app, and version 3's access and refresh tokens.",
+    keywords: [
+      "token",
+      "api key",
+      "authorization",
+      "scope",
+      "session",
+      "cookie",
+      "csrf",
+      "as-user",
+      "$self_app",
+      "jwt",
+      "refresh",
+      "jwks",
+      "bearer",
+    ],
+  },
+  {
+    slug: "pagination",
+    title: "Pagination",
+    summary:
+      "Paging lists in each version: v2's paginate_* positions, v1's after and count, the leads' offset and its limit, and the order pages keep.",
+    keywords: [
+      "paginate",
+      "paging",
+      "page",
+      "cursor",
+      "position",
+      "after",
+      "count",
+      "offset",
+      "limit",
+      "next",
+    ],
+  },
+  {
+    slug: "leads-filters",
+    title: "Filtering leads",
+    summary:
+      "The filters tree of the users and leads lists: and/or groups, conditions by property type, events, segments, tags, and the errors a bad filter gets.",
+    keywords: ["filters", "filter", "leads", "users", "segment", "condition", "event", "props", "tag"],
+  },
+  {
     slug: "messenger-js-api",
     title: "Messenger JS API and identity verification",
     summary:

@@ -1,6 +1,16 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createElement, Fragment, type ReactElement, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { appIdParams, SESSION_ONLY_MESSAGE } from "../../api/access";
+import { SCOPES } from "../../auth/scopes";
+import { SESSION_COOKIE } from "../../auth/sessions";
+import { EXAMPLE_ORIGIN } from "../request";
+import { AUTH_CALLS } from "./auth";
+import { CSRF_HEADER_NAME, curlOf, endpointFor, requestOf, sentValues, type GuideCall } from "./calls";
+import { FILTER_CALLS, filterErrors } from "./leads-filters";
+import { MAX_REACHABLE, PAGINATION_CALLS } from "./pagination";
 import { webhookKind, WEBHOOK_KINDS } from "../../eventlog/webhook-kinds";
 import { retryDelay } from "../../webhooks/deliveries";
 import { DEFAULTS } from "../../webhooks/dispatcher";
@@ -119,5 +129,73 @@ describe("the real-time guide", () => {
 
   it("has every messenger message type", () => {
     expect(messengerChannel().types.map((t) => t.type)).toEqual(Object.keys(visitorRealtimeSchemas));
+  });
+});
+
+/** Every runnable call of the new guides, by guide. */
+const CALLS: Record<string, Record<string, GuideCall>> = {
+  authentication: AUTH_CALLS,
+  pagination: PAGINATION_CALLS,
+  "leads-filters": FILTER_CALLS,
+};
+
+/** A guide page's output as the server renders it (its frame, the docs shell, is the reference's and tested there). */
+async function renderGuide(slug: string): Promise<string> {
+  const page = (await import(`../../../app/docs/guides/${slug}/page.tsx`)) as { default: () => ReactElement };
+  const frame = page.default() as ReactElement<{ children: ReactNode }>;
+  return renderToStaticMarkup(createElement(Fragment, null, frame.props.children));
+}
+
+describe.each(Object.entries(CALLS))("the %s guide's curl examples", (slug, calls) => {
+  it.each(Object.entries(calls))(
+    "%s is a call the catalog serves, with parameters its schema accepts",
+    (_, call) => {
+      const d = endpointFor(call);
+      const values = sentValues(call);
+      // The edge puts the caller's app in for `$self_app` before the schema sees it (lib/api/endpoint.ts).
+      for (const k of appIdParams(d.form.params)) if (values[k] === "$self_app") values[k] = "1";
+      const parsed = d.form.params.safeParse(values);
+      expect(parsed.error?.issues ?? [], `${call.method} ${call.path}`).toEqual([]);
+      const curl = curlOf(call);
+      expect(curl).toContain(`${EXAMPLE_ORIGIN}${d.version.basePath}`);
+      // A session-only endpoint is shown with the session; no example sends a key where a key is refused.
+      if (d.sessionOnly) expect(call.credential, `${call.method} ${call.path}`).toBe("session");
+      if (call.credential === "session") {
+        expect(curl).toContain(`Cookie: ${SESSION_COOKIE}=`);
+        if (call.method !== "GET") expect(curl).toContain(`${CSRF_HEADER_NAME}: `);
+      }
+      if (call.credential === "none") expect(curl).not.toMatch(/Authorization|Cookie/);
+    },
+  );
+
+  it("renders, with every curl example on the page", async () => {
+    const html = await renderGuide(slug);
+    for (const call of Object.values(calls)) {
+      const url = requestOf(call).url.replace(EXAMPLE_ORIGIN, "");
+      expect(html, `${call.method} ${call.path}`).toContain(url.replace(/&/g, "&amp;"));
+    }
+  });
+});
+
+describe("the new guides' pages", () => {
+  it("show the generated tables and errors", async () => {
+    const auth = await renderGuide("authentication");
+    for (const s of SCOPES) expect(auth).toContain(`id="scope-${s}"`);
+    expect(auth).toContain(SESSION_ONLY_MESSAGE.replace(/'/g, "&#x27;"));
+    const filters = await renderGuide("leads-filters");
+    for (const e of filterErrors()) expect(filters).toContain(Object.keys(e.errorFields)[0]!);
+    const paging = await renderGuide("pagination");
+    expect(paging).toContain(MAX_REACHABLE.toLocaleString("en"));
+  });
+});
+
+describe("the new guides in the search", () => {
+  it("finds each by its title first and by a keyword", () => {
+    const entries = searchEntries(DEFAULT_VERSION);
+    expect(searchFor(entries, "pagination")[0]?.href).toBe("/docs/guides/pagination");
+    expect(searchFor(entries, "filtering leads")[0]?.href).toBe("/docs/guides/leads-filters");
+    expect(searchFor(entries, "authentication")[0]?.href).toBe("/docs/guides/authentication");
+    expect(searchFor(entries, "jwks").map((h) => h.href)).toContain("/docs/guides/authentication");
+    expect(searchFor(entries, "paginate").map((h) => h.href)).toContain("/docs/guides/pagination");
   });
 });
