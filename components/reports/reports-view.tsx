@@ -4,6 +4,7 @@ import { useState } from "react";
 import { EmptyState, PageHeader } from "@/components/panel/page-header";
 import { isoDay } from "@/lib/client/format";
 import { presetRange, type PresetId } from "@/lib/client/report-range";
+import { appPath } from "@/lib/client/settings-types";
 import { useAppSettings } from "@/lib/client/use-app-settings";
 import { useCurrentApp } from "@/lib/client/use-current-app";
 import type { ReportParams } from "@/lib/client/use-report";
@@ -16,6 +17,7 @@ import {
 } from "./report-charts";
 import { ReportsFilters, type FilterState } from "./reports-filters";
 import { CsatCard } from "./csat-card";
+import { BreakdownCard } from "./breakdown-card";
 
 export function ReportsView() {
   const { app } = useCurrentApp();
@@ -49,7 +51,23 @@ function Reports({ appId, tz }: { appId: string; tz: string }) {
     <>
       <PageHeader
         title="Reports"
-        description={`Exact counts for ${f.from} to ${f.to}, days in ${tz} (today: ${isoDay(new Date(), tz)})`}
+        description={
+          <>
+            Exact counts for {f.from} to {f.to}, days in <span data-testid="reports-time-zone">{tz}</span>{" "}
+            (today: {isoDay(new Date(), tz)})
+          </>
+        }
+        actions={
+          // One file for every card below (lib/reports-export): the server's figures, durations in seconds.
+          <a
+            href={`${appPath(appId)}/reports/export?${new URLSearchParams({ ...params })}`}
+            download
+            data-testid="reports-export"
+            className="inline-flex h-8 items-center rounded-md bg-white px-2.5 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            Export all (CSV)
+          </a>
+        }
       />
       <div className="space-y-4 px-6 py-5 md:px-8">
         <ReportsFilters
@@ -66,6 +84,7 @@ function Reports({ appId, tz }: { appId: string; tz: string }) {
           <BusiestHoursCard appId={appId} params={params} />
           <OperatorsCard appId={appId} params={params} />
           <CsatCard appId={appId} params={params} />
+          <BreakdownCard appId={appId} params={params} />
         </div>
       </div>
     </>

@@ -7,10 +7,20 @@ import { useOfficeHours } from "@/lib/client/use-office-hours";
 import { OfficeHoursForm } from "./office-hours-form";
 import { SectionCard } from "./section-card";
 import { SectionQuery } from "./section-query";
+import { TimeZoneSetting } from "./time-zone-setting";
 
 /** Settings → Office hours: when the team answers, in the app's time zone, and whether it is open now. */
 export function OfficeHoursSection({ appId }: { appId: string }) {
   const titleId = useId();
+  return (
+    <div className="space-y-6">
+      <TimeZoneSetting appId={appId} />
+      <OfficeHoursCard appId={appId} titleId={titleId} />
+    </div>
+  );
+}
+
+function OfficeHoursCard({ appId, titleId }: { appId: string; titleId: string }) {
   return (
     <SectionQuery query={useOfficeHours(appId)} what="the office hours">
       {(s) => (

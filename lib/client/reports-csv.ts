@@ -1,6 +1,8 @@
 import { toCsv } from "../domain/csv";
 import { durationCell } from "./format-duration";
 import type {
+  BreakdownBy,
+  BreakdownReport,
   BusiestHoursReport,
   ConversationsReport,
   LeadsReport,
@@ -68,4 +70,21 @@ export const operatorsTable = (s: OperatorsReport["series"]): ReportTable => ({
 export const leadsTable = (s: LeadsReport["series"]): ReportTable => ({
   header: ["Day", "New leads"],
   rows: s.map((d) => [d.day, d.leads]),
+});
+
+export const breakdownTable = (s: BreakdownReport["series"], by: BreakdownBy): ReportTable => ({
+  header: [
+    by === "channel" ? "Channel" : "Tag",
+    "Started",
+    "Closed",
+    "First responses",
+    "Median first response",
+  ],
+  rows: s.map((x) => [
+    x.key === null ? (by === "channel" ? "No channel" : "No tag") : x.name,
+    x.started,
+    x.closed,
+    x.first_response_count,
+    durationCell(x.first_response_median),
+  ]),
 });

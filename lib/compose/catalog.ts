@@ -35,6 +35,7 @@ import * as visitorBot from "../messenger/endpoints-visitor-bot";
 import * as visitorIdentity from "../messenger/endpoints-visitor-identity";
 import * as search from "../search/endpoints";
 import * as reports from "../reports/endpoints";
+import * as reportsExport from "../reports-export/endpoints";
 import * as bulk from "../bulk/endpoints";
 import * as email from "../email/endpoints";
 import * as emailInbound from "../email/endpoints-inbound";
@@ -84,6 +85,7 @@ const modules: Record<string, unknown>[] = [
   messenger,
   search,
   reports,
+  reportsExport,
   bulk,
   messages,
   bots,

@@ -5,20 +5,22 @@ import {
   byDay,
   dayIndex,
   envelopeOf,
-  factsFilter,
+  firstOwner,
   quartersExact,
   quartersFilter,
   quartersTable,
   reportRange,
   rollupUsable,
+  workFilter,
   type ReportInput,
 } from "./range";
 
 /**
  * Conversations started (created) and closed (`closed` parts) per day of the app's zone: from the 15-minute
- * rollups (report_quarters, or report_filter_quarters by current assignee and channel), else, when the range's
- * days are not unions of buckets or an ID is below 1 (0 stands for none there), from the facts
- * (conversation_facts, conversation_closes) and their filters.
+ * rollups (report_quarters, or report_filter_quarters by operator and channel), else, when the range's days are
+ * not unions of buckets or an ID is below 1 (0 stands for none there), from the facts (conversation_facts,
+ * conversation_closes) and their filters. The operator filter counts the starts of the conversations they first
+ * owned and the closes they made (workFilter), whoever has the conversation now.
  */
 export async function reportConversations(ctx: Ctx, input: ReportInput) {
   const r = await reportRange(ctx, input);
@@ -36,12 +38,15 @@ export async function reportConversations(ctx: Ctx, input: ReportInput) {
     : await db.$queryRaw<Row[]>(Prisma.sql`
           WITH s AS (
             SELECT ${dayIndex(r, Prisma.sql`f.started`)} AS i, count(*)::int AS n FROM conversation_facts f
-            WHERE f.app_id = ${r.appId} AND f.started >= ${r.lo} AND f.started < ${r.hi} AND ${factsFilter(r)}
+            WHERE f.app_id = ${r.appId} AND f.started >= ${r.lo} AND f.started < ${r.hi}
+              AND ${workFilter(r, firstOwner)}
             GROUP BY 1
           ), k AS (
             SELECT ${dayIndex(r, Prisma.sql`k.at`)} AS i, count(*)::int AS n
             FROM conversation_closes k JOIN conversation_facts f ON f.conversation_id = k.conversation_id
-            WHERE k.app_id = ${r.appId} AND k.at >= ${r.lo} AND k.at < ${r.hi} AND ${factsFilter(r)}
+              JOIN conversation_parts p ON p.id = k.part_id
+            WHERE k.app_id = ${r.appId} AND k.at >= ${r.lo} AND k.at < ${r.hi}
+              AND ${workFilter(r, Prisma.sql`p.from_admin_id`)}
             GROUP BY 1
           )
           SELECT COALESCE(s.i, k.i) AS i, COALESCE(s.n, 0) AS started, COALESCE(k.n, 0) AS closed

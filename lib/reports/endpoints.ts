@@ -4,11 +4,14 @@ import { p } from "../contract/zod";
 import type { Ctx } from "../auth/context";
 import type { Serialized } from "../contract/schemas";
 import type { ReportInput } from "./range";
+import { reportBreakdown } from "./breakdown";
 import { reportBusiestHours } from "./busiest-hours";
 import { reportConversations, reportLeads } from "./conversations-report";
 import { reportOperators } from "./operators-report";
 import { reportResponseTimes } from "./response-times";
 import {
+  BREAKDOWN_BY,
+  breakdownReportSchema,
   busiestHoursReportSchema,
   conversationsReportSchema,
   leadsReportSchema,
@@ -89,3 +92,30 @@ export const getLeadsReport = report(
   leadsReportSchema,
   reportLeads,
 );
+
+const breakdownParams = params.extend({ by: p.oneOf(BREAKDOWN_BY) });
+
+export const getBreakdownReport = endpoint({
+  method: "GET",
+  path: "/apps/{id}/reports/breakdown",
+  reads: "replica",
+  summary:
+    "Conversations started and closed and the median first response (seconds) over the range, per channel or per " +
+    "tag (by); a conversation counts under each tag it has",
+  tags: ["Reports"],
+  scopes: ["conversations-read"],
+  v2: {
+    response: breakdownReportSchema,
+    params: breakdownParams,
+    handler: async (ctx, input: z.infer<typeof breakdownParams>) => ({
+      data: await reportBreakdown(ctx, {
+        appId: input.id,
+        from: input.from,
+        to: input.to,
+        operator: input.operator,
+        channel: input.channel,
+        by: input.by,
+      }),
+    }),
+  },
+});

@@ -3,8 +3,17 @@ export interface Hist {
   tz: string;
   admins: { id: bigint; name: string }[];
   channels: bigint[];
+  /** `assignee`: the conversation's assignee at creation. */
   convs: { id: bigint; created: number; channel: bigint | null; assignee: bigint | null }[];
-  parts: { conv: bigint; type: string; at: number; admin: bigint | null; id: bigint }[];
+  /** `assignee`: whom an `assigned` part assigned the conversation to (null: unassigned). */
+  parts: {
+    conv: bigint;
+    type: string;
+    at: number;
+    admin: bigint | null;
+    id: bigint;
+    assignee?: bigint | null;
+  }[];
   users: { created: number; lead: boolean }[];
 }
 
@@ -56,19 +65,29 @@ export function expectedReports(h: Hist, f: Filters) {
     return d >= f.from && d <= f.to;
   };
   const conv = new Map(h.convs.map((c) => [c.id, c]));
-  const passes = (id: bigint, useOperator = true) => {
-    const c = conv.get(id)!;
-    return (
-      (!useOperator || f.operator === undefined || c.assignee === f.operator) &&
-      (f.channel === undefined || c.channel === f.channel)
-    );
-  };
+  const passes = (id: bigint) => f.channel === undefined || conv.get(id)!.channel === f.channel;
+  // The operator filter follows who did the work at the time (lib/reports/range.ts workFilter).
+  const mine = (op: bigint | null) => f.operator === undefined || op === f.operator;
   const partsOf = (id: bigint) => h.parts.filter((p) => p.conv === id);
-  const closes = h.parts.filter((p) => p.type === "closed" && inRange(p.at) && passes(p.conv));
+  const byTime = (a: { at: number; id: bigint }, b: { at: number; id: bigint }) =>
+    a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const assignments = (id: bigint) =>
+    partsOf(id)
+      .filter((p) => p.type === "assigned")
+      .sort(byTime);
+  const firstOwner = (id: bigint) =>
+    conv.get(id)!.assignee ?? assignments(id).find((p) => p.assignee != null)?.assignee ?? null;
+  const assigneeAt = (p: { conv: bigint; at: number; id: bigint }) => {
+    const before = assignments(p.conv).filter((a) => byTime(a, p) <= 0);
+    return before.length ? (before[before.length - 1]!.assignee ?? null) : conv.get(p.conv)!.assignee;
+  };
+  const closes = h.parts.filter(
+    (p) => p.type === "closed" && inRange(p.at) && passes(p.conv) && mine(p.admin),
+  );
   // First responses of conversations started in the range (operator filter applied by the caller).
   const firstResponses = (useOperator: boolean) =>
     h.convs
-      .filter((c) => inRange(c.created) && passes(c.id, useOperator))
+      .filter((c) => inRange(c.created) && passes(c.id))
       .flatMap((c) => {
         const ps = partsOf(c.id);
         const asked = Math.min(...ps.filter((p) => p.type === "reply_user").map((p) => p.at));
@@ -78,13 +97,16 @@ export function expectedReports(h: Hist, f: Filters) {
           .sort((a, b) => a.at - b.at || Number(a.id - b.id));
         const a = answers[0];
         return a ? [{ day: local(c.created).day, admin: a.admin, secs: (a.at - asked) / 1000 }] : [];
-      });
+      })
+      .filter((x) => !useOperator || mine(x.admin));
   const fr = firstResponses(true);
   const byDay = days(f.from, f.to);
 
   const conversations = byDay.map((day) => ({
     day,
-    started: h.convs.filter((c) => passes(c.id) && inRange(c.created) && local(c.created).day === day).length,
+    started: h.convs.filter(
+      (c) => passes(c.id) && mine(firstOwner(c.id)) && inRange(c.created) && local(c.created).day === day,
+    ).length,
     closed: closes.filter((p) => local(p.at).day === day).length,
   }));
   const responseTimes = byDay.map((day) => {
@@ -114,7 +136,7 @@ export function expectedReports(h: Hist, f: Filters) {
   };
   const busiest = [];
   const msgs = h.parts
-    .filter((p) => p.type === "reply_user" && inRange(p.at) && passes(p.conv))
+    .filter((p) => p.type === "reply_user" && inRange(p.at) && passes(p.conv) && mine(assigneeAt(p)))
     .map((p) => local(p.at));
   for (let weekday = 1; weekday <= 7; weekday++)
     for (let hour = 0; hour < 24; hour++)
@@ -129,7 +151,7 @@ export function expectedReports(h: Hist, f: Filters) {
     .filter((a) => f.operator === undefined || a.id === f.operator)
     .map((a) => {
       const replies = h.parts.filter(
-        (p) => p.type === "reply_admin" && p.admin === a.id && inRange(p.at) && passes(p.conv, false),
+        (p) => p.type === "reply_admin" && p.admin === a.id && inRange(p.at) && passes(p.conv),
       );
       const mine = frAll.filter((x) => x.admin === a.id).map((x) => x.secs);
       return {

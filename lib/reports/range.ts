@@ -10,7 +10,7 @@ export interface ReportInput {
   /** First and last day of the range (inclusive), YYYY-MM-DD in the app's time zone. */
   from: string;
   to: string;
-  /** Conversations assigned to this operator (the per-operator report: replies written by them). */
+  /** The work of this operator (workFilter): conversations they first owned, their closes and replies. */
   operator?: bigint;
   /** Conversations of this channel. */
   channel?: bigint;
@@ -82,24 +82,24 @@ export function byDay<T extends { i: number }>(r: Range, rows: T[]): Map<string,
   return new Map(rows.flatMap((x) => (r.days[x.i - 1] === undefined ? [] : [[r.days[x.i - 1]!, x]])));
 }
 
-/** The filters on a conversation row `c`: its app, and the operator (assignee) and channel when given. */
-export function conversationFilter(r: Range): Prisma.Sql {
-  const parts = [Prisma.sql`c.app_id = ${r.appId}`];
-  if (r.operator !== null) parts.push(Prisma.sql`c.assignee_id = ${r.operator}`);
-  if (r.channel !== null) parts.push(Prisma.sql`c.channel_id = ${r.channel}`);
+/**
+ * The operator filter follows who did the work at the time, never the current assignee (a reassignment must not
+ * rewrite past figures; migration *_reports_follow_the_work): a conversation's start counts for its first owner,
+ * a close for its author, a visitor's message for the assignee when it was written, a first response for its
+ * responder. `op` is the column or expression naming that operator; the channel is the facts row `f`'s.
+ */
+export function workFilter(r: Range, op: Prisma.Sql): Prisma.Sql {
+  const parts = [Prisma.sql`TRUE`];
+  if (r.operator !== null) parts.push(Prisma.sql`${op} = ${r.operator}`);
+  if (r.channel !== null) parts.push(Prisma.sql`f.channel_id = ${r.channel}`);
   return Prisma.join(parts, " AND ");
 }
+
+/** The first owner of the conversation of a facts row `f` (what its start counts for; null for none). */
+export const firstOwner = Prisma.sql`NULLIF(relay_first_owner(f.conversation_id, f.assignee_id), 0)`;
 
 export function envelopeOf<T>(r: Range, series: T[]) {
   return { time_zone: r.timeZone, from: r.from, to: r.to, operator: r.operator, channel: r.channel, series };
-}
-
-/** The filters on a facts row `f` (conversation_facts): its current assignee and channel, when given. */
-export function factsFilter(r: Range): Prisma.Sql {
-  const parts = [Prisma.sql`TRUE`];
-  if (r.operator !== null) parts.push(Prisma.sql`f.assignee_id = ${r.operator}`);
-  if (r.channel !== null) parts.push(Prisma.sql`f.channel_id = ${r.channel}`);
-  return Prisma.join(parts, " AND ");
 }
 
 /**
@@ -123,7 +123,7 @@ export async function rollupUsable(db: Queryable, r: Range): Promise<boolean> {
   return (r.operator ?? 1n) > 0n && (r.channel ?? 1n) > 0n && quartersExact(db, r);
 }
 
-/** The rollup a range reads: per app, or per app, current assignee and channel when filtered. */
+/** The rollup a range reads: per app, or per app, operator who did the work (workFilter) and channel when filtered. */
 export const quartersTable = (r: Range) =>
   r.operator === null && r.channel === null
     ? Prisma.sql`report_quarters`

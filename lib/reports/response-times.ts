@@ -1,7 +1,7 @@
 import { Prisma } from "../db/generated/client";
 import { sqlOf } from "../db/sql";
 import type { Ctx } from "../auth/context";
-import { byDay, dayIndex, envelopeOf, factsFilter, reportRange, type ReportInput } from "./range";
+import { byDay, dayIndex, envelopeOf, reportRange, workFilter, type ReportInput } from "./range";
 
 interface Row {
   /** The day's index; null on the row of the whole range. */
@@ -34,12 +34,11 @@ const summaryOf = (rows: Row[]) => {
  *   reply at or after it (conversation_facts);
  * - time to close, each `closed` part by its day: from the conversation's start to that part (conversation_closes).
  * The summary holds both over the whole range (count, median, average), what the panel's headline shows.
+ * The operator filter keeps the first responses they gave and the closes they made (workFilter).
  */
 export async function reportResponseTimes(ctx: Ctx, input: ReportInput) {
   const r = await reportRange(ctx, input);
-  const f = factsFilter(r);
   const db = sqlOf(ctx.db);
-  const filtered = r.operator !== null || r.channel !== null;
   // Two statements at once: on PostgreSQL they run on two connections of the pool.
   const [first, close] = await Promise.all([
     db.$queryRaw<Row[]>(Prisma.sql`
@@ -47,13 +46,15 @@ export async function reportResponseTimes(ctx: Ctx, input: ReportInput) {
       ${stats(Prisma.sql`extract(epoch FROM f.answered_at - f.asked_at)::float8`)}
     FROM conversation_facts f
     WHERE f.app_id = ${r.appId} AND f.started >= ${r.lo} AND f.started < ${r.hi} AND f.answered_at IS NOT NULL
-      AND ${f}
+      AND ${workFilter(r, Prisma.sql`f.responder_id`)}
     GROUP BY ${daysAndRange}`),
     db.$queryRaw<Row[]>(Prisma.sql`
     SELECT ${dayIndex(r, Prisma.sql`k.at`)} AS i, ${stats(Prisma.sql`extract(epoch FROM k.at - k.started)::float8`)}
     FROM conversation_closes k
-    ${filtered ? Prisma.sql`JOIN conversation_facts f ON f.conversation_id = k.conversation_id AND ${f}` : Prisma.empty}
+    ${r.channel === null ? Prisma.empty : Prisma.sql`JOIN conversation_facts f ON f.conversation_id = k.conversation_id`}
+    ${r.operator === null ? Prisma.empty : Prisma.sql`JOIN conversation_parts p ON p.id = k.part_id`}
     WHERE k.app_id = ${r.appId} AND k.at >= ${r.lo} AND k.at < ${r.hi}
+      AND ${workFilter(r, Prisma.sql`p.from_admin_id`)}
     GROUP BY ${daysAndRange}`),
   ]);
   const fb = byDay(r, first.filter(isDay));

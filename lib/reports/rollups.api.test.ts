@@ -27,10 +27,13 @@ async function historyOf(s: TestServer, appId: bigint): Promise<Hist> {
     SELECT id, ${ms("created")} AS at, channel_id AS ch, assignee_id AS asg FROM conversations
     WHERE app_id = ${appId}`;
   const parts = await s.db.$queryRaw<
-    { id: bigint; conv: bigint; type: string; at: number; admin: bigint | null }[]
+    { id: bigint; conv: bigint; type: string; at: number; admin: bigint | null; asg: bigint | null }[]
   >`
-    SELECT id, conversation_id AS conv, type, ${ms("created")} AS at, from_admin_id AS admin
+    SELECT id, conversation_id AS conv, type, ${ms("created")} AS at, from_admin_id AS admin, assignee_id AS asg
     FROM conversation_parts WHERE app_id = ${appId}`;
+  // The API creates conversations unassigned and assigns them with `assigned` parts: one without any has the
+  // assignee it was created with.
+  const reassigned = new Set(parts.filter((p) => p.type === "assigned").map((p) => p.conv));
   const users = await s.db.$queryRaw<{ at: number; lead: boolean }[]>`
     SELECT ${ms("created")} AS at, is_lead AS lead FROM users WHERE app_id = ${appId}`;
   const admins = await s.db.admin.findMany({
@@ -41,8 +44,20 @@ async function historyOf(s: TestServer, appId: bigint): Promise<Hist> {
     tz: TZ,
     admins,
     channels: [],
-    convs: convs.map((c) => ({ id: c.id, created: c.at, channel: c.ch, assignee: c.asg })),
-    parts: parts.map((p) => ({ conv: p.conv, type: p.type, at: p.at, admin: p.admin, id: p.id })),
+    convs: convs.map((c) => ({
+      id: c.id,
+      created: c.at,
+      channel: c.ch,
+      assignee: reassigned.has(c.id) ? null : c.asg,
+    })),
+    parts: parts.map((p) => ({
+      conv: p.conv,
+      type: p.type,
+      at: p.at,
+      admin: p.admin,
+      id: p.id,
+      assignee: p.asg,
+    })),
     users: users.map((u) => ({ created: u.at, lead: u.lead })),
   };
 }
@@ -102,6 +117,9 @@ describe("report facts and rollups kept by the write paths", () => {
     const ops = [a.admin.id, (await makeAdmin(s.db, { appId: a.app.id })).id];
     const second = await s.db.channel.create({ data: { appId: a.app.id, name: unique("Channel") } });
     const channels = [undefined, a.channel.id, second.id];
+    // Routing assigns visitors' new conversations with an `assigned` part written with their first message: the
+    // start then counts for that operator (the first owner), whoever has the conversation later.
+    ok(await a.api.postJson(`/api/apps/${a.app.id}/routing`, { routing: "round_robin" }));
     const rand = rng(20261126);
     const pick = (n: number) => Math.floor(rand() * n);
     const convs: bigint[] = [];
@@ -151,6 +169,8 @@ describe("report facts and rollups kept by the write paths", () => {
     await expectReportsMatch(s, a, { ...f, channel: second.id });
     await expectReportsMatch(s, a, { ...f, operator: ops[0]!, channel: a.channel.id });
     const w = expectedReports(await historyOf(s, a.app.id), f);
+    const routed = { appId: a.app.id, type: "assigned", fromAdminId: null, assigneeId: { not: null } };
+    expect(await s.db.conversationPart.count({ where: routed }), "routed").toBeGreaterThan(3);
     expect(w.response_times.reduce((n, d) => n + d.first_response_count, 0)).toBeGreaterThan(3);
     expect(w.conversations.reduce((n, d) => n + d.closed, 0)).toBeGreaterThan(3);
 

@@ -66,8 +66,28 @@ export const operatorsReportSchema = envelope(
 );
 export const leadsReportSchema = envelope(z.strictObject({ day, leads: z.number().int() }));
 
+/** What GET /apps/{id}/reports/breakdown splits the range by. */
+export const BREAKDOWN_BY = ["channel", "tag"] as const;
+export type BreakdownBy = (typeof BREAKDOWN_BY)[number];
+export const breakdownReportSchema = envelope(
+  z.strictObject({
+    key: z
+      .string()
+      .nullable()
+      .describe(
+        "the channel's ID (decimal) or the tag; null: conversations without a channel, or without a tag",
+      ),
+    name: z.string().describe("the channel's name or the tag; empty for the row of none"),
+    started: z.number().int(),
+    closed: z.number().int(),
+    first_response_count: z.number().int(),
+    first_response_median: stat,
+  }),
+).extend({ by: z.enum(BREAKDOWN_BY) });
+
 export type ConversationsReport = z.infer<typeof conversationsReportSchema>;
 export type ResponseTimesReport = z.infer<typeof responseTimesReportSchema>;
 export type BusiestHoursReport = z.infer<typeof busiestHoursReportSchema>;
 export type OperatorsReport = z.infer<typeof operatorsReportSchema>;
 export type LeadsReport = z.infer<typeof leadsReportSchema>;
+export type BreakdownReport = z.infer<typeof breakdownReportSchema>;

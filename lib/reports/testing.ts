@@ -1,5 +1,7 @@
 import type { Db } from "../db/client";
-import { unique } from "../testing/factories";
+import { makeAdmin, makeUser, unique } from "../testing/factories";
+import type { TestApp } from "../testing/fixture";
+import type { TestServer } from "../testing/server";
 import type { Hist } from "./expected";
 import { Random } from "../demo/random";
 /** The demo's seeded generator (mulberry32), so that a failing seed can be replayed. */
@@ -80,4 +82,54 @@ export async function writeHistory(
     }
   }
   return h;
+}
+
+export const BREAKDOWN_DAY = "2026-01-12";
+const atOf = (hhmm: string) => new Date(`${BREAKDOWN_DAY}T${hhmm}:00Z`);
+
+/** Four conversations of one day: two channels and none, tags billing and vip, two operators. */
+export async function breakdownHistory(s: TestServer, a: TestApp) {
+  const A = a.admin.id;
+  const B = (await makeAdmin(s.db, { appId: a.app.id })).id;
+  const X = await s.db.channel.create({ data: { appId: a.app.id, name: "Email desk" } });
+  const Y = await s.db.channel.create({ data: { appId: a.app.id, name: unique("Chat") } });
+  const user = await makeUser(s.db, a.app.id);
+  const conv = async (created: string, channel: bigint | null, assignee: bigint | null, tags: string[]) =>
+    (
+      await s.db.conversation.create({
+        data: {
+          appId: a.app.id,
+          userId: user.id,
+          created: atOf(created),
+          channelId: channel,
+          assigneeId: assignee,
+          tags,
+        },
+      })
+    ).id;
+  const part = (id: bigint, type: string, created: string, admin: bigint | null = null) =>
+    s.db.conversationPart.create({
+      data: {
+        conversationId: id,
+        appId: a.app.id,
+        created: atOf(created),
+        type,
+        direction: type === "reply_user" ? "u2a" : "a2u",
+        fromAdminId: admin,
+        partGroup: 0n,
+      },
+    });
+  const c1 = await conv("10:00", X.id, A, ["billing", "vip"]);
+  await part(c1, "reply_user", "10:05");
+  await part(c1, "reply_admin", "10:10", A); // 300 s
+  await part(c1, "closed", "10:20", A);
+  const c2 = await conv("11:00", X.id, A, ["billing"]);
+  await part(c2, "reply_user", "11:01");
+  await part(c2, "reply_admin", "11:05", B); // 240 s
+  const c3 = await conv("12:00", Y.id, B, []);
+  await part(c3, "reply_user", "12:00");
+  await part(c3, "reply_admin", "12:01", A); // 60 s
+  await part(c3, "closed", "12:30", B);
+  await conv("13:00", null, null, ["vip"]);
+  return { A, B, X, Y };
 }

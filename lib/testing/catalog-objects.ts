@@ -238,6 +238,8 @@ export function validParams(method: string, path: string, o: CatalogObjects, adm
     "POST /apps/{id}/csat": { enabled: true },
     "POST /csat/rate": { t: o.rating },
     "GET /apps/{id}/reports/csat": { from: "2026-01-01", to: "2026-01-31" },
+    "GET /apps/{id}/reports/breakdown": { from: "2026-01-01", to: "2026-01-31", by: "tag" },
+    "GET /apps/{id}/reports/export": { from: "2026-01-01", to: "2026-01-31" },
     "POST /apps/{id}/messages": {
       name: "Sweep",
       kind: "popup",
