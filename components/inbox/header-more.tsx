@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { usePopover } from "@/components/ui/use-popover";
 import { cn } from "@/components/ui/cn";
 import { cleanUserText, UserText } from "@/components/ui/user-text";
 import type { Conversation } from "@/lib/client/inbox/types";
@@ -42,21 +43,9 @@ export function HeaderMore({
   onAction: (a: ConversationAction) => void;
 }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
   const [tag, setTag] = useState("");
   const [custom, setCustom] = useState("");
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", away);
-    return () => document.removeEventListener("mousedown", away);
-  }, [open]);
-
+  const { open, setOpen, root, button, onKeyDown } = usePopover();
   const addTag = () => {
     const t = tag.trim();
     if (!t || t.includes(",")) return;
@@ -70,17 +59,7 @@ export function HeaderMore({
   };
 
   return (
-    <div
-      ref={root}
-      className="relative shrink-0"
-      onKeyDown={(e) => {
-        if (e.key === "Escape" && open) {
-          e.stopPropagation();
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
-    >
+    <div ref={root} className="relative shrink-0" onKeyDown={onKeyDown}>
       <Button
         ref={button}
         size="sm"

@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { Button } from "@/components/ui/button";
+import { usePopover } from "@/components/ui/use-popover";
 import { cn } from "@/components/ui/cn";
 import { UserText } from "@/components/ui/user-text";
 import { statusOf } from "@/components/panel/availability-dot";
@@ -16,20 +17,8 @@ import { useCurrentApp } from "@/lib/client/use-current-app";
  */
 export function TeamPopover({ admins, meId }: { admins: AdminMember[]; meId: string }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, button, onKeyDown } = usePopover();
   const availability = useAvailability(String(useCurrentApp().app?.id ?? ""));
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", away);
-    return () => document.removeEventListener("mousedown", away);
-  }, [open]);
-
   const team = admins
     .map((a) => ({ a, status: statusOf(availability.data, String(a.id)) }))
     // Available first, then by name: who can take a conversation now is what is asked.
@@ -42,17 +31,7 @@ export function TeamPopover({ admins, meId }: { admins: AdminMember[]; meId: str
   const known = availability.data !== undefined;
 
   return (
-    <div
-      ref={root}
-      className="relative"
-      onKeyDown={(e) => {
-        if (e.key === "Escape" && open) {
-          e.stopPropagation();
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
-    >
+    <div ref={root} className="relative" onKeyDown={onKeyDown}>
       <Button
         ref={button}
         size="sm"

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId } from "react";
+import { usePopover } from "@/components/ui/use-popover";
 import { cn } from "@/components/ui/cn";
 import { UserText } from "@/components/ui/user-text";
 import type { Me } from "@/lib/client/api";
@@ -18,28 +19,17 @@ import type { Notification } from "@/lib/notifications/schemas";
 
 /** The bell: unread count live over the operator's own channels; opening one goes to its conversation, read. */
 export function NotificationBell({ me }: { me: Me }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, button, onKeyDown } = usePopover();
   const list = useNotifications();
   const markRead = useMarkNotificationsRead();
   const { subscribe } = useSocket();
   const { setAppId } = useCurrentApp();
   const router = useRouter();
   const panelId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const adminId = String(me.admin.id);
   const appKey = me.apps.map((a) => String(a.id)).join(",");
 
   useEffect(() => subscribe(notificationChannels(adminId, appKey.split(","))), [subscribe, adminId, appKey]);
-
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", away);
-    return () => document.removeEventListener("mousedown", away);
-  }, [open]);
 
   const unread = list.data?.unread ?? 0;
   const items = list.data?.items ?? [];
@@ -52,16 +42,7 @@ export function NotificationBell({ me }: { me: Me }) {
   };
 
   return (
-    <div
-      ref={root}
-      className="relative"
-      onKeyDown={(e) => {
-        if (e.key === "Escape" && open) {
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
-    >
+    <div ref={root} className="relative" onKeyDown={onKeyDown}>
       <button
         ref={button}
         type="button"
