@@ -4,7 +4,7 @@ import type { Scope } from "../auth/scopes";
 import type { Ctx } from "../auth/context";
 import { getRuntime } from "../server/runtime";
 import { noteOf } from "../server/request-note";
-import { actorKey, onReadDb } from "./read-replica";
+import { runOnItsDb } from "./read-replica";
 import { actsAsUser, appIdParams, requireScopes, requireSession, scopesOf, type Access } from "./access";
 import { anonymous, authenticate } from "./authenticate";
 import { envelopeResponse, errorResponse, withEnvelopeBody } from "./envelope";
@@ -218,13 +218,9 @@ export function endpoint<
         appId: selfApp,
         requestId,
       };
-      const result =
-        spec.reads === "replica"
-          ? await onReadDb(rt, ctx, (c) => vspec.handler(c, parsed.data, req))
-          : await vspec.handler(ctx, parsed.data, req);
-      // Done: the caller's next heavy reads stay on the primary until the replica has this write.
-      if (rt.replica && req.method !== "GET" && req.method !== "HEAD")
-        await rt.replica.wrote(actorKey(actor));
+      const result = await runOnItsDb(rt, ctx, req.method, spec.reads, (c) =>
+        vspec.handler(c, parsed.data, req),
+      );
       if (result instanceof Response) {
         for (const [k, v] of headers) if (!result.headers.has(k)) result.headers.set(k, v);
         return result;

@@ -30,7 +30,7 @@ function refusedByReplica(err: unknown): boolean {
  * Runs a handler that reads heavy data (`reads: "replica"`) on the replica when the caller's writes are there,
  * else on the primary; a replica that fails it hands it to the primary, so the caller never sees the failure.
  */
-export async function onReadDb<T>(rt: Runtime, ctx: Ctx, run: (ctx: Ctx) => Promise<T>): Promise<T> {
+async function onReadDb<T>(rt: Runtime, ctx: Ctx, run: (ctx: Ctx) => Promise<T>): Promise<T> {
   const replica = rt.replica;
   const db = replica && (await replica.readerFor(actorKey(ctx.actor)));
   if (!replica || !db) {
@@ -47,4 +47,20 @@ export async function onReadDb<T>(rt: Runtime, ctx: Ctx, run: (ctx: Ctx) => Prom
     countReplicaRead("primary");
     return run(ctx);
   }
+}
+
+/**
+ * A handler run where it reads: a heavy read (`reads: "replica"`) through onReadDb, anything else on the primary.
+ * After a write, the caller's next heavy reads stay on the primary until the replica has it.
+ */
+export async function runOnItsDb<T>(
+  rt: Runtime,
+  ctx: Ctx,
+  method: string,
+  reads: "replica" | undefined,
+  run: (ctx: Ctx) => Promise<T>,
+): Promise<T> {
+  const result = reads === "replica" ? await onReadDb(rt, ctx, run) : await run(ctx);
+  if (rt.replica && method !== "GET" && method !== "HEAD") await rt.replica.wrote(actorKey(ctx.actor));
+  return result;
 }
