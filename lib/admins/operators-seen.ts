@@ -17,3 +17,11 @@ export const operatorsSeen = () =>
 export function forgetOperatorsOnline(appId: bigint): void {
   operatorsSeen().delete(appId);
 }
+
+/**
+ * Forgets every app's reading: an operator's panel connected or went (this instance knows not which apps they
+ * answer for without asking the database, and the readings are cheap to make again).
+ */
+export function forgetAllOperatorsOnline(): void {
+  operatorsSeen().clear();
+}

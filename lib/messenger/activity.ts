@@ -168,11 +168,12 @@ export async function operatorsNow(ctx: Pick<Ctx, "db">, appId: bigint): Promise
   return { online, opensAt };
 }
 
+/** operators_online and opens_at, as the boot and the heartbeat answer them. */
+export async function operatorsAnswer(ctx: Pick<Ctx, "db">, appId: bigint) {
+  const operators = await operatorsNow(ctx, appId);
+  return { operators_online: operators.online, opens_at: operators.opensAt?.toISOString() ?? null };
+}
+
 export async function heartbeatAnswer(ctx: Ctx, input: { appId: bigint; userId: bigint }) {
-  const operators = await operatorsNow(ctx, input.appId);
-  return {
-    unread: await countUnread(ctx, input.userId),
-    operators_online: operators.online,
-    opens_at: operators.opensAt?.toISOString() ?? null,
-  };
+  return { unread: await countUnread(ctx, input.userId), ...(await operatorsAnswer(ctx, input.appId)) };
 }

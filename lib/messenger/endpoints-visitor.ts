@@ -7,6 +7,7 @@ import { tokenPairSchema } from "../sessions/schemas";
 import { hasLauncherBot } from "../bots/start";
 import { bootVisitor, countUnread, loadVisitor, serializeVisitorMessenger } from "./boot";
 import { bootSchema } from "./visitor-schemas";
+import { operatorsAnswer } from "./activity";
 import { messengerCors, takeMessengerBudget } from "./endpoints-visitor-edge";
 
 // The visitors' side (/api/messenger/…): what the messenger frame calls. Boot and refresh take no credential but
@@ -43,6 +44,7 @@ export const postBoot = endpoint({
           messenger: serializeVisitorMessenger(booted.settings),
           unread: await countUnread(visitorCtx, booted.userId),
           launcher_bot: await hasLauncherBot(ctx.db, booted.settings.appId),
+          ...(await operatorsAnswer(visitorCtx, booted.settings.appId)),
         },
       };
     },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { tokenPairSchema } from "../sessions/schemas";
-import { visitorSchema } from "./visitor-schemas";
+import { operatorsNowShape, visitorSchema } from "./visitor-schemas";
 
 /**
  * What the messenger's identity calls answer (/api/messenger/identify, auth, heartbeat). Browser-safe (zod only):
@@ -23,13 +23,7 @@ export const identifyMeta = z.strictObject({ ignored_operations: z.array(z.unkno
 export const heartbeatSchema = z.strictObject({
   /** Operators' replies the visitor has not read. */
   unread: z.number().int(),
-  /** Whether an operator of the app has the panel open now. */
-  operators_online: z.boolean(),
-  /**
-   * Outside the app's office hours (so no operator online), when they open next; null otherwise, and when they do
-   * not open within 14 days.
-   */
-  opens_at: z.iso.datetime().nullable(),
+  ...operatorsNowShape,
 });
 
 export type VisitorAuth = z.infer<typeof visitorAuthSchema>;

@@ -24,6 +24,17 @@ export const visitorMessengerSchema = z.strictObject({
   identity_required: z.boolean(),
 });
 
+/** Who can answer now, as the boot and every heartbeat tell the messenger. */
+export const operatorsNowShape = {
+  /** Whether an operator of the app has the panel open now. */
+  operators_online: z.boolean(),
+  /**
+   * Outside the app's office hours (so no operator online), when they open next; null otherwise, and when they do
+   * not open within 14 days.
+   */
+  opens_at: z.iso.datetime().nullable(),
+};
+
 export const bootSchema = z.strictObject({
   ...tokenPairSchema.shape,
   visitor: visitorSchema,
@@ -32,6 +43,8 @@ export const bootSchema = z.strictObject({
   unread: z.number().int(),
   /** The app has a launcher bot: "New conversation" asks it to open the conversation (POST /messenger/bot_conversations). */
   launcher_bot: z.boolean(),
+  /** Known at boot, so that the home's first render already shows the away text and email field. */
+  ...operatorsNowShape,
 });
 
 export type Visitor = z.infer<typeof visitorSchema>;

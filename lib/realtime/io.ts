@@ -11,6 +11,7 @@ import { deploymentName } from "../db/deployment";
 import { identify } from "../auth/actor";
 import type { RelayServer } from "./log-rows";
 import type { SubscribeAck, UnsubscribeAck } from "../contract/socket";
+import { forgetAllOperatorsOnline } from "../admins/operators-seen";
 import { adminRoom, sessionRoom, apiKeyRoom, visitorRoom, familyRoom } from "../auth/disconnect";
 
 export interface IoHandle {
@@ -86,6 +87,11 @@ export async function attachIo(
   hub.attach(io);
   io.on("connection", (socket) => {
     const actor = socket.data.actor;
+    // An operator's panel opening or closing changes who can answer: the messenger's next reading asks anew.
+    if (actor.kind === "admin") {
+      forgetAllOperatorsOnline();
+      socket.on("disconnect", forgetAllOperatorsOnline);
+    }
     void socket.join(
       actor.kind === "admin"
         ? [sessionRoom(actor.sessionId), adminRoom(actor.adminId)]

@@ -42,9 +42,15 @@ describe("realtime: who can answer, pushed to the app's visitors", () => {
       ok(await operator.postJson(`/api/v2/apps/${a.app.id}/availability`, { status }));
     await set("available");
 
-    const mine = await listen(sockets, await bootTestVisitor(s, a));
+    const visitor = await bootTestVisitor(s, a);
+    const mine = await listen(sockets, visitor);
     const other = await makeApp(s.db);
-    const theirs = await listen(sockets, await bootTestVisitor(s, { ...other, api: client(s, other.token) }));
+    const stranger = await bootTestVisitor(s, { ...other, api: client(s, other.token) });
+    const theirs = await listen(sockets, stranger);
+    // The boot already says who can answer, so the messenger's first render is right; the panel that just opened
+    // counts at once.
+    expect(visitor.boot).toMatchObject({ operators_online: true, opens_at: null });
+    expect(stranger.boot).toMatchObject({ operators_online: false, opens_at: null });
 
     await set("away");
     await expect.poll(() => statuses(mine.got).at(-1)).toEqual({ operators_online: false, opens_at: null });
@@ -52,11 +58,10 @@ describe("realtime: who can answer, pushed to the app's visitors", () => {
     await expect.poll(() => statuses(mine.got).at(-1)).toEqual({ operators_online: true, opens_at: null });
     expect(mine.got.filter((m) => m.type === "messenger_status").every((m) => m.id === null)).toBe(true);
     // The heartbeat agrees at once: no instance keeps the old reading.
+    const next = await bootTestVisitor(s, a);
+    expect(next.boot).toMatchObject({ operators_online: true, opens_at: null });
     const beat = ok<{ operators_online: boolean }>(
-      await client(s, (await bootTestVisitor(s, a)).boot.access_token).postJson(
-        "/api/v2/messenger/heartbeat",
-        {},
-      ),
+      await client(s, next.boot.access_token).postJson("/api/v2/messenger/heartbeat", {}),
     );
     expect(beat.operators_online).toBe(true);
     expect(statuses(theirs.got)).toEqual([]);

@@ -81,6 +81,10 @@ export class App implements FrameContext {
     }
     this.api.setTokens(b);
     this.booted = true;
+    // Before the home's first render: away, it shows the offline text and email field from the start, not after
+    // the first heartbeat moves its controls under the visitor's focus.
+    this.offline = !b.operators_online;
+    this.opensAt = !b.operators_online && b.opens_at ? new Date(b.opens_at) : null;
     const accent = b.messenger.accent_color;
     document.documentElement.style.setProperty("--accent", accent);
     this.host.post({ type: "appearance", accent, position: b.messenger.position });
