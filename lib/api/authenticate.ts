@@ -5,6 +5,7 @@ import { csrfMatches, CSRF_HEADER } from "../auth/sessions";
 import { CLIENT_IP_HEADER } from "./headers";
 import { ApiError, unauthenticated } from "./errors";
 import { single, type RawParams } from "./params";
+import type { ApiRequest } from "./api-request";
 
 export interface Authenticated {
   actor: Actor;
@@ -12,7 +13,7 @@ export interface Authenticated {
   limitKey: string;
 }
 
-function bearerToken(req: Request, params: RawParams): string | undefined {
+function bearerToken(req: ApiRequest, params: RawParams): string | undefined {
   const header = req.headers.get("authorization");
   if (header) {
     const m = /^(Token|Bearer)\s+(\S+)\s*$/i.exec(header);
@@ -26,7 +27,7 @@ function bearerToken(req: Request, params: RawParams): string | undefined {
 
 export async function authenticate(
   rt: Pick<Runtime, "db" | "badTokens">,
-  req: Request,
+  req: ApiRequest,
   params: RawParams,
   opts: { required: boolean; csrf: boolean; jwt?: boolean; visitor?: boolean },
 ): Promise<Authenticated> {
@@ -60,6 +61,6 @@ export async function authenticate(
 }
 
 /** No one in particular, rate-limited by client address. */
-export function anonymous(req: Request): Authenticated {
+export function anonymous(req: ApiRequest): Authenticated {
   return { actor: { kind: "anonymous" }, limitKey: `ip:${req.headers.get(CLIENT_IP_HEADER) ?? "unknown"}` };
 }

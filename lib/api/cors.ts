@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Actor } from "../auth/context";
 import { IDEMPOTENCY_HEADER } from "./idempotency";
 import { lingerIfUnread } from "./linger";
+import type { ApiRequest } from "./api-request";
 
 /**
  * Cross-origin calls, for the endpoints that declare a policy (`cors` on the endpoint: the messenger's, called
@@ -41,7 +42,7 @@ function preflightHeaders(origin: string, allow: string): Record<string, string>
 /** Sets an actual answer's CORS headers, when its origin is allowed; `Vary` either way (the answer depends on it). */
 export async function applyCors(
   res: Response,
-  req: Request,
+  req: ApiRequest,
   policy: CorsPolicy,
   request: CorsSeen,
 ): Promise<Response> {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import type { Endpoint, Method, RouteContext } from "./endpoint";
+import { NodeRequest, type ApiRequest } from "./api-request";
 import { matchRoute, METHODS } from "./route-table";
 import { envelopeText } from "./envelope";
 import { optionsHeaders, servePreflight } from "./cors";
@@ -80,22 +81,13 @@ function boundedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8A
   });
 }
 
-async function toRequest(req: IncomingMessage, method: string, e: Endpoint | undefined): Promise<Request> {
-  // req.headers, not rawHeaders: it carries the version and client address the server set (lib/api/rewrite.ts).
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (typeof v === "string") headers.set(k, v);
-    else for (const one of v ?? []) headers.append(k, one);
-  }
-  const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
+async function toRequest(req: IncomingMessage, method: string, e: Endpoint | undefined): Promise<ApiRequest> {
   // As under Next, a GET's body is not read.
-  if (method === "GET") return new Request(url, { method, headers });
+  if (method === "GET") return new NodeRequest(req, method, null);
   const limit = e?.spec.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const length = bodyToRead(req, e, limit);
-  if (length !== undefined)
-    return withBody(new Request(url, { method, headers }), await readAll(req, length));
-  const streamed = { body: boundedBody(req, limit), duplex: "half" };
-  return new Request(url, { method, headers, ...streamed });
+  if (length !== undefined) return withBody(new NodeRequest(req, method, null), await readAll(req, length));
+  return new NodeRequest(req, method, () => boundedBody(req, limit));
 }
 
 async function send(req: IncomingMessage, res: ServerResponse, answer: Response): Promise<void> {
@@ -112,8 +104,9 @@ async function send(req: IncomingMessage, res: ServerResponse, answer: Response)
       res.end();
       return;
     }
-    const whole = text === undefined ? Buffer.from(await answer.arrayBuffer()) : Buffer.from(text);
-    res.setHeader("content-length", whole.length);
+    // A string, not its bytes: node then writes the head and the body in one piece (a Buffer goes as two).
+    const whole = text ?? Buffer.from(await answer.arrayBuffer());
+    res.setHeader("content-length", typeof whole === "string" ? Buffer.byteLength(whole) : whole.length);
     res.end(whole);
     return;
   }
@@ -152,7 +145,9 @@ export function serveDirect(catalog: Endpoint[], req: IncomingMessage, res: Serv
   if (!found) return false;
   // The endpoint's own answer (an envelope may come without a body stream: send writes its text), else the 405.
   const e = found.route.endpoints.get(method);
-  const handler = e ? (r: Request, c: RouteContext) => e.serve(r, c) : found.route.handlers[method as Method];
+  const handler = e
+    ? (r: ApiRequest, c: RouteContext) => e.serve(r, c)
+    : found.route.handlers[method as Method];
   const params = Promise.resolve(found.params);
   const note = noteOf(req);
   if (note) note.route = (e ?? found.route.endpoints.values().next().value)?.spec.path;

@@ -1,5 +1,6 @@
 import { resolveVersion, type ApiVersion } from "./versions";
 import { VERSION_HEADER } from "./headers";
+import type { ApiRequest } from "./api-request";
 
 /** An endpoint's forms by major version (lib/api/endpoint.ts); typed loosely so that this file needs none of it. */
 interface Forms<V> {
@@ -31,7 +32,7 @@ export function versionSpecOf<V>(spec: Forms<V>, major: number): V | undefined {
 }
 
 /** `X-API-Version` (and `Deprecation`) for answers given outside an endpoint: 404 and 405. */
-export function versionHeaders(req: Request): Headers {
+export function versionHeaders(req: ApiRequest): Headers {
   const headers = new Headers();
   try {
     const requested =

@@ -17,6 +17,7 @@ import { VERSION_HEADER } from "./headers";
 import { applyVersion, pickVersion, versionHeaders } from "./endpoint-versions";
 import { findBadText, zodFields } from "../contract/zod";
 import { applyCors, type CorsPolicy, type CorsSeen } from "./cors";
+import type { ApiRequest } from "./api-request";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -44,7 +45,7 @@ export interface VersionSpec<S extends z.ZodType> {
   meta?: z.ZodType;
   /** Only where the spec's v1 names other scopes than the endpoint's: what a token needs in this version. */
   scopes?: readonly Scope[];
-  handler: (ctx: Ctx, input: z.output<S>, req: Request) => Promise<Result | Response>;
+  handler: (ctx: Ctx, input: z.output<S>, req: ApiRequest) => Promise<Result | Response>;
 }
 
 interface EndpointBase<S1 extends z.ZodType, S2 extends z.ZodType, S3 extends z.ZodType> {
@@ -89,9 +90,9 @@ export function bothVersions<S extends z.ZodType>(spec: VersionSpec<S>) {
 
 export interface Endpoint {
   spec: EndpointSpec<z.ZodType, z.ZodType>;
-  handle(req: Request, route: RouteContext): Promise<Response>;
+  handle(req: ApiRequest, route: RouteContext): Promise<Response>;
   /** handle's answer for the server that writes envelopes itself (envelopeText): an envelope may have no body. */
-  serve(req: Request, route: RouteContext): Promise<Response>;
+  serve(req: ApiRequest, route: RouteContext): Promise<Response>;
 }
 
 export interface RouteContext {
@@ -124,7 +125,7 @@ export function endpoint<
   S2 extends z.ZodType = z.ZodType,
   S3 extends z.ZodType = z.ZodType,
 >(spec: EndpointSpec<S1, S2, S3>): Endpoint {
-  const serve = async (req: Request, route: RouteContext): Promise<Response> => {
+  const serve = async (req: ApiRequest, route: RouteContext): Promise<Response> => {
     let once: Claim | undefined;
     const seen: CorsSeen = { actor: undefined, input: {} };
     const res = await answer(req, route, (c) => (once = c), seen);
@@ -132,9 +133,9 @@ export function endpoint<
     const settled = once ? await once.settle(withEnvelopeBody(res)) : res;
     return spec.cors ? applyCors(settled, req, spec.cors, seen) : settled;
   };
-  const handle = async (req: Request, route: RouteContext) => withEnvelopeBody(await serve(req, route));
+  const handle = async (req: ApiRequest, route: RouteContext) => withEnvelopeBody(await serve(req, route));
   const answer = async (
-    req: Request,
+    req: ApiRequest,
     route: RouteContext,
     claimed: (c: Claim) => void,
     seen: CorsSeen,
@@ -260,7 +261,7 @@ function defaultAdminApp(
   return actor.appIds[0];
 }
 
-type Handler = (req: Request, route: RouteContext) => Promise<Response>;
+type Handler = (req: ApiRequest, route: RouteContext) => Promise<Response>;
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /**
@@ -279,7 +280,7 @@ export function routes(...endpoints: Endpoint[]): Record<Method, Handler> {
   for (const m of METHODS) {
     const e = byMethod.get(m);
     out[m] = e
-      ? Object.assign((req: Request, route: RouteContext) => e.handle(req, route), { endpoint: e })
+      ? Object.assign((req: ApiRequest, route: RouteContext) => e.handle(req, route), { endpoint: e })
       : (req) => {
           const id = crypto.randomBytes(8).toString("hex");
           const err = new ApiError(

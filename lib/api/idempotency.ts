@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { sqlOf } from "../db/sql";
 import { envelopeText } from "./envelope";
 import { isDatabaseUnreachable, validation } from "./errors";
+import type { ApiRequest } from "./api-request";
 
 /**
  * `Idempotency-Key` on a POST: the first request with a key runs, every repeat gets its answer back. The key is
@@ -37,7 +38,7 @@ function ownerOf(actor: Actor): string | undefined {
   return undefined;
 }
 
-function fingerprint(req: Request, input: Record<string, unknown>): string {
+function fingerprint(req: ApiRequest, input: Record<string, unknown>): string {
   const params = JSON.stringify(input, (_k, v: unknown) =>
     v instanceof File ? { file: v.name, type: v.type, size: v.size } : v,
   );
@@ -105,7 +106,7 @@ function replay(row: Row, requestId: string): Response {
  */
 export async function claimIdempotency(
   db: Db,
-  req: Request,
+  req: ApiRequest,
   actor: Actor,
   input: Record<string, unknown>,
   requestId: string,

@@ -1,6 +1,7 @@
 import { parseParamsJson } from "../domain/exact-json";
 import { ApiError, validation } from "./errors";
 import { MalformedMultipart, readMultipart } from "./multipart";
+import type { ApiRequest } from "./api-request";
 
 /** A string from the query or a form, a File from multipart, or any JSON value from a JSON body. */
 export type ParamValue = unknown;
@@ -70,14 +71,14 @@ function firstNonSpace(bytes: Buffer): number | undefined {
 }
 
 /** Bodies a server read before making the Request (lib/api/direct.ts): no stream to pull them through. */
-const preread = new WeakMap<Request, Buffer>();
+const preread = new WeakMap<ApiRequest, Buffer>();
 
-export function withBody(req: Request, body: Buffer): Request {
+export function withBody<R extends ApiRequest>(req: R, body: Buffer): R {
   preread.set(req, body);
   return req;
 }
 
-async function readLimited(req: Request, limit: number): Promise<Buffer> {
+async function readLimited(req: ApiRequest, limit: number): Promise<Buffer> {
   const declared = Number(req.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) throw bodyTooLarge(limit);
   const read = preread.get(req);
@@ -114,7 +115,7 @@ export function bodyTooLarge(limit: number): ApiError {
  * parameters in the query string, and some send `Content-Type: application/json` with an empty body.
  */
 export async function readParams(
-  req: Request,
+  req: ApiRequest,
   url: URL,
   limit = DEFAULT_BODY_LIMIT,
   skipBody = false,

@@ -124,7 +124,7 @@ function panelOf(dev: boolean): Promise<PanelHandler> {
 
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const config = { ...loadConfig(), ...opts.config };
-  const logger = createLogger({
+  const { logger, requests } = createLogger({
     format: opts.dev ? "text" : config.logFormat,
     instance: config.instanceName,
     sink: opts.log,
@@ -203,7 +203,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     res.on("close", () => {
       runtime.foreground?.leave();
       if (--inFlight === 0) idle?.();
-      logRequest(logger, req, res, note, performance.now() - started);
+      logRequest(requests, req, res, note, performance.now() - started);
     });
     if (stopped) return refuseStopping(req, res);
     // Draining: served, on a connection that then closes, so the balancer opens the next one elsewhere.

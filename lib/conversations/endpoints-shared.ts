@@ -5,6 +5,7 @@ import { attachmentUrls, publicBase, type AttachmentUrl } from "../attachments/s
 import type { Keyset, KeysetPage } from "../domain/keyset";
 import { CONVERSATION_KEY } from "./list";
 import { serializeConversation, type ConversationView } from "./view";
+import type { ApiRequest } from "../api/api-request";
 
 const first = (v: string | null) => v?.split(",")[0]?.trim() || undefined;
 
@@ -12,7 +13,7 @@ const first = (v: string | null) => v?.split(",")[0]?.trim() || undefined;
  * The origin the caller used: its Host header (Next's `req.url` names its own default host), through a reverse
  * proxy the X-Forwarded-* headers. Only this response's links depend on it.
  */
-function requestOrigin(req: Request): string {
+function requestOrigin(req: ApiRequest): string {
   const url = new URL(req.url);
   const proto = first(req.headers.get("x-forwarded-proto")) ?? url.protocol.replace(/:$/, "");
   const host = first(req.headers.get("x-forwarded-host")) ?? first(req.headers.get("host")) ?? url.host;
@@ -20,14 +21,14 @@ function requestOrigin(req: Request): string {
 }
 
 /** Attachment links in API responses point at the origin the request came to, unless PUBLIC_URL says otherwise. */
-export function responseUrls(ctx: Ctx, req: Request): Promise<AttachmentUrl> {
+export function responseUrls(ctx: Ctx, req: ApiRequest): Promise<AttachmentUrl> {
   return attachmentUrls(ctx.db, publicBase(requestOrigin(req)));
 }
 
 /** A page of conversations (an app's Inbox list, a user's list) in one API version's shape and paging meta. */
 export async function conversationPage(
   ctx: Ctx,
-  req: Request,
+  req: ApiRequest,
   version: 1 | 2,
   keyset: Keyset,
   page: KeysetPage<ConversationView>,

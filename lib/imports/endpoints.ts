@@ -10,6 +10,7 @@ import { assertApp, requireAppId } from "../auth/context";
 import { getImportJob, MAX_IMPORT_BYTES, serializeImportJob, startImport } from "./jobs";
 import { chunksOf, spoolMultipart, spoolRaw, type Spooled } from "../api/spool";
 import { importJobSchema } from "./schemas";
+import type { ApiRequest } from "../api/api-request";
 
 const DELIMITERS = [",", ";", "\t", "|", "tab"] as const;
 const tag = p
@@ -32,7 +33,7 @@ const queryParams = importParams.partial();
 const IMPORT_BODY_LIMIT = MAX_IMPORT_BYTES + 1024 * 1024;
 
 /** The request body spooled to a temporary file: a multipart upload (field `file`) or a raw CSV body. */
-async function receiveUpload(req: Request): Promise<Spooled> {
+async function receiveUpload(req: ApiRequest): Promise<Spooled> {
   const declared = Number(req.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > IMPORT_BODY_LIMIT) {
     throw new ApiError(

@@ -32,6 +32,7 @@ import {
   visitorConversationView,
 } from "./visitor-conversations";
 import { visitorConversationSchema, visitorPartSchema, visitorStartedSchema } from "./visitor-schemas";
+import type { ApiRequest } from "../api/api-request";
 
 // The visitor's conversations (/api/messenger/conversations…): only its own, by its access token alone. Each
 // write checks the conversation is the visitor's, then calls the same service as the operators' API with the
@@ -101,7 +102,7 @@ export const getVisitorParts = endpoint({
 });
 
 /** What a visitor's new conversation answers: the conversation and the visitor's part, with their links. */
-export async function startedAnswer(ctx: Ctx, req: Request, started: Started) {
+export async function startedAnswer(ctx: Ctx, req: ApiRequest, started: Started) {
   const urls = await responseUrls(ctx, req);
   const view = await visitorConversationView(ctx, started.conversationId);
   return {

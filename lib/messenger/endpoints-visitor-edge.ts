@@ -4,6 +4,7 @@ import { getRuntime } from "../server/runtime";
 import { isOriginAllowed } from "./identity";
 import { single } from "../api/params";
 import { throttled } from "../domain/errors";
+import type { ApiRequest } from "../api/api-request";
 
 // The HTTP edge of the visitor endpoints (endpoints-visitor*.ts): their CORS policy and their rate limits, which
 // read the request and the runtime, not the domain.
@@ -48,7 +49,7 @@ export type MessengerBudget = keyof typeof TOO_MANY;
  * quick reply; `typing` and `track` have budgets of their own, so that neither crowds out the visitor's messages.
  */
 export async function takeMessengerBudget(
-  req: Request,
+  req: ApiRequest,
   who: string,
   budget: MessengerBudget = "writes",
 ): Promise<void> {

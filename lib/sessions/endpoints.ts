@@ -14,8 +14,9 @@ import {
 import { empty } from "../contract/schemas";
 import { sessionSchema, tokenPairSchema } from "./schemas";
 import { endTokenSession, issueTokenPair } from "../auth/refresh-tokens";
+import type { ApiRequest } from "../api/api-request";
 
-function sessionCookie(value: string, expires: Date | undefined, req: Request): string {
+function sessionCookie(value: string, expires: Date | undefined, req: ApiRequest): string {
   const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
   const a = sessionCookieAttributes(secure);
   const parts = [`${SESSION_COOKIE}=${value}`, `Path=${a.path}`, "HttpOnly", "SameSite=Lax"];
