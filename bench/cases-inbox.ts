@@ -53,6 +53,16 @@ export async function benchInbox(s: Session): Promise<void> {
   await latencyCase(s, "inbox", "conversations: counts", get(`/api/apps/${app}/conversations/counts`), {
     target: LIST_P50,
   });
+  // Under load: the list and the counts at 16 clients (a team's panels refreshing at once) against the replay.
+  for (const [what, path] of [
+    ["list first page", `/api/apps/${app}/conversations`],
+    ["counts", `/api/apps/${app}/conversations/counts`],
+  ] as const) {
+    await throughputCase(s, "inbox", `conversations: ${what} (16 concurrent)`, get(path), {
+      concurrency: 16,
+      target: { kind: "rps>=base×", value: 0.5 },
+    });
+  }
   const conv = parts.rows[0];
   if (conv) {
     await latencyCase(s, "inbox", `parts page (${conv.n} parts)`, get(`/api/conversations/${conv.id}/parts`));

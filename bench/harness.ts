@@ -13,8 +13,8 @@ import { profileStart, profileStop } from "./profile";
  * server replaying what it recorded, and the figures, each measured against both in the same run.
  */
 export interface Target {
-  /** `rss+<`: the process's RSS growth during the case, in MB. */
-  kind: "p50<" | "p99<" | "rps>=" | "rss+<";
+  /** `rss+<`: the process's RSS growth during the case, in MB; `rps>=base×`: req/s at least value × the baseline's. */
+  kind: "p50<" | "p99<" | "rps>=" | "rss+<" | "rps>=base×";
   value: number;
 }
 

@@ -7,6 +7,7 @@ export function met(f: Figure): boolean | undefined {
   if (t.kind === "p50<") return f.p50 < t.value;
   if (t.kind === "p99<") return f.p99 < t.value;
   if (t.kind === "rps>=") return f.rps >= t.value;
+  if (t.kind === "rps>=base×") return f.base && f.base.rps > 0 ? f.rps >= t.value * f.base.rps : undefined;
   const growth = f.extra?.rssGrowthMb;
   return typeof growth === "number" ? growth < t.value : undefined;
 }
@@ -18,6 +19,7 @@ export function ratio(f: Figure): number | undefined {
 function targetText(t: Target | undefined): string {
   if (!t) return "";
   if (t.kind === "rps>=") return `≥ ${t.value}/s`;
+  if (t.kind === "rps>=base×") return `≥ ${Math.round(t.value * 100)}% of baseline /s`;
   if (t.kind === "rss+<") return `RSS +< ${t.value} MB`;
   return `${t.kind.slice(0, 3)} < ${t.value} ms`;
 }
