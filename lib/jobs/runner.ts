@@ -164,12 +164,13 @@ export async function startRunner(
         else failing.delete(kind.name);
       }
       clearInterval(renew);
-      if (beside || (kind.background && answering())) rest(kind, performance.now() - started);
       await settleJob(rt.db, job, settle(kind, job, outcome)).catch((err: unknown) =>
         log(
           `job ${kind.name} ${job.id}: could not record its end (${errorLine(err)}); its lease will run out`,
         ),
       );
+      // Recording the end is the job's work too: its query competes with the requests' for the pool.
+      if (beside || (kind.background && answering())) rest(kind, performance.now() - started);
     })().finally(() => {
       running.delete(job.id);
       loops.get(kind.name)?.wake();
