@@ -104,9 +104,8 @@ async function send(req: IncomingMessage, res: ServerResponse, answer: Response)
       res.end();
       return;
     }
-    // A string, not its bytes: node then writes the head and the body in one piece (a Buffer goes as two).
-    const whole = text ?? Buffer.from(await answer.arrayBuffer());
-    res.setHeader("content-length", typeof whole === "string" ? Buffer.byteLength(whole) : whole.length);
+    const whole = text === undefined ? Buffer.from(await answer.arrayBuffer()) : Buffer.from(text);
+    res.setHeader("content-length", whole.length);
     res.end(whole);
     return;
   }
