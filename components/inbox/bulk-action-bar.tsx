@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { ListParams } from "@/lib/client/inbox/filters";
 import { useBulkJob } from "@/lib/client/inbox/use-bulk-job";
 import { useStartBulkJob, type BulkInput } from "@/lib/client/inbox/use-start-bulk-job";
+import { plural } from "@/lib/client/format";
 import type { AdminMember } from "@/lib/client/settings-types";
 import type { BulkSelection } from "./use-bulk-selection";
 
@@ -25,12 +26,12 @@ const DONE: Record<BulkAction, string> = {
   untag: "Untagged",
 };
 
-const plural = (n: number) => `${n} conversation${n === 1 ? "" : "s"}`;
+const conversations = (n: number) => `${n} ${plural(n, "conversation")}`;
 
 /** "Closed 57 conversations; 2 failed: …" */
 export function describeBulkResult(job: BulkJob): string {
   if (job.status === "failed" && job.error) return `The job stopped after ${job.processed}: ${job.error}`;
-  const head = `${DONE[job.action]} ${plural(job.succeeded)}`;
+  const head = `${DONE[job.action]} ${conversations(job.succeeded)}`;
   if (!job.failed) return `${head}.`;
   const shown = job.errors.slice(0, 3).map((e) => e.error);
   const more = job.failed > shown.length ? ` and ${job.failed - shown.length} more` : "";
@@ -116,7 +117,7 @@ export function BulkActionBar({ appId, meId, admins, selection, params, matching
       {selection.count > 0 && (
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium text-slate-900" data-testid="bulk-count">
-            {selection.allMatching && matching === undefined ? "All matching" : plural(count)} selected
+            {selection.allMatching && matching === undefined ? "All matching" : conversations(count)} selected
           </span>
           <PickMenu
             label="Assign selected to"

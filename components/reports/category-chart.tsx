@@ -3,6 +3,7 @@
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
+import { axisLabel } from "@/lib/client/format";
 import { durationAxis, formatDuration } from "@/lib/client/format-duration";
 
 export interface ChartSeries {
@@ -78,7 +79,7 @@ export function CategoryChart({
                 fontSize={10}
                 fill="#475569"
               >
-                {c.length === 10 ? c.slice(5) : c.slice(0, 14)}
+                {axisLabel(c)}
               </text>
             ) : null,
           )}

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { Stars } from "@/components/csat/stars";
 import { Time } from "@/components/ui/time";
 import { UserText } from "@/components/ui/user-text";
+import { plural } from "@/lib/client/format";
 import { DEFAULT_FILTER, inboxSearch } from "@/lib/client/inbox/filters";
 import type { ReportTable } from "@/lib/client/reports-csv";
 import { useCsatReport } from "@/lib/client/use-csat-report";
@@ -31,7 +32,11 @@ export function CsatCard({ appId, params }: { appId: string; params: ReportParam
   const figures = [
     { label: "score (4–5 of ratings)", value: pct(r?.score ?? null), id: "score" },
     { label: "response rate", value: pct(r?.response_rate ?? null), id: "response-rate" },
-    { label: `ratings of ${r?.requests ?? 0} requests`, value: String(r?.ratings ?? 0), id: "ratings" },
+    {
+      label: `${plural(r?.ratings ?? 0, "rating")} of ${r?.requests ?? 0} ${plural(r?.requests ?? 0, "request")}`,
+      value: String(r?.ratings ?? 0),
+      id: "ratings",
+    },
   ];
   return (
     <ChartCard

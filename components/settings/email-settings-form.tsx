@@ -4,6 +4,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { isApiClientError } from "@/lib/client/api";
+import { plural } from "@/lib/client/format";
 import type { EmailSettings } from "@/lib/client/settings-types";
 import { useUpdateEmailSettings } from "@/lib/client/use-update-email-settings";
 import { SaveRow } from "./save-row";
@@ -15,11 +16,11 @@ type Unit = "min" | "s";
 
 /** A delay as people say it: "45 seconds", "1 hour 30 minutes". */
 function friendlyDelay(seconds: number): string {
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const count = (n: number, word: string) => `${n} ${plural(n, word)}`;
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
-  const parts = [h && plural(h, "hour"), m && plural(m, "minute"), s && plural(s, "second")];
+  const parts = [h && count(h, "hour"), m && count(m, "minute"), s && count(s, "second")];
   return parts.filter(Boolean).join(" ");
 }
 

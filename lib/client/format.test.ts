@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  axisLabel,
   dateTimeInputValue,
   formatCount,
   formatDateTime,
@@ -7,6 +8,7 @@ import {
   formatShortTime,
   isoDay,
   isoTime,
+  plural,
 } from "./format";
 
 // 2025-03-03 (a Monday) 22:30:00 UTC: already the 4th in Tokyo (UTC+9), still the 3rd in New York (UTC-5).
@@ -86,5 +88,22 @@ describe("formatCount", () => {
     expect(formatCount(1234567, { locale: "en-US" })).toBe("1,234,567");
     expect(formatCount(1234567, { locale: "de-DE" })).toBe("1.234.567");
     expect(formatCount(7, { locale: "en-US" })).toBe("7");
+  });
+});
+
+describe("plural", () => {
+  it("keeps the noun singular for one only", () => {
+    expect(`1 ${plural(1, "rating")}`).toBe("1 rating");
+    expect(`0 ${plural(0, "rating")}`).toBe("0 ratings");
+    expect(`2 ${plural(2, "request")}`).toBe("2 requests");
+  });
+});
+
+describe("axisLabel", () => {
+  it("shortens days only, and cuts long names to a band's width", () => {
+    expect(axisLabel("2026-12-03")).toBe("12-03");
+    // Ten characters like a day, but a channel's name: whole.
+    expect(axisLabel("Webchannel")).toBe("Webchannel");
+    expect(axisLabel("a very long tag name")).toBe("a very long ta");
   });
 });

@@ -75,3 +75,15 @@ export function dateTimeInputValue(seconds: number, timeZone?: string): string {
 export function formatCount(n: number, where: Locale = {}): string {
   return n.toLocaleString(where.locale);
 }
+
+/** An English noun for a count: "1 rating", "2 ratings" (the panel's texts are English). */
+export function plural(n: number, word: string): string {
+  return n === 1 ? word : `${word}s`;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A chart's category under its axis: a day (YYYY-MM-DD) as month and day, anything else cut to fit a band. */
+export function axisLabel(category: string): string {
+  return DAY.test(category) ? category.slice(5) : category.slice(0, 14);
+}
