@@ -106,3 +106,22 @@ test("try it: a request runs from the page with the operator's session, or with 
   await expect(answer.getByRole("status")).toHaveText("Answer · 401");
   await expect(answer).toContainText('"error": "AuthenticationFailed"');
 });
+
+test("try it on a session-only endpoint: no token field, and the session answers", async ({
+  page,
+  admin,
+}) => {
+  await logInThroughForm(page, admin);
+  await expect(page).toHaveURL(/\/inbox/);
+  await page.goto("/docs/v2/notifications");
+  const section = page.getByRole("region", { name: "GET /notifications", exact: true });
+  await section.getByText("Try it", { exact: true }).click();
+  const form = section.getByRole("form", { name: /^Try GET/ });
+  await expect(form.getByRole("textbox", { name: /URL$/ })).toBeVisible();
+  await expect(form.getByLabel(/token/i)).toHaveCount(0);
+  await expect(form).toContainText("Sent with your operator session (API tokens are refused here).");
+  await form.getByRole("button", { name: "Send request" }).click();
+  const answer = section.getByRole("figure", { name: "Answer" });
+  await expect(answer.getByRole("status")).toHaveText("Answer · 200");
+  await expect(answer).toContainText('"unread":');
+});

@@ -153,6 +153,7 @@ export function EndpointSection({ d }: { d: DocEndpoint }) {
               body={example.body}
               multipart={isMultipart(example)}
               visitor={d.auth === "visitor"}
+              sessionOnly={d.sessionOnly}
             />
           )}
           {response.kind === "envelope" && (

@@ -10,7 +10,8 @@ interface Answer {
 /**
  * Try it: the endpoint's example request, editable, sent from this page to this server with a pasted token or, with
  * none, the operator's own session (its CSRF token read from /api/auth/me, as the panel does). The answer is shown
- * as it came. A multipart upload is left to the curl example: a file cannot be typed here.
+ * as it came. A multipart upload is left to the curl example: a file cannot be typed here. A session-only endpoint
+ * offers no token field: it would refuse any token pasted there.
  */
 export function TryIt({
   method,
@@ -18,6 +19,7 @@ export function TryIt({
   body,
   multipart,
   visitor,
+  sessionOnly,
 }: {
   method: string;
   /** The version's base and the path with the example's values, and its query string. */
@@ -26,6 +28,8 @@ export function TryIt({
   multipart: boolean;
   /** A visitor endpoint: only a visitor's access token works, never a session. */
   visitor: boolean;
+  /** Only an operator's session may call it: an API token is refused. */
+  sessionOnly: boolean;
 }) {
   const id = useId();
   const [target, setTarget] = useState(url);
@@ -98,17 +102,25 @@ export function TryIt({
             onChange={(e) => setTarget(e.target.value)}
             className="w-full rounded-md border border-slate-300 px-2 py-1 font-mono text-xs"
           />
-          <label className="block text-sm" htmlFor={`${id}-token`}>
-            {visitor ? "Visitor access token" : "API token (empty: your operator session)"}
-          </label>
-          <input
-            id={`${id}-token`}
-            type="password"
-            autoComplete="off"
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
-            className="w-full rounded-md border border-slate-300 px-2 py-1 font-mono text-xs"
-          />
+          {sessionOnly ? (
+            <p className="text-sm text-slate-600">
+              Sent with your operator session (API tokens are refused here).
+            </p>
+          ) : (
+            <>
+              <label className="block text-sm" htmlFor={`${id}-token`}>
+                {visitor ? "Visitor access token" : "API token (empty: your operator session)"}
+              </label>
+              <input
+                id={`${id}-token`}
+                type="password"
+                autoComplete="off"
+                value={token}
+                onChange={(e) => setToken(e.target.value)}
+                className="w-full rounded-md border border-slate-300 px-2 py-1 font-mono text-xs"
+              />
+            </>
+          )}
           {hasBody && (
             <>
               <label className="block text-sm" htmlFor={`${id}-body`}>
