@@ -3,6 +3,7 @@ import type { Actor } from "../auth/context";
 import { IDEMPOTENCY_HEADER } from "./idempotency";
 import { lingerIfUnread } from "./linger";
 import type { ApiRequest } from "./api-request";
+import type { Served } from "./answer";
 
 /**
  * Cross-origin calls, for the endpoints that declare a policy (`cors` on the endpoint: the messenger's, called
@@ -41,11 +42,11 @@ function preflightHeaders(origin: string, allow: string): Record<string, string>
 
 /** Sets an actual answer's CORS headers, when its origin is allowed; `Vary` either way (the answer depends on it). */
 export async function applyCors(
-  res: Response,
+  res: Served,
   req: ApiRequest,
   policy: CorsPolicy,
   request: CorsSeen,
-): Promise<Response> {
+): Promise<Served> {
   const origin = req.headers.get("origin");
   if (origin === null) return res;
   let allowed = false;

@@ -4,7 +4,7 @@ import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import type { Endpoint, Method, RouteContext } from "./endpoint";
 import { NodeRequest, type ApiRequest } from "./api-request";
 import { matchRoute, METHODS } from "./route-table";
-import { envelopeText } from "./envelope";
+import { Envelope, type Served } from "./answer";
 import { optionsHeaders, servePreflight } from "./cors";
 import { lingerIfUnread } from "./linger";
 import { notFound } from "./not-found";
@@ -90,21 +90,30 @@ async function toRequest(req: IncomingMessage, method: string, e: Endpoint | und
   return new NodeRequest(req, method, () => boundedBody(req, limit));
 }
 
-async function send(req: IncomingMessage, res: ServerResponse, answer: Response): Promise<void> {
+/** An envelope in one write with its length (a piped stream would send it chunked, in several system calls). */
+function sendEnvelope(res: ServerResponse, answer: Envelope): void {
+  res.statusCode = answer.status;
+  for (const [k, v] of answer.headers.entries()) res.setHeader(k, v);
+  const cookies = answer.headers.getSetCookie();
+  if (cookies.length) res.setHeader("set-cookie", cookies);
+  const whole = Buffer.from(answer.text);
+  res.setHeader("content-length", whole.length);
+  res.end(whole);
+}
+
+async function send(req: IncomingMessage, res: ServerResponse, answer: Served): Promise<void> {
   lingerIfUnread(req, res);
+  if (answer instanceof Envelope) return sendEnvelope(res, answer);
   res.statusCode = answer.status;
   for (const [k, v] of answer.headers) if (k !== "set-cookie") res.setHeader(k, v);
   const cookies = answer.headers.getSetCookie();
   if (cookies.length) res.setHeader("set-cookie", cookies);
-  // An envelope is small and whole: one write with its length, where a piped stream would send it chunked, in
-  // several writes (each a system call that costs more than most of the request here).
-  const text = envelopeText(answer);
-  if (text !== undefined || answer.headers.get("content-type")?.startsWith("application/json")) {
-    if (text === undefined && !answer.body) {
+  if (answer.headers.get("content-type")?.startsWith("application/json")) {
+    if (!answer.body) {
       res.end();
       return;
     }
-    const whole = text === undefined ? Buffer.from(await answer.arrayBuffer()) : Buffer.from(text);
+    const whole = Buffer.from(await answer.arrayBuffer());
     res.setHeader("content-length", whole.length);
     res.end(whole);
     return;
@@ -144,8 +153,8 @@ export function serveDirect(catalog: Endpoint[], req: IncomingMessage, res: Serv
   if (!found) return false;
   // The endpoint's own answer (an envelope may come without a body stream: send writes its text), else the 405.
   const e = found.route.endpoints.get(method);
-  const handler = e
-    ? (r: ApiRequest, c: RouteContext) => e.serve(r, c)
+  const handler: (r: ApiRequest, c: RouteContext) => Promise<Served> = e
+    ? (r, c) => e.serve(r, c)
     : found.route.handlers[method as Method];
   const params = Promise.resolve(found.params);
   const note = noteOf(req);

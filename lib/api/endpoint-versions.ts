@@ -1,6 +1,7 @@
 import { resolveVersion, type ApiVersion } from "./versions";
 import { VERSION_HEADER } from "./headers";
 import type { ApiRequest } from "./api-request";
+import { AnswerHeaders, type HeaderSink } from "./answer";
 
 /** An endpoint's forms by major version (lib/api/endpoint.ts); typed loosely so that this file needs none of it. */
 interface Forms<V> {
@@ -18,7 +19,7 @@ export function pickVersion<V>(spec: Forms<V>, v: ApiVersion): V | undefined {
 }
 
 /** Resolves the requested version and says it on the answer (`X-API-Version`, and `Deprecation` for v1). */
-export function applyVersion(headers: Headers, requested: string | undefined): ApiVersion {
+export function applyVersion(headers: HeaderSink, requested: string | undefined): ApiVersion {
   const v = resolveVersion(requested);
   headers.set("X-API-Version", v.full);
   if (v.major === 1) headers.set("Deprecation", "true");
@@ -32,8 +33,8 @@ export function versionSpecOf<V>(spec: Forms<V>, major: number): V | undefined {
 }
 
 /** `X-API-Version` (and `Deprecation`) for answers given outside an endpoint: 404 and 405. */
-export function versionHeaders(req: ApiRequest): Headers {
-  const headers = new Headers();
+export function versionHeaders(req: ApiRequest): AnswerHeaders {
+  const headers = new AnswerHeaders();
   try {
     const requested =
       req.headers.get(VERSION_HEADER) ?? new URL(req.url).searchParams.get("version") ?? undefined;

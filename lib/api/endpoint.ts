@@ -7,14 +7,15 @@ import { noteOf } from "../server/request-note";
 import { runOnItsDb } from "./read-replica";
 import { actsAsUser, appIdParams, requireScopes, requireSession, scopesOf, type Access } from "./access";
 import { anonymous, authenticate } from "./authenticate";
-import { envelopeResponse, errorResponse, withEnvelopeBody } from "./envelope";
+import { envelope, errorEnvelope } from "./envelope";
+import { AnswerHeaders, toResponse, type Served } from "./answer";
 import { claimIdempotency, type Claim } from "./idempotency";
 import { isDomainError } from "../domain/errors";
 import { ApiError, denied, isApiError, isDatabaseUnreachable, toApiError, validation } from "./errors";
 import { readParams, single, DEFAULT_BODY_LIMIT, type RawParams } from "./params";
 import { resolveVersion, type ApiVersion } from "./versions";
 import { VERSION_HEADER } from "./headers";
-import { applyVersion, pickVersion, versionHeaders } from "./endpoint-versions";
+import { applyVersion, pickVersion } from "./endpoint-versions";
 import { findBadText, zodFields } from "../contract/zod";
 import { applyCors, type CorsPolicy, type CorsSeen } from "./cors";
 import type { ApiRequest } from "./api-request";
@@ -91,8 +92,8 @@ export function bothVersions<S extends z.ZodType>(spec: VersionSpec<S>) {
 export interface Endpoint {
   spec: EndpointSpec<z.ZodType, z.ZodType>;
   handle(req: ApiRequest, route: RouteContext): Promise<Response>;
-  /** handle's answer for the server that writes envelopes itself (envelopeText): an envelope may have no body. */
-  serve(req: ApiRequest, route: RouteContext): Promise<Response>;
+  /** handle's answer before it is a Response, for the server that writes envelopes itself (lib/api/direct.ts). */
+  serve(req: ApiRequest, route: RouteContext): Promise<Served>;
 }
 
 export interface RouteContext {
@@ -125,23 +126,23 @@ export function endpoint<
   S2 extends z.ZodType = z.ZodType,
   S3 extends z.ZodType = z.ZodType,
 >(spec: EndpointSpec<S1, S2, S3>): Endpoint {
-  const serve = async (req: ApiRequest, route: RouteContext): Promise<Response> => {
+  const serve = async (req: ApiRequest, route: RouteContext): Promise<Served> => {
     let once: Claim | undefined;
     const seen: CorsSeen = { actor: undefined, input: {} };
     const res = await answer(req, route, (c) => (once = c), seen);
-    // The idempotency record keeps the body it reads.
-    const settled = once ? await once.settle(withEnvelopeBody(res)) : res;
+    const settled = once ? await once.settle(res) : res;
     return spec.cors ? applyCors(settled, req, spec.cors, seen) : settled;
   };
-  const handle = async (req: ApiRequest, route: RouteContext) => withEnvelopeBody(await serve(req, route));
+  const handle = async (req: ApiRequest, route: RouteContext) => toResponse(await serve(req, route));
   const answer = async (
     req: ApiRequest,
     route: RouteContext,
     claimed: (c: Claim) => void,
     seen: CorsSeen,
-  ): Promise<Response> => {
+  ): Promise<Served> => {
     const requestId = nextRequestId();
-    const headers = new Headers({ "X-Request-Id": requestId });
+    const headers = new AnswerHeaders();
+    headers.set("X-Request-Id", requestId);
     let version: ApiVersion | undefined;
     try {
       const rt = getRuntime();
@@ -223,17 +224,12 @@ export function endpoint<
         vspec.handler(c, parsed.data, req),
       );
       if (result instanceof Response) {
-        for (const [k, v] of headers) if (!result.headers.has(k)) result.headers.set(k, v);
+        for (const [k, v] of headers.entries()) if (!result.headers.has(k)) result.headers.set(k, v);
         return result;
       }
       for (const [k, v] of Object.entries(result.headers ?? {})) headers.set(k, v);
       for (const c of result.cookies ?? []) headers.append("Set-Cookie", c);
-      return envelopeResponse(
-        { data: result.data, meta: { status: 200, ...result.meta } },
-        200,
-        headers,
-        idAsString,
-      );
+      return envelope({ data: result.data, meta: { status: 200, ...result.meta } }, 200, headers, idAsString);
     } catch (err) {
       if (!headers.has("X-API-Version")) headers.set("X-API-Version", resolveVersion(undefined).full);
       if (!isApiError(err) && !isDomainError(err)) {
@@ -242,7 +238,7 @@ export function endpoint<
         if (isDatabaseUnreachable(err)) console.error(`${where}: database unreachable`);
         else console.error(`${where}:`, err);
       }
-      return errorResponse(toApiError(err, requestId), requestId, headers);
+      return errorEnvelope(toApiError(err, requestId), requestId, headers);
     }
   };
   return { spec: spec, handle, serve };
@@ -259,40 +255,4 @@ function defaultAdminApp(
     if (actor.appIds.includes(id)) return id;
   }
   return actor.appIds[0];
-}
-
-type Handler = (req: ApiRequest, route: RouteContext) => Promise<Response>;
-const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
-
-/**
- * The handlers of one catalog path (the endpoints sharing it), by method, for the router's match table
- * (lib/api/direct.ts): every other method answers a 405 in the envelope with the `Allow` header (Next's own 405
- * has neither).
- */
-export function routes(...endpoints: Endpoint[]): Record<Method, Handler> {
-  const byMethod = new Map(endpoints.map((e) => [e.spec.method, e]));
-  const allow = [
-    ...METHODS.filter((m) => byMethod.has(m)),
-    ...(byMethod.has("GET") ? ["HEAD"] : []),
-    "OPTIONS",
-  ].join(", ");
-  const out = {} as Record<Method, Handler>;
-  for (const m of METHODS) {
-    const e = byMethod.get(m);
-    out[m] = e
-      ? Object.assign((req: ApiRequest, route: RouteContext) => e.handle(req, route), { endpoint: e })
-      : (req) => {
-          const id = crypto.randomBytes(8).toString("hex");
-          const err = new ApiError(
-            "MethodNotAllowed",
-            `${req.method} is not allowed here; use ${allow}.`,
-            undefined,
-            {
-              Allow: allow,
-            },
-          );
-          return Promise.resolve(errorResponse(err, id, versionHeaders(req)));
-        };
-  }
-  return out;
 }

@@ -1,49 +1,17 @@
 import { toJson } from "../domain/json";
+import { AnswerHeaders, Envelope, toResponse } from "./answer";
 import type { ApiError } from "./errors";
 
-/** The text of envelopes made by jsonResponse, for a server that writes it without reading the Response's stream. */
-const texts = new WeakMap<Response, string>();
-
-export function jsonResponse(body: unknown, status: number, headers: Headers, idAsString = false): Response {
-  headers.set("Content-Type", "application/json; charset=utf-8");
-  headers.set("Cache-Control", "no-store");
-  const text = toJson(body, idAsString);
-  const res = new Response(text, { status, headers });
-  texts.set(res, text);
-  return res;
-}
-
-/**
- * jsonResponse without the body stream, its text kept beside it for a server that writes it whole (lib/api/direct.ts):
- * a Response's body stream made from the text cost about a tenth of a small request's CPU (bench: event ingest).
- * Whoever reads the body gets it through withEnvelopeBody.
- */
-export function envelopeResponse(
+/** The API's JSON answer: its text made once, written whole by the server (lib/api/direct.ts). */
+export function envelope(
   body: unknown,
   status: number,
-  headers: Headers,
+  headers: AnswerHeaders,
   idAsString = false,
-): Response {
+): Envelope {
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", "no-store");
-  const text = toJson(body, idAsString);
-  const res = new Response(null, { status, headers });
-  texts.set(res, text);
-  return res;
-}
-
-/** An envelopeResponse with its body, for anyone but the server writing envelopeText; other answers as they are. */
-export function withEnvelopeBody(res: Response): Response {
-  const text = res.body === null ? texts.get(res) : undefined;
-  if (text === undefined) return res;
-  const full = new Response(text, { status: res.status, headers: res.headers });
-  texts.set(full, text);
-  return full;
-}
-
-/** The envelope's text when `res` is one jsonResponse (or envelopeResponse) made and nobody has read it. */
-export function envelopeText(res: Response): string | undefined {
-  return res.bodyUsed ? undefined : texts.get(res);
+  return new Envelope(status, headers, toJson(body, idAsString));
 }
 
 export function errorBody(err: ApiError, requestId: string) {
@@ -59,8 +27,13 @@ export function errorBody(err: ApiError, requestId: string) {
   };
 }
 
-export function errorResponse(err: ApiError, requestId: string, headers = new Headers()): Response {
+export function errorEnvelope(err: ApiError, requestId: string, headers = new AnswerHeaders()): Envelope {
   for (const [k, v] of Object.entries(err.headers ?? {})) headers.set(k, v);
   headers.set("X-Request-Id", requestId);
-  return jsonResponse(errorBody(err, requestId), err.status, headers);
+  return envelope(errorBody(err, requestId), err.status, headers);
+}
+
+/** An error envelope as a web Response: answers made outside an endpoint (404, 405) for Next's route too. */
+export function errorResponse(err: ApiError, requestId: string, headers = new AnswerHeaders()): Response {
+  return toResponse(errorEnvelope(err, requestId, headers));
 }

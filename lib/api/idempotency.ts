@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Actor } from "../auth/context";
 import type { Db } from "../db/client";
 import { sqlOf } from "../db/sql";
-import { envelopeText } from "./envelope";
+import type { Served } from "./answer";
 import { isDatabaseUnreachable, validation } from "./errors";
 import type { ApiRequest } from "./api-request";
 
@@ -25,7 +25,7 @@ const UNSTORED = new Set(["x-request-id", "set-cookie", "content-length", "date"
 
 export interface Claim {
   /** Stores `res` as the key's answer (or releases the key on a 5xx) and returns it. */
-  settle(res: Response): Promise<Response>;
+  settle(res: Served): Promise<Served>;
 }
 
 const keyError = (problem: string, message?: string) =>
@@ -167,9 +167,9 @@ function claim(db: Db, owner: string, key: string, print: string): Claim {
         });
         return res;
       }
-      const body = envelopeText(res) ?? (await res.clone().text());
+      const body = res instanceof Response ? await res.clone().text() : res.text;
       const headers: Record<string, string> = {};
-      for (const [k, v] of res.headers) if (!UNSTORED.has(k)) headers[k] = v;
+      for (const [k, v] of res.headers.entries()) if (!UNSTORED.has(k)) headers[k] = v;
       await persist(db, async (d) => {
         await sqlOf(d).$executeRaw`
           UPDATE idempotency_keys SET status = ${res.status}, headers = ${headers}::jsonb, body = ${body}

@@ -1,4 +1,5 @@
-import { routes, type Endpoint } from "./endpoint";
+import type { Endpoint } from "./endpoint";
+import { routes } from "./routes";
 
 /**
  * The endpoint catalog compiled into the router's table (lib/api/direct.ts serves from it): each path's pattern,

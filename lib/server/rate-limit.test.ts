@@ -30,6 +30,10 @@ describe("token bucket", () => {
     const b = redisLimiter(r2, 0.001, 2, memoryLimiter(0.001, 2));
     const got = [await a.take(key), await b.take(key), await a.take(key)];
     expect(got.map((g) => g.ok)).toEqual([true, true, false]);
+    // Redis forgot the script (a restart, SCRIPT FLUSH): loaded again, the bucket is still the shared one (this
+    // instance's own fallback bucket would have a token left).
+    await r1.script("FLUSH");
+    expect((await b.take(key)).ok).toBe(false);
     r1.disconnect();
     r2.disconnect();
   });

@@ -40,16 +40,26 @@ redis.call('HSET', KEYS[1], 't', t, 'at', now)
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
 return {ok, tostring(t)}`;
 
+/** The bucket script as a command of its own: sent once, then called by its SHA (ioredis reloads it if Redis lost it). */
+type WithTake = Redis & {
+  rateLimitTake(key: string, rate: number, burst: number, now: number): Promise<[number, string]>;
+};
+
+function withTake(redis: Redis): WithTake {
+  const r = redis as WithTake;
+  if (typeof r.rateLimitTake !== "function")
+    redis.defineCommand("rateLimitTake", { numberOfKeys: 1, lua: SCRIPT });
+  return r;
+}
+
 export function redisLimiter(redis: Redis, rate: number, burst: number, fallback: Limiter): Limiter {
+  const r = withTake(redis);
   return {
     async take(key) {
       // A Redis outage must not take the API down with it: fall back to this instance's own buckets.
       if (redis.status !== "ready") return fallback.take(key);
       try {
-        const [ok, t] = (await redis.eval(SCRIPT, 1, `rl:${key}`, rate, burst, Date.now())) as [
-          number,
-          string,
-        ];
+        const [ok, t] = await r.rateLimitTake(`rl:${key}`, rate, burst, Date.now());
         return ok === 1
           ? { ok: true, retryAfter: 0 }
           : { ok: false, retryAfter: Math.max(1, Math.ceil((1 - Number(t)) / rate)) };
