@@ -134,35 +134,40 @@ test("the visitor rates a closed conversation in the messenger; the operator see
   }
 });
 
+/** A visitor the site knows by its user ID and address, never in the messenger, whose conversation is answered
+ * and closed: the rating request goes to them by email. */
+async function closeForAwayVisitor(question: string) {
+  const email = `rita-${stamp()}@example.com`;
+  const external = `rita-${stamp()}`;
+  const conv = await data<{ id: number }>(
+    await api!.post(`/api/v2/users/${external}/startconversation`, {
+      data: { by_user_id: true, body: question },
+    }),
+  );
+  const user = await data<{ id: number | string }>(
+    await api!.post(`/api/v2/users/${external}/props`, {
+      data: { by_user_id: true, operations: [{ op: "update_or_create", key: "$email", value: email }] },
+    }),
+  );
+  await answerAndClose(conv.id, "Done, changed.");
+  return { conversation: conv.id, user: String(user.id), email };
+}
+
+/** The five one-click score links of the rating email sent to `email`. */
+async function ratingLinks(email: string) {
+  const ratingMail = () =>
+    sink!.received.find((m) => addressOf(m.parsed.to).includes(email) && m.parsed.text?.includes("/rate?t="));
+  await expect.poll(() => Boolean(ratingMail()), { timeout: 45_000 }).toBe(true);
+  const text = ratingMail()!.parsed.text ?? "";
+  return [...text.matchAll(/(https?:\/\/\S+\/rate\?t=\S+)/g)].map((m) => m[1]!);
+}
+
 test("an away visitor gets the rating request by email, and its link records the rating", async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const visitorEmail = `rita-${stamp()}@example.com`;
-  const external = `rita-${stamp()}`;
-  // A visitor the site knows by its user ID, with an address, who never opened the messenger.
-  const conv = await data<{ id: number }>(
-    await api!.post(`/api/v2/users/${external}/startconversation`, {
-      data: { by_user_id: true, body: "Can I change my order?" },
-    }),
-  );
-  await data(
-    await api!.post(`/api/v2/users/${external}/props`, {
-      data: {
-        by_user_id: true,
-        operations: [{ op: "update_or_create", key: "$email", value: visitorEmail }],
-      },
-    }),
-  );
-  await answerAndClose(conv.id, "Done, changed.");
-
-  const ratingMail = () =>
-    sink!.received.find(
-      (m) => addressOf(m.parsed.to).includes(visitorEmail) && m.parsed.text?.includes("/rate?t="),
-    );
-  await expect.poll(() => Boolean(ratingMail()), { timeout: 45_000 }).toBe(true);
-  const text = ratingMail()!.parsed.text ?? "";
-  const links = [...text.matchAll(/(https?:\/\/\S+\/rate\?t=\S+)/g)].map((m) => m[1]!);
+  const away = await closeForAwayVisitor("Can I change my order?");
+  const links = await ratingLinks(away.email);
   expect(links).toHaveLength(5);
 
   // The second link: four stars.
@@ -175,7 +180,77 @@ test("an away visitor gets the rating request by email, and its link records the
   await shot(page, "csat-email-page");
 
   const stored = await data<{ rating: number; comment: string; channel: string }>(
-    await api!.get(`/api/v2/conversations/${conv.id}/rating`),
+    await api!.get(`/api/v2/conversations/${away.conversation}/rating`),
   );
   expect(stored).toMatchObject({ rating: 4, comment: "Quick change, thanks", channel: "email" });
+});
+
+test("the lead card shows the user's rating: its stars and comment, linked to the conversation", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const away = await closeForAwayVisitor("Does it come in blue?");
+  const comment = `Blue it is ${stamp()}`;
+  await page.goto((await ratingLinks(away.email))[1]!);
+  await page.getByLabel("Anything to add? (optional)").fill(comment);
+  await page.getByRole("button", { name: "Send comment" }).click();
+  await expect(page.getByText(`Your comment: “${comment}”`)).toBeVisible();
+
+  const e2e = server!.state;
+  const context = await browser.newContext({ baseURL: e2e.baseURL, viewport: { width: 1280, height: 800 } });
+  try {
+    const op = await context.newPage();
+    await logInThroughForm(op, e2e.admin);
+    await expect(op).toHaveURL(/\/inbox/);
+    await op.goto(`/leads/users/${away.user}`);
+    const ratings = op.getByRole("region", { name: "Ratings" });
+    const rating = ratings.getByRole("list", { name: "Latest ratings" }).getByRole("listitem");
+    await expect(rating).toHaveCount(1);
+    await expect(rating).toContainText("★★★★☆");
+    await expect(rating).toContainText("4 out of 5");
+    await expect(rating).toContainText(comment);
+    await shot(op, "csat-lead-card");
+    await rating.getByRole("link", { name: "4 out of 5" }).click();
+    await expect(op).toHaveURL(new RegExp(`/inbox\\?.*c=${away.conversation}`));
+  } finally {
+    await context.close();
+  }
+});
+
+test("Settings: the rating switch turns off and on from the keyboard; a reload and the API agree", async ({
+  browser,
+}) => {
+  const e2e = server!.state;
+  const setting = `/api/v2/apps/${e2e.admin.appId}/csat`;
+  const enabled = async () => (await data<{ enabled: boolean }>(await api!.get(setting))).enabled;
+  const context = await browser.newContext({ baseURL: e2e.baseURL, viewport: { width: 1280, height: 800 } });
+  try {
+    const op = await context.newPage();
+    await logInThroughForm(op, e2e.admin);
+    await expect(op).toHaveURL(/\/inbox/);
+    await op.goto("/settings#messenger");
+    const box = op.getByRole("checkbox", { name: /^Ask visitors to rate closed conversations/ });
+    for (const next of [false, true]) {
+      await expect(box).toBeChecked({ checked: !next });
+      await expect(box).toBeEnabled();
+      await box.focus();
+      const saved = op.waitForResponse(
+        (r) => r.url().endsWith(`/apps/${e2e.admin.appId}/csat`) && r.request().method() === "POST",
+      );
+      await op.keyboard.press("Space");
+      expect((await saved).status()).toBe(200);
+      await expect(box).toBeChecked({ checked: next });
+      // The keyboard user keeps their place once the save is done.
+      await expect(box).toBeEnabled();
+      await expect(box).toBeFocused();
+      expect(await enabled()).toBe(next);
+      await op.reload();
+      await expect(box).toBeChecked({ checked: next });
+    }
+  } finally {
+    // The other tests of this server ask for ratings.
+    await data(await api!.post(setting, { data: { enabled: true } }));
+    await context.close();
+  }
 });

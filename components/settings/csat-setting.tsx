@@ -21,8 +21,12 @@ export function CsatSetting({ appId }: { appId: string }) {
             type="checkbox"
             className="mt-0.5 size-4"
             checked={settings.data?.enabled ?? false}
-            disabled={!settings.data || update.isPending}
-            onChange={(e) => update.mutate(e.target.checked)}
+            disabled={!settings.data}
+            // Not `disabled` while saving: that would drop a keyboard user's focus to the page.
+            aria-disabled={update.isPending}
+            onChange={(e) => {
+              if (!update.isPending) update.mutate(e.target.checked);
+            }}
           />
           <span>
             <span className="font-medium">Ask visitors to rate closed conversations</span>
