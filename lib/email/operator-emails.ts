@@ -3,12 +3,13 @@ import type { JobKind } from "../jobs/runner";
 import { wakeJobs } from "../jobs/runner";
 import type { Runtime } from "../server/runtime";
 import { OPERATORS_QUEUE } from "../conversations/email-followups";
-import { NOTIFY_EMAIL_QUEUE } from "../notifications/notify";
+import { NOTIFY_EMAIL_QUEUE } from "../notifications/email-queue";
 import { loadEmailSettings, type ResolvedEmailSettings } from "./settings";
 import { queueEmail, SEND_QUEUE, threadReferences, type EmailDraft } from "./queue";
 import { renderHtml, renderText, type EmailBlock } from "./render";
 import { replyAddress } from "./tokens";
 import { emailBase, threadOf } from "./threads";
+import { emailBulkAssigned } from "./operator-bulk-email";
 
 interface Operator {
   id: bigint;
@@ -129,7 +130,7 @@ export async function emailUnread(rt: Runtime, conversationId: bigint): Promise<
   return sent;
 }
 
-/** A mention or an assignment (a notification), emailed to its operator at once. */
+/** A mention or an assignment (a notification, a bulk job's included), emailed to its operator at once. */
 export async function emailNotification(rt: Runtime, notificationId: bigint): Promise<boolean> {
   const db = sqlOf(rt.db);
   const [n] = await db.$queryRaw<
@@ -138,13 +139,16 @@ export async function emailNotification(rt: Runtime, notificationId: bigint): Pr
       conversation_id: bigint;
       part_id: bigint;
       excerpt: string;
+      count: number;
+      bulk_job_id: bigint | null;
       actor: string | null;
       id: bigint;
       name: string;
       email: string;
     }[]
   >`
-    SELECT n.kind, n.conversation_id, n.part_id, n.excerpt, x.name AS actor, a.id, a.name, a.email
+    SELECT n.kind, n.conversation_id, n.part_id, n.excerpt, n.count, n.bulk_job_id, x.name AS actor, a.id, a.name,
+      a.email
     FROM notifications n JOIN admins a ON a.id = n.admin_id LEFT JOIN admins x ON x.id = n.actor_id
     WHERE n.id = ${notificationId}`;
   if (!n) return false;
@@ -154,25 +158,41 @@ export async function emailNotification(rt: Runtime, notificationId: bigint): Pr
   if (!settings.operatorEmails) return false;
   const op = { id: n.id, name: n.name, email: n.email };
   const mention = n.kind === "mention";
-  const by = n.actor ?? "Routing";
-  await db.transaction((tx) =>
-    emailOperator(
-      rt,
-      tx,
-      { op, conversationId: n.conversation_id, conv, settings },
-      {
-        kind: mention ? "operator_mention" : "operator_assigned",
-        partIds: [n.part_id],
-        intro: mention
-          ? `${by} mentioned you in the conversation with ${conv.visitor}.`
-          : `${by} assigned you the conversation with ${conv.visitor}.`,
-        blocks: n.excerpt ? [{ author: mention ? by : conv.visitor, text: n.excerpt }] : [],
-        why: mention
-          ? "You get this email because you were mentioned."
-          : "You get this email because you were assigned.",
-      },
-    ),
-  );
+  // A bulk job's notification stands for all it assigned: one email for them, in no conversation's thread. Only
+  // an operator or a token runs one, so without an operator it was an integration, not routing.
+  const jobId = n.bulk_job_id;
+  const by = n.actor ?? (jobId === null ? "Routing" : "An integration");
+  if (jobId !== null)
+    await db.transaction((tx) =>
+      emailBulkAssigned(rt, tx, {
+        op,
+        appId: conv.app_id,
+        accent: conv.accent,
+        settings,
+        jobId,
+        count: n.count,
+        by,
+      }),
+    );
+  else
+    await db.transaction((tx) =>
+      emailOperator(
+        rt,
+        tx,
+        { op, conversationId: n.conversation_id, conv, settings },
+        {
+          kind: mention ? "operator_mention" : "operator_assigned",
+          partIds: [n.part_id],
+          intro: mention
+            ? `${by} mentioned you in the conversation with ${conv.visitor}.`
+            : `${by} assigned you the conversation with ${conv.visitor}.`,
+          blocks: n.excerpt ? [{ author: mention ? by : conv.visitor, text: n.excerpt }] : [],
+          why: mention
+            ? "You get this email because you were mentioned."
+            : "You get this email because you were assigned.",
+        },
+      ),
+    );
   wakeJobs(rt, SEND_QUEUE);
   return true;
 }

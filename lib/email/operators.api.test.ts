@@ -6,7 +6,7 @@ import { makeAdmin, makeApp, makeUser } from "../testing/factories";
 import { client } from "../testing/http";
 import { sendOverSmtp, startSmtpSink, testEmailConfig, type SunkEmail } from "./testing";
 import { CONTINUITY_QUEUE, OPERATORS_QUEUE, TRANSCRIPT_QUEUE } from "../conversations/email-followups";
-import { NOTIFY_EMAIL_QUEUE } from "../notifications/notify";
+import { NOTIFY_EMAIL_QUEUE } from "../notifications/email-queue";
 
 const sink = await startSmtpSink();
 afterAll(() => sink.close());

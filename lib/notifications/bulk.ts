@@ -3,6 +3,7 @@ import type { Emit } from "../eventlog/append";
 import { operatorChannel } from "../contract/socket";
 import type { NotificationKind } from "./schemas";
 import { serializeNotification, type NotificationRow } from "./serialize";
+import { queueNotificationEmail } from "./email-queue";
 
 /**
  * Counts one conversation of a bulk job toward its operator's one notification, in that conversation's own
@@ -23,8 +24,8 @@ export function countBulkNotice(
 /**
  * Turns a finished bulk job's counts into one notification per operator, logged for their sockets; run in the
  * transaction that marks the job finished, so a job finished twice (a lost lease) cannot tell twice, and the
- * unique (bulk_job_id, admin_id) index refuses a second one whatever happens. Not emailed: an email is about one
- * conversation, in its thread.
+ * unique (bulk_job_id, admin_id) index refuses a second one whatever happens. Each is emailed as one email for the
+ * job (lib/email/operator-bulk-email.ts), under the operator's switch for its kind, as a single one is.
  */
 export async function releaseBulkNotices(tx: Queryable, emit: Emit, bulkJobId: bigint): Promise<number> {
   const rows = await tx.$queryRaw<(NotificationRow & { adminId: bigint })[]>`
@@ -44,12 +45,14 @@ export async function releaseBulkNotices(tx: Queryable, emit: Emit, bulkJobId: b
       n.part_id AS "partId", n.actor_id AS "actorId", a.name AS "actorName", n.excerpt, n.created,
       n.read_at AS "readAt", n.count, n.bulk_job_id AS "bulkJobId"
     FROM n LEFT JOIN admins a ON a.id = n.actor_id`;
-  for (const row of rows)
+  for (const row of rows) {
+    await queueNotificationEmail(tx, row.appId, row, row.id);
     emit({
       appId: row.appId,
       channel: operatorChannel("notification", row.appId, row.adminId),
       type: "notification",
       payload: serializeNotification(row),
     });
+  }
   return rows.length;
 }

@@ -3,6 +3,7 @@ import type { Emit } from "../eventlog/append";
 import { operatorChannel } from "../contract/socket";
 import { findMentions, type Mentionable } from "./mentions";
 import { countBulkNotice } from "./bulk";
+import { queueNotificationEmail } from "./email-queue";
 import type { NotificationKind } from "./schemas";
 import { serializeNotification, type NotificationRow } from "./serialize";
 
@@ -23,18 +24,6 @@ interface Draft {
   partId: bigint;
   actorId: bigint | null;
   excerpt: string;
-}
-
-/** A mention or an assignment, emailed to its operator (lib/email/operator-emails.ts) unless they turned it off. */
-export const NOTIFY_EMAIL_QUEUE = "email.notify";
-
-function queueNotificationEmail(tx: Queryable, appId: bigint, d: Draft, notificationId: bigint) {
-  return tx.$executeRaw`
-    INSERT INTO jobs (queue, payload)
-    SELECT ${NOTIFY_EMAIL_QUEUE}, jsonb_build_object('notification', ${String(notificationId)}::text)
-    FROM admins a LEFT JOIN email_settings s ON s.app_id = ${appId}
-    WHERE a.id = ${d.adminId} AND COALESCE(s.operator_emails, true)
-      AND CASE WHEN ${d.kind} = 'mention' THEN a.email_on_mention ELSE a.email_on_assigned END`;
 }
 
 async function operatorsOf(tx: Queryable, appId: bigint): Promise<Mentionable[]> {
