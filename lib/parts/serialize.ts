@@ -43,32 +43,32 @@ const buttons = (v: unknown) => (Array.isArray(v) ? (v as QuickReplyButton[]) : 
 
 export function serializePart(p: PartView, o: PartOpts): Serialized<Part> {
   const f = o.fields ?? {};
-  // Keys in the order the API has always written them; the switched-off ones left out.
-  return {
+  // Keys in the order the API has always written them; the switched-off ones left out. Assigned one by one rather
+  // than spread from conditional objects, which cost several times as much per part (a list page has ~60).
+  const out = {
     id: p.id,
     created: seconds(p.created),
     conversation: p.conversationId,
     body: p.body,
-    ...(f.body_json !== false ? { body_json: record(p.bodyJson) } : {}),
-    read: p.read,
-    // Written only as one of the two (directionOf, lib/parts/state.ts).
-    direction: p.direction === "u2a" ? "u2a" : "a2u",
-    type: p.type,
-    sent_via: p.sentVia,
-    ...(f.attachments !== false
-      ? { attachments: p.attachments.map((a) => serializeAttachment(a, o.urls)) }
-      : {}),
-    ...(f.meta_data !== false ? { meta_data: record(p.metaData) } : {}),
-    reply_type: p.replyType,
-    ...(f.actions !== false ? { actions: buttons(p.actions) } : {}),
-    edited: p.edited ?? null,
-    removed: p.removed ?? null,
-    external_id: p.externalId,
-    part_group: p.partGroup,
-    // A visitor's message names the user by ID; everything else names the operator (null for automatic changes).
-    from: p.fromUserId !== null && p.direction === "u2a" ? p.fromUserId : serializeActor(p.fromAdmin),
-    random_id: p.randomId,
-    referrer: p.referrer,
-    ...(p.type === "assigned" ? { assignee: serializeActor(p.assignee) } : {}),
-  };
+  } as Serialized<Part>;
+  if (f.body_json !== false) out.body_json = record(p.bodyJson);
+  out.read = p.read;
+  // Written only as one of the two (directionOf, lib/parts/state.ts).
+  out.direction = p.direction === "u2a" ? "u2a" : "a2u";
+  out.type = p.type;
+  out.sent_via = p.sentVia;
+  if (f.attachments !== false) out.attachments = p.attachments.map((a) => serializeAttachment(a, o.urls));
+  if (f.meta_data !== false) out.meta_data = record(p.metaData);
+  out.reply_type = p.replyType;
+  if (f.actions !== false) out.actions = buttons(p.actions);
+  out.edited = p.edited ?? null;
+  out.removed = p.removed ?? null;
+  out.external_id = p.externalId;
+  out.part_group = p.partGroup;
+  // A visitor's message names the user by ID; everything else names the operator (null for automatic changes).
+  out.from = p.fromUserId !== null && p.direction === "u2a" ? p.fromUserId : serializeActor(p.fromAdmin);
+  out.random_id = p.randomId;
+  out.referrer = p.referrer;
+  if (p.type === "assigned") out.assignee = serializeActor(p.assignee);
+  return out;
 }

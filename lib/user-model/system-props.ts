@@ -91,16 +91,17 @@ export function parseEventProp(
 
 /** ISO 8601 without offset (UTC), as the spec shows user date-times. */
 export function isoNoOffset(d: Date): string {
-  return d
-    .toISOString()
-    .replace(/\.\d{3}Z$/, "")
-    .replace(/Z$/, "");
+  const iso = d.toISOString();
+  // YYYY-MM-DDTHH:mm:ss.sssZ for years 0 to 9999; beyond them the year has six digits and a sign.
+  return iso.length === 24 ? iso.slice(0, 19) : iso.replace(/\.\d{3}Z$/, "").replace(/Z$/, "");
 }
+
+const SYSTEM_PROP_LIST = Object.entries(SYSTEM_PROPS);
 
 /** The `props` object: known system props only (absent ones are omitted). */
 export function systemProps(u: UserSystemRow, asStrings = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, def] of Object.entries(SYSTEM_PROPS)) {
+  for (const [name, def] of SYSTEM_PROP_LIST) {
     const v = u[def.field];
     if (v === null) continue;
     const val = v instanceof Date ? isoNoOffset(v) : v;
