@@ -92,6 +92,25 @@ test.describe("settings: messenger", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await snippet.textContent());
   });
 
+  test("the identity switch saves from the keyboard and keeps the focus", async ({ page, admin }) => {
+    await openMessenger(page, admin);
+    const box = page.getByRole("checkbox", { name: /Require identity verification/ });
+    await expect(box).toBeVisible();
+    // On by default: off, then back as it was.
+    const was = await box.isChecked();
+    for (const next of [!was, was]) {
+      await box.focus();
+      const saved = page.waitForResponse(
+        (r) => /\/apps\/\d+\/messenger$/.test(r.url()) && r.request().method() === "POST",
+      );
+      await page.keyboard.press("Space");
+      expect((await saved).status()).toBe(200);
+      await expect(box).toBeChecked({ checked: next });
+      // Once saved, the keyboard user is still on the switch (a disabled one loses the focus to the page).
+      await expect(box).toBeFocused();
+    }
+  });
+
   test("a rotated identity secret is shown once", async ({ page, admin }) => {
     await openMessenger(page, admin);
     const identity = page.getByRole("region", { name: "Identity verification" });

@@ -29,8 +29,11 @@ export function MessengerIdentity({ appId, settings }: { appId: string; settings
             type="checkbox"
             className="mt-0.5 size-4"
             checked={settings.identity_required}
-            disabled={update.isPending}
-            onChange={(e) => update.mutate({ identity_required: e.target.checked })}
+            // Not `disabled` while saving: that would drop a keyboard user's focus to the page.
+            aria-disabled={update.isPending}
+            onChange={(e) => {
+              if (!update.isPending) update.mutate({ identity_required: e.target.checked });
+            }}
           />
           <span>
             <span className="font-medium">Require identity verification</span>
