@@ -100,6 +100,7 @@ test("try it: a request runs from the page with the operator's session, or with 
   const answer = section.getByRole("figure", { name: "Answer" });
   await expect(answer.getByRole("status")).toHaveText("Answer · 200");
   await expect(answer).toContainText('"status": 200');
+  await section.screenshot({ path: "/tmp/docs-try-it.png" });
 
   await section.getByLabel(/^API token/).fill("not-a-token");
   await section.getByRole("button", { name: "Send request" }).click();
